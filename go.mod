@@ -1,0 +1,5 @@
+module github.com/tpinstr/tpinstr
+
+go 1.26.0
+
+require golang.org/x/tools v0.52.0 // indirect

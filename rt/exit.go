@@ -1,0 +1,105 @@
+package rt
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+)
+
+// Exit ends a checked program. Rewritten code defers it as the first
+// statement of func main:
+//
+//	func main() {
+//		defer rt.Exit()
+//		...
+//
+// When main returns normally and a race was found, Exit flushes the reports
+// and exits with the exitcode option (66 by default), as Go's race detector
+// does. When main is panicking, Exit returns at once and lets the panic go on
+// with its own stack: reports were already written when they were found.
+func Exit() {
+	if panicking() {
+		return
+	}
+	st := global()
+	st.flush()
+	if st.raceCount() > 0 {
+		os.Exit(st.opts.exitCode)
+	}
+}
+
+// OSExit replaces calls of os.Exit in rewritten code. A program that found a
+// race and exits with status 0 exits with the exitcode option instead.
+func OSExit(code int) {
+	st := global()
+	st.flush()
+	if code == 0 && st.raceCount() > 0 {
+		code = st.opts.exitCode
+	}
+	os.Exit(code)
+}
+
+// panicking reports whether the calling goroutine is running deferred calls
+// because of a panic.
+func panicking() bool {
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(2, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if f.Function == "runtime.gopanic" {
+			return true
+		}
+		if !more {
+			return false
+		}
+	}
+}
+
+// TB is the part of testing.TB that TestEnd needs.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// TestBegin returns the number of races found so far. Rewritten test
+// functions start with
+//
+//	defer rt.TestEnd(t, rt.TestBegin())
+func TestBegin() uint64 { return global().raceCount() }
+
+// TestEnd fails t when a race was found since TestBegin returned before, as
+// `go test -race` fails the test during which a race was found.
+func TestEnd(t TB, before uint64) {
+	st := global()
+	st.flush()
+	if n := st.raceCount(); n > before {
+		st.attributeToTests(n - before)
+		t.Helper()
+		t.Errorf("tpinstr: %d determinacy race(s) found during execution of this test", n-before)
+	}
+}
+
+// TestMain is called by the generated TestMain of a rewritten test package
+// with the result of m.Run. It turns a race found outside any test into a
+// failure of the package.
+func TestMain(code int) int {
+	st := global()
+	st.flush()
+	if out := st.raceCount() - st.testRaces(); out > 0 {
+		fmt.Fprintf(os.Stderr, "tpinstr: %d determinacy race(s) found outside any test\n", out)
+		if code == 0 {
+			code = 1
+		}
+	}
+	return code
+}
+
+// funcName trims a package path from a function name, for reports.
+func funcName(full string) string {
+	if i := strings.LastIndexByte(full, '/'); i >= 0 {
+		full = full[i+1:]
+	}
+	return full
+}

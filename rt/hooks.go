@@ -1,0 +1,67 @@
+package rt
+
+import "unsafe"
+
+// Read records a read of the variable *p at site.
+func Read[T any](p *T, site uint32) {
+	var zero T
+	access(unsafe.Pointer(p), unsafe.Sizeof(zero), false, site)
+}
+
+// Write records a write of the variable *p at site.
+func Write[T any](p *T, site uint32) {
+	var zero T
+	access(unsafe.Pointer(p), unsafe.Sizeof(zero), true, site)
+}
+
+// ReadSlice records a read of every element of s at site.
+func ReadSlice[E any](s []E, site uint32) {
+	if len(s) == 0 {
+		return
+	}
+	var zero E
+	access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), false, site)
+}
+
+// WriteSlice records a write of every element of s at site.
+func WriteSlice[E any](s []E, site uint32) {
+	if len(s) == 0 {
+		return
+	}
+	var zero E
+	access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), true, site)
+}
+
+// ReadMap records a read of the map m (the whole map is one location, as in
+// Go's race detector) at site. A nil map is never written, so reading it
+// cannot race.
+func ReadMap[M ~map[K]V, K comparable, V any](m M, site uint32) {
+	if p := mapPointer(m); p != nil {
+		access(p, 1, false, site)
+	}
+}
+
+// WriteMap records a write of the map m at site.
+func WriteMap[M ~map[K]V, K comparable, V any](m M, site uint32) {
+	if p := mapPointer(m); p != nil {
+		access(p, 1, true, site)
+	}
+}
+
+// mapPointer returns the pointer that a map value holds: maps are reference
+// types whose value is one pointer to the runtime's map header.
+func mapPointer[M ~map[K]V, K comparable, V any](m M) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&m))
+}
+
+// At returns h unchanged after recording site as the site of the next
+// task-library call (Run, Async, Finish, NewFuture, Get, Isolated, ForAll,
+// ForAsync). Rewritten code wraps the handle of every such call in it:
+//
+//	t.Async(f)            →  rt.At(t, 12).Async(f)
+//	task.NewFuture(t, f)  →  task.NewFuture(rt.At(t, 13), f)
+//	task.Run(f)           →  task.Run(rt.At(f, 14))
+func At[H any](h H, site uint32) H {
+	setPendingSite(site)
+	return h
+}

@@ -1,0 +1,49 @@
+package rt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// options are the settings read from the TPINSTR environment variable.
+type options struct {
+	exitCode    int    // exit status when a race was found
+	jsonPath    string // also write reports here, one JSON object a line
+	dotPath     string // write the computation graph here
+	haltOnError bool   // exit at the first report
+}
+
+func defaultOptions() options { return options{exitCode: 66} }
+
+// parseOptions reads a TPINSTR value: space-separated key=value pairs.
+func parseOptions(s string) (options, error) {
+	o := defaultOptions()
+	for _, f := range strings.Fields(s) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return o, fmt.Errorf("TPINSTR: %q is not key=value", f)
+		}
+		switch k {
+		case "exitcode":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return o, fmt.Errorf("TPINSTR: exitcode: %w", err)
+			}
+			o.exitCode = n
+		case "json":
+			o.jsonPath = v
+		case "dot":
+			o.dotPath = v
+		case "halt_on_error":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return o, fmt.Errorf("TPINSTR: halt_on_error: %w", err)
+			}
+			o.haltOnError = b
+		default:
+			return o, fmt.Errorf("TPINSTR: unknown option %q", k)
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,61 @@
+package rt
+
+import "sync"
+
+// Kind says what a site is.
+type Kind uint8
+
+// Site kinds.
+const (
+	KindUnknown  Kind = iota
+	KindRead          // a read of memory
+	KindWrite         // a write of memory
+	KindAsync         // t.Async, t.ForAsync
+	KindFuture        // task.NewFuture
+	KindFinish        // t.Finish, t.ForAll
+	KindGet           // (*task.Future).Get
+	KindIsolated      // t.Isolated
+	KindRun           // task.Run
+)
+
+// SiteInfo describes a site in the user's original source.
+type SiteInfo struct {
+	File string // the file as the user named it (absolute path)
+	Line int32
+	Col  int32
+	Kind Kind
+	Expr string // the variable or expression accessed, or the call made
+	Func string // the enclosing function
+}
+
+// sites is the process-wide table of registered sites. Index 0 is the
+// unknown site. It is global for the same reason runtime/race's state is:
+// generated code registers into it from package initializers.
+var sites = siteTable{infos: []SiteInfo{{}}}
+
+type siteTable struct {
+	mu    sync.RWMutex
+	infos []SiteInfo
+}
+
+// Register records the sites of one rewritten package and returns the index
+// of its first site; the package's hooks name site k as base+k. It is called
+// from a package-level variable initializer of generated code.
+func Register(pkg string, infos []SiteInfo) uint32 {
+	_ = pkg
+	sites.mu.Lock()
+	defer sites.mu.Unlock()
+	base := uint32(len(sites.infos))
+	sites.infos = append(sites.infos, infos...)
+	return base
+}
+
+// lookupSite returns the description of site s, or a zero SiteInfo.
+func lookupSite(s uint32) SiteInfo {
+	sites.mu.RLock()
+	defer sites.mu.RUnlock()
+	if int(s) < len(sites.infos) {
+		return sites.infos[s]
+	}
+	return SiteInfo{}
+}
