@@ -2,24 +2,55 @@ package rt
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/detect"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
 
 // state is the checker of one process. Like runtime/race's, it is global:
 // hooks are called from generated code that has no value to pass it in.
+//
+// Checked executions run one task at a time, so the fields used by hooks are
+// only touched by the goroutine running the current checked Run; Runs of
+// other goroutines wait for it in RunBegin.
 type state struct {
 	opts options
+	out  io.Writer // where reports go (standard error)
+	json *os.File  // the json option's file, if any
 
 	pendingSite uint32 // set by At, taken by the next task-library call
+
+	det   *detect.Detector
+	cur   event.Task // the task running now; 0 outside checked Runs
+	root  event.Task // the root task of the current Run
+	tasks []taskInfo // per task, for reports
+	next  event.Task // the next task id
+	runs  int        // Runs started, for reports
+	depth int        // nesting of Run calls on the owning goroutine
+	owner uint64     // goroutine running the current Run
+	seen  map[sitePair]bool
 
 	races     atomic.Uint64 // races reported so far
 	testRaced atomic.Uint64 // of which during a test
 
-	mu sync.Mutex // serializes checked Runs
+	mu sync.Mutex // held by the goroutine running a checked Run
 }
+
+type taskInfo struct {
+	parent event.Task
+	site   uint32 // where it was spawned
+	future bool
+	run    int // the Run it belongs to
+}
+
+type sitePair struct{ prev, cur uint32 }
 
 var (
 	theState *state
@@ -34,7 +65,16 @@ func global() *state {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)
 			os.Exit(2)
 		}
-		theState = &state{opts: o}
+		st := &state{opts: o, out: os.Stderr, seen: map[sitePair]bool{}}
+		if o.jsonPath != "" {
+			f, err := os.Create(o.jsonPath)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "tpinstr: json option: %v\n", err)
+				os.Exit(2)
+			}
+			st.json = f
+		}
+		theState = st
 	})
 	return theState
 }
@@ -42,8 +82,48 @@ func global() *state {
 func (st *state) raceCount() uint64         { return st.races.Load() }
 func (st *state) testRaces() uint64         { return st.testRaced.Load() }
 func (st *state) attributeToTests(n uint64) { st.testRaced.Add(n) }
-func (st *state) flush()                    {}
+
+// flush makes sure every report is written. Reports are written when they
+// are found, so there is nothing buffered; it syncs the json file.
+func (st *state) flush() {
+	if st.json != nil {
+		_ = st.json.Sync()
+	}
+}
 
 func setPendingSite(site uint32) { global().pendingSite = site }
 
-func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {}
+// takeSite returns the site recorded by At and forgets it.
+func (st *state) takeSite() uint32 {
+	s := st.pendingSite
+	st.pendingSite = 0
+	return s
+}
+
+// access is the body of every access hook.
+func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	st := theState
+	if st == nil || st.cur == 0 {
+		return
+	}
+	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
+}
+
+// goid returns the id of the calling goroutine. It is used once per Run, to
+// tell a Run nested in a task from a Run of another goroutine.
+func goid() uint64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	// "goroutine 123 [running]:..."
+	const prefix = "goroutine "
+	if len(b) < len(prefix) {
+		return 0
+	}
+	b = b[len(prefix):]
+	i := 0
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	n, _ := strconv.ParseUint(string(b[:i]), 10, 64)
+	return n
+}

@@ -1,0 +1,167 @@
+package rt
+
+import (
+	"github.com/tpinstr/tpinstr/rt/internal/detect"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// The functions of this file are called by the checked build of rt/task
+// (build tag tpinstr), never by user code or rewritten code. Tasks are
+// named by the ids these functions return. The checked build runs tasks in
+// serial depth-first order on the goroutine that called task.Run.
+
+// RunBegin starts a checked task.Run and returns its root task. A Run of
+// another goroutine waits until the running one ends; a Run nested inside a
+// task of the running one is checked as a finish in the current task, and
+// RunBegin returns 0 for it.
+func RunBegin() event.Task {
+	st := global()
+	site := st.takeSite()
+	g := goid()
+	if st.cur != 0 && st.owner == g {
+		st.depth++
+		st.det.FinishBegin(st.cur, event.Site(site))
+		return 0
+	}
+	st.mu.Lock()
+	st.owner = g
+	st.depth = 1
+	st.runs++
+	if st.det == nil {
+		st.det = detect.New(st.onRace)
+	}
+	root := st.newTask(0, site, false)
+	st.det.Spawn(0, root, false, event.Site(site))
+	st.det.FinishBegin(root, event.Site(site)) // Run's implicit finish
+	st.root = root
+	st.cur = root
+	return root
+}
+
+// RunEnd ends the Run that RunBegin(…) returned root for, after its body
+// returned or panicked.
+func RunEnd(root event.Task) {
+	st := global()
+	if root == 0 {
+		st.depth--
+		st.det.FinishEnd(st.cur)
+		return
+	}
+	st.det.FinishEnd(root)
+	st.det.End(root)
+	// Every task of this Run precedes everything after it: forget them all.
+	st.det = detect.New(st.onRace)
+	st.tasks = st.tasks[:0]
+	st.next = 0
+	st.cur, st.root, st.owner, st.depth = 0, 0, 0, 0
+	st.mu.Unlock()
+}
+
+func (st *state) newTask(parent event.Task, site uint32, future bool) event.Task {
+	if st.next == 0 {
+		st.next = 1
+		st.tasks = append(st.tasks[:0], taskInfo{}) // id 0 is no task
+	}
+	t := st.next
+	st.next++
+	st.tasks = append(st.tasks, taskInfo{parent: parent, site: site, future: future, run: st.runs})
+	return t
+}
+
+// Current returns the task running now, or 0 outside a checked Run.
+func Current() event.Task {
+	if st := theState; st != nil {
+		return st.cur
+	}
+	return 0
+}
+
+// Spawn creates a task of the current task (an async task, or a future task
+// when future is true) and makes it current. The checked task library then
+// runs its body and calls TaskEnd.
+func Spawn(future bool) event.Task {
+	st := global()
+	parent := st.cur
+	site := st.takeSite()
+	child := st.newTask(parent, site, future)
+	st.det.Spawn(parent, child, future, event.Site(site))
+	st.cur = child
+	return child
+}
+
+// TaskEnd records that the body of task t returned (or panicked) and makes
+// its parent current again.
+func TaskEnd(t event.Task) {
+	st := global()
+	st.det.End(t)
+	st.cur = st.tasks[t].parent
+}
+
+// FinishBegin opens a finish scope in the current task.
+func FinishBegin() {
+	st := global()
+	st.det.FinishBegin(st.cur, event.Site(st.takeSite()))
+}
+
+// FinishEnd closes the current task's innermost finish scope: every task
+// spawned inside it has ended.
+func FinishEnd() {
+	st := global()
+	st.det.FinishEnd(st.cur)
+	st.maybeForget()
+}
+
+// Get records that the current task got the value of future task f of Run
+// run (as returned by RunNumber when f was created). A future of an earlier
+// Run, or a Get outside any checked Run, orders nothing that could race.
+func Get(f event.Task, run int) {
+	st := global()
+	site := st.takeSite()
+	if st.cur == 0 || run != st.runs {
+		return
+	}
+	st.det.Get(st.cur, f, event.Site(site))
+	st.maybeForget()
+}
+
+// RunNumber identifies the current checked Run.
+func RunNumber() int { return global().runs }
+
+// IsolatedBegin and IsolatedEnd bracket an Isolated body of the current
+// task.
+func IsolatedBegin() {
+	st := global()
+	st.det.IsolatedBegin(st.cur, event.Site(st.takeSite()))
+}
+
+// IsolatedEnd closes the innermost Isolated body of the current task.
+func IsolatedEnd() {
+	st := global()
+	st.det.IsolatedEnd(st.cur)
+}
+
+// TakeSite returns the site that rewritten code recorded with At for the
+// task-library call being made, and forgets it. Task-library calls that do
+// not report an event (such as a Get of a future of an earlier Run) call it
+// so that the site does not stick to the next call.
+func TakeSite() uint32 { return global().takeSite() }
+
+// forgetThreshold is the number of shadow pages above which a quiescent
+// root task drops all shadow memory.
+const forgetThreshold = 256
+
+// maybeForget drops the shadow memory when the root task is running and
+// every task created so far has joined it: no later access can race with an
+// earlier one (Nakade 2016, chapter 5, merges a finished region into one
+// master node for the same reason).
+func (st *state) maybeForget() {
+	if st.cur == st.root && st.det.ShadowPages() > forgetThreshold && st.det.Quiescent(st.root) {
+		st.det.ResetMemory()
+	}
+}
+
+// InIsolated reports whether the current task is inside an Isolated body.
+func InIsolated() bool {
+	st := theState
+	return st != nil && st.cur != 0 && st.det.Isolated(st.cur)
+}

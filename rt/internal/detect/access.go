@@ -1,0 +1,202 @@
+package detect
+
+import (
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
+)
+
+// Access implements event.Sink. It has no pointer to pin: use AccessPin from
+// the hooks of a real program.
+func (d *Detector) Access(t event.Task, addr, size uintptr, write bool, site event.Site) {
+	d.access(uint32(t), addr, nil, size, write, uint32(site))
+}
+
+// AccessPin records an access of size bytes at p by task t. p is kept alive
+// while its shadow state exists (see package shadow).
+func (d *Detector) AccessPin(t event.Task, p unsafe.Pointer, size uintptr, write bool, site event.Site) {
+	d.access(uint32(t), uintptr(p), p, size, write, uint32(site))
+}
+
+func (d *Detector) access(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if size == 0 {
+		return
+	}
+	iso := d.tasks[t].isolated > 0
+	a := shadow.Acc{Task: t, Site: site}
+	end := addr + size
+	for w := addr &^ 7; w < end; w += 8 {
+		var p unsafe.Pointer
+		if pin != nil {
+			p = unsafe.Add(pin, max(w, addr)-addr)
+		}
+		c := d.mem.Word(w, p)
+		lo, hi := max(w, addr), min(w+8, end)
+		if lo == w && hi == w+8 && !d.mem.IsSplit(c) {
+			if d.fast(c, a, write, iso) {
+				continue
+			}
+			d.cell(c, w, 8, a, write, iso)
+			continue
+		}
+		bytes := d.mem.Split(c)
+		for b := lo; b < hi; b++ {
+			d.cell(&bytes[b-w], b, 1, a, write, iso)
+		}
+	}
+}
+
+// fast handles, without touching the task graph, the common case of a
+// location last used by the accessing task alone.
+func (d *Detector) fast(c *shadow.Cell, a shadow.Acc, write, iso bool) bool {
+	if iso || c.X != 0 {
+		return false
+	}
+	if write {
+		if (c.W.Task == a.Task || c.W.Task == 0) && (c.R.Task == a.Task || c.R.Task == 0) {
+			c.W = a
+			c.R = shadow.Acc{}
+			return true
+		}
+		return false
+	}
+	if c.W.Task == a.Task || c.W.Task == 0 {
+		// A future reader belongs in Ext.FR, never in the async slot.
+		if c.R.Task == a.Task || (c.R.Task == 0 && !d.g.IsFuture(a.Task)) {
+			c.R = a
+			return true
+		}
+	}
+	return false
+}
+
+// cell applies the write check (Algorithm 8) or the read check (Algorithm 9)
+// of Surendran and Sarkar to one cell describing the size bytes at addr,
+// with the isolated extension described in the package comment.
+func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, a shadow.Acc, write, iso bool) {
+	cur := event.Access{Task: event.Task(a.Task), Site: event.Site(a.Site), Write: write, Isolated: iso}
+
+	// Every access conflicts with the last non-isolated writer.
+	if !d.g.Precede(c.W.Task, a.Task) {
+		d.race(addr, size, c.W, true, false, cur)
+	}
+	e := d.mem.ExtOf(c)
+	switch {
+	case write && !iso:
+		// Algorithm 8: check every reader, then become the only writer. All
+		// earlier isolated accesses either race with this write or precede
+		// it, so they are dropped too.
+		if !d.g.Precede(c.R.Task, a.Task) {
+			d.race(addr, size, c.R, false, false, cur)
+		}
+		if e != nil {
+			for _, r := range e.FR {
+				if !d.g.Precede(r.Task, a.Task) {
+					d.race(addr, size, r, false, false, cur)
+				}
+			}
+			d.checkSet(&e.IW, addr, size, true, cur)
+			d.checkSet(&e.IR, addr, size, false, cur)
+			e.FR = e.FR[:0]
+			e.IW.Clear()
+			e.IR.Clear()
+			d.mem.DropExt(c)
+		}
+		c.W = a
+		c.R = shadow.Acc{}
+	case !write && !iso:
+		// Algorithm 9, and the isolated writers.
+		if e != nil {
+			d.checkSet(&e.IW, addr, size, true, cur)
+		}
+		d.addReader(c, a)
+	case write && iso:
+		// An isolated write conflicts with the non-isolated readers only.
+		if !d.g.Precede(c.R.Task, a.Task) {
+			d.race(addr, size, c.R, false, false, cur)
+		}
+		if e != nil {
+			for _, r := range e.FR {
+				if !d.g.Precede(r.Task, a.Task) {
+					d.race(addr, size, r, false, false, cur)
+				}
+			}
+		}
+		d.addTo(d.mem.Ext(c), true, a)
+	default: // isolated read: the writer, checked above, is all it conflicts with
+		d.addTo(d.mem.Ext(c), false, a)
+	}
+}
+
+func (d *Detector) checkSet(s *shadow.Readers, addr, size uintptr, write bool, cur event.Access) {
+	if !d.g.Precede(s.Async.Task, uint32(cur.Task)) {
+		d.race(addr, size, s.Async, write, true, cur)
+	}
+	for _, r := range s.Futures {
+		if !d.g.Precede(r.Task, uint32(cur.Task)) {
+			d.race(addr, size, r, write, true, cur)
+		}
+	}
+}
+
+// addReader adds a non-isolated read to the cell's readers (Algorithm 9,
+// lines 1–10 and 14–16).
+func (d *Detector) addReader(c *shadow.Cell, a shadow.Acc) {
+	if c.X == 0 && !d.g.IsFuture(a.Task) {
+		// Only the async slot is in use.
+		if d.g.Precede(c.R.Task, a.Task) {
+			c.R = a
+		}
+		return
+	}
+	e := d.mem.Ext(c)
+	s := shadow.Readers{Async: c.R, Futures: e.FR}
+	d.addToSet(&s, a)
+	c.R, e.FR = s.Async, s.Futures
+	d.mem.DropExt(c)
+}
+
+// addTo adds an isolated access to the isolated writers or readers.
+func (d *Detector) addTo(e *shadow.Ext, write bool, a shadow.Acc) {
+	if write {
+		d.addToSet(&e.IW, a)
+	} else {
+		d.addToSet(&e.IR, a)
+	}
+}
+
+// addToSet adds access a to a set of mutually non-conflicting accesses as
+// Algorithm 9 does for readers: members that precede a are removed; an async
+// access replaces the async member only if that member precedes it, while a
+// future access is always added. Algorithm 9 as printed adds nothing to an
+// empty set (update stays false when the loop has no member to visit); an
+// empty set takes the access here, as the prose of section 4.3 says.
+func (d *Detector) addToSet(s *shadow.Readers, a shadow.Acc) {
+	keep := s.Futures[:0]
+	for _, r := range s.Futures {
+		if !d.g.Precede(r.Task, a.Task) {
+			keep = append(keep, r)
+		}
+	}
+	s.Futures = keep
+	if s.Async.Task != 0 && d.g.Precede(s.Async.Task, a.Task) {
+		s.Async = shadow.Acc{}
+	}
+	if d.g.IsFuture(a.Task) {
+		s.Futures = append(s.Futures, a)
+		return
+	}
+	if s.Async.Task == 0 {
+		s.Async = a
+	}
+}
+
+// race reports prev and cur as racing on the size bytes at addr, one report
+// per byte so that callers can compare racing locations byte by byte.
+func (d *Detector) race(addr, size uintptr, prev shadow.Acc, prevWrite, prevIso bool, cur event.Access) {
+	p := event.Access{Task: event.Task(prev.Task), Site: event.Site(prev.Site), Write: prevWrite, Isolated: prevIso}
+	for b := addr; b < addr+size; b++ {
+		d.report(event.Race{Addr: b, Prev: p, Cur: cur})
+	}
+}

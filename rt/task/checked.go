@@ -1,0 +1,222 @@
+//go:build tpinstr
+
+// This file is the checked build of the task library, used by binaries that
+// `tpinstr build` makes. Tasks run in serial depth-first order on the
+// goroutine that called Run, as the determinacy race detector requires: a
+// spawned task runs to completion before its parent continues, and a future
+// is computed when it is created, so Get never blocks. Every operation
+// reports an event to package rt, which drives the detector.
+
+package task
+
+import (
+	"github.com/tpinstr/tpinstr/rt"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// T is the handle of one running task.
+type T struct {
+	id       event.Task
+	run      int
+	done     bool
+	isolated int
+	finish   *panicSet // panics joined by the innermost Finish open in this task
+	outer    []*panicSet
+	ief      *panicSet // panics joined by the immediately enclosing finish
+}
+
+func (t *T) joinSet() *panicSet {
+	if t.finish != nil {
+		return t.finish
+	}
+	return t.ief
+}
+
+// Run runs body as the root task, inside an implicit Finish, and returns
+// once body and every task it spawned have completed.
+func Run(body func(t *T)) {
+	if body == nil {
+		rt.TakeSite()
+		panic(misuseNilBody("Run"))
+	}
+	root := rt.RunBegin()
+	id := root
+	if root == 0 { // nested in a task of a running checked Run
+		id = rt.Current()
+	}
+	ps := &panicSet{}
+	t := &T{id: id, run: rt.RunNumber(), ief: ps}
+	func() {
+		defer rt.RunEnd(root)
+		defer func() { t.done = true }()
+		runBody(ps, func() { body(t) })
+	}()
+	if err := ps.err(); err != nil {
+		panic(err)
+	}
+}
+
+// runBody runs f and records its panic, or its runtime.Goexit, in ps.
+func runBody(ps *panicSet, f func()) {
+	returned := false
+	defer func() {
+		if returned {
+			return
+		}
+		r := recover()
+		ps.add(newPanicError(r, r == nil))
+	}()
+	f()
+	returned = true
+}
+
+func (t *T) check(op string) {
+	if t == nil {
+		rt.TakeSite()
+		panic(misuseNilHandle(op))
+	}
+	if t.done {
+		rt.TakeSite()
+		panic(misuseEnded(op))
+	}
+	if t.run == rt.RunNumber() && rt.Current() != t.id {
+		rt.TakeSite()
+		panic(misuseOtherTask(op))
+	}
+}
+
+func (t *T) checkSpawn(op string, nilBody bool) {
+	t.check(op)
+	if nilBody {
+		rt.TakeSite()
+		panic(misuseNilBody(op))
+	}
+	if t.isolated > 0 {
+		rt.TakeSite()
+		panic(misuseInIsolated(op))
+	}
+}
+
+// Finish runs body in the same task, then waits until every task spawned
+// inside it has completed, transitively.
+func (t *T) Finish(body func(t *T)) {
+	t.checkSpawn("Finish", body == nil)
+	rt.FinishBegin()
+	ps := &panicSet{}
+	t.outer = append(t.outer, t.finish)
+	t.finish = ps
+	func() {
+		defer func() {
+			t.finish = t.outer[len(t.outer)-1]
+			t.outer = t.outer[:len(t.outer)-1]
+			rt.FinishEnd()
+		}()
+		runBody(ps, func() { body(t) })
+	}()
+	if err := ps.err(); err != nil {
+		panic(err)
+	}
+}
+
+// spawn runs body as a new task of t, to completion, and returns the child
+// task and its panic, if it panicked. The panic is also recorded for t's
+// immediately enclosing finish.
+func (t *T) spawn(op string, future bool, body func(c *T)) (event.Task, *PanicError) {
+	ief := t.joinSet()
+	id := rt.Spawn(future)
+	c := &T{id: id, run: t.run, ief: ief}
+	ps := &panicSet{}
+	func() {
+		defer func() {
+			c.done = true
+			rt.TaskEnd(id)
+		}()
+		runBody(ps, func() { body(c) })
+	}()
+	err := ps.err()
+	if err != nil {
+		ief.add(err)
+	}
+	return id, err
+}
+
+// Async spawns body as a new child task that may run in parallel with the
+// rest of t.
+func (t *T) Async(body func(t *T)) {
+	t.checkSpawn("Async", body == nil)
+	t.spawn("Async", false, body)
+}
+
+// Isolated runs body in mutual exclusion with every other Isolated body.
+func (t *T) Isolated(body func()) {
+	t.check("Isolated")
+	if body == nil {
+		rt.TakeSite()
+		panic(misuseNilBody("Isolated"))
+	}
+	rt.IsolatedBegin()
+	t.isolated++
+	defer func() {
+		t.isolated--
+		rt.IsolatedEnd()
+	}()
+	body()
+}
+
+// ForAll runs body(t, i) for every i in [lo, hi) as its own task and waits
+// for all of them.
+func (t *T) ForAll(lo, hi int, body func(t *T, i int)) {
+	t.checkSpawn("ForAll", body == nil)
+	site := rt.TakeSite()
+	rt.At(t, site)
+	t.Finish(func(t *T) {
+		for i := lo; i < hi; i++ {
+			rt.At(t, site)
+			t.spawn("ForAll", false, func(t *T) { body(t, i) })
+		}
+	})
+}
+
+// ForAsync runs body(t, i) for every i in [lo, hi) as its own task, joined
+// by t's immediately enclosing finish.
+func (t *T) ForAsync(lo, hi int, body func(t *T, i int)) {
+	t.checkSpawn("ForAsync", body == nil)
+	site := rt.TakeSite()
+	for i := lo; i < hi; i++ {
+		rt.At(t, site)
+		t.spawn("ForAsync", false, func(t *T) { body(t, i) })
+	}
+}
+
+// Future is the handle of a future task.
+type Future[V any] struct {
+	id    event.Task
+	run   int
+	value V
+	err   *PanicError
+}
+
+// NewFuture spawns body as a future task and returns its handle.
+func NewFuture[V any](t *T, body func(t *T) V) *Future[V] {
+	t.checkSpawn("NewFuture", body == nil)
+	f := &Future[V]{run: t.run}
+	f.id, f.err = t.spawn("NewFuture", true, func(c *T) { f.value = body(c) })
+	return f
+}
+
+// Get waits until the future's body has returned and gives its value.
+func (f *Future[V]) Get() V {
+	if f == nil {
+		rt.TakeSite()
+		panic(misuseNilFuture())
+	}
+	if rt.InIsolated() {
+		rt.TakeSite()
+		panic(misuseGetInIsolated())
+	}
+	rt.Get(f.id, f.run)
+	if f.err != nil {
+		panic(f.err)
+	}
+	return f.value
+}
