@@ -27,6 +27,7 @@ func RunBegin() event.Task {
 	st.owner = g
 	st.depth = 1
 	st.runs++
+	st.gen++
 	if st.det == nil {
 		st.det = detect.New(st.onRace)
 	}
@@ -111,13 +112,14 @@ func FinishEnd() {
 	st.maybeForget()
 }
 
-// Get records that the current task got the value of future task f of Run
-// run (as returned by RunNumber when f was created). A future of an earlier
-// Run, or a Get outside any checked Run, orders nothing that could race.
-func Get(f event.Task, run int) {
+// Get records that the current task got the value of future task f of
+// generation gen (as returned by Generation when f was created). A future of
+// an earlier generation, or a Get outside any checked Run, orders nothing
+// that could race.
+func Get(f event.Task, gen uint64) {
 	st := global()
 	site := st.takeSite()
-	if st.cur == 0 || run != st.runs {
+	if st.cur == 0 || gen != st.gen {
 		return
 	}
 	st.det.Get(st.cur, f, event.Site(site))
@@ -146,19 +148,35 @@ func IsolatedEnd() {
 // so that the site does not stick to the next call.
 func TakeSite() uint32 { return global().takeSite() }
 
-// forgetThreshold is the number of shadow pages above which a quiescent
-// root task drops all shadow memory.
-const forgetThreshold = 256
+// Thresholds above which a quiescent root task forgets the tasks and shadow
+// memory of its run so far.
+const (
+	forgetPages = 256
+	forgetTasks = 1 << 16
+)
 
-// maybeForget drops the shadow memory when the root task is running and
-// every task created so far has joined it: no later access can race with an
-// earlier one (Nakade 2016, chapter 5, merges a finished region into one
-// master node for the same reason).
+// maybeForget drops the task graph and the shadow memory when the root task
+// is running and every task created so far has joined it, since no later
+// access can race with an earlier one (Nakade 2016, chapter 5, merges a
+// finished region of the graph into one master node for the same reason).
+// Futures of earlier generations are then joined already; see Generation.
 func (st *state) maybeForget() {
-	if st.cur == st.root && st.det.ShadowPages() > forgetThreshold && st.det.Quiescent(st.root) {
-		st.det.ResetMemory()
+	if st.cur != st.root || (st.det.ShadowPages() < forgetPages && st.det.Tasks() < forgetTasks) {
+		return
 	}
+	if !st.det.Quiescent(st.root) {
+		return
+	}
+	st.det.Forget(st.root)
+	st.tasks = st.tasks[:st.root+1]
+	st.next = st.root + 1
+	st.gen++
 }
+
+// Generation identifies the current numbering of tasks. It changes with
+// every Run and whenever the checker forgets the tasks that have joined the
+// root; a future created in an earlier generation precedes everything now.
+func Generation() uint64 { return global().gen }
 
 // InIsolated reports whether the current task is inside an Isolated body.
 func InIsolated() bool {

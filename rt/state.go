@@ -33,6 +33,7 @@ type state struct {
 	tasks []taskInfo // per task, for reports
 	next  event.Task // the next task id
 	runs  int        // Runs started, for reports
+	gen   uint64     // see Generation
 	depth int        // nesting of Run calls on the owning goroutine
 	owner uint64     // goroutine running the current Run
 	seen  map[sitePair]bool

@@ -191,7 +191,7 @@ func (t *T) ForAsync(lo, hi int, body func(t *T, i int)) {
 // Future is the handle of a future task.
 type Future[V any] struct {
 	id    event.Task
-	run   int
+	gen   uint64
 	value V
 	err   *PanicError
 }
@@ -199,7 +199,7 @@ type Future[V any] struct {
 // NewFuture spawns body as a future task and returns its handle.
 func NewFuture[V any](t *T, body func(t *T) V) *Future[V] {
 	t.checkSpawn("NewFuture", body == nil)
-	f := &Future[V]{run: t.run}
+	f := &Future[V]{gen: rt.Generation()}
 	f.id, f.err = t.spawn("NewFuture", true, func(c *T) { f.value = body(c) })
 	return f
 }
@@ -214,7 +214,7 @@ func (f *Future[V]) Get() V {
 		rt.TakeSite()
 		panic(misuseGetInIsolated())
 	}
-	rt.Get(f.id, f.run)
+	rt.Get(f.id, f.gen)
 	if f.err != nil {
 		panic(f.err)
 	}

@@ -135,3 +135,30 @@ func (d *Detector) ResetMemory() { d.mem.Reset() }
 
 // Isolated reports whether t is inside an Isolated body.
 func (d *Detector) Isolated(t event.Task) bool { return d.task(t).isolated > 0 }
+
+// Forget drops every task but root, and all shadow memory, so that a long
+// run keeps bounded memory. Call it only when Quiescent(root): then every
+// task created so far has joined root, every recorded access precedes
+// root's current step, and no later access can race with one of them. root
+// keeps its open finish scopes (emptied: what they would join has joined)
+// and its isolated depth; it must be task 1, the first task of the run.
+func (d *Detector) Forget(root event.Task) {
+	ts := *d.task(root)
+	for f := ts.finish; f != nil; f = f.outer {
+		f.joins = f.joins[:0]
+	}
+	if ts.ief != nil {
+		ts.ief.joins = ts.ief.joins[:0]
+	}
+	d.g = dtrg.New(1024)
+	d.g.Init(uint32(root))
+	d.mem.Reset()
+	clear(d.tasks)
+	d.tasks = d.tasks[:0]
+	*d.task(root) = ts
+	d.ntasks = 1
+}
+
+// Tasks returns the number of tasks created since the run began or since
+// the last Forget.
+func (d *Detector) Tasks() uint32 { return d.ntasks }

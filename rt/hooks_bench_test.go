@@ -1,0 +1,111 @@
+package rt
+
+import (
+	"testing"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// The benchmarks of this file measure the hook paths of a checked run by
+// calling the events that the checked build of rt/task reports, the way a
+// rewritten program would.
+
+func benchRun(b *testing.B, body func()) {
+	b.Helper()
+	root := RunBegin()
+	defer RunEnd(root)
+	body()
+}
+
+// BenchmarkWriteSameTask: a write of a location last written by the same
+// task (the fast path of every hook in straight-line code).
+func BenchmarkWriteSameTask(b *testing.B) {
+	benchRun(b, func() {
+		var x int
+		for b.Loop() {
+			Write(&x, 1)
+		}
+	})
+}
+
+// BenchmarkReadSameTask: a read of a location last read by the same task.
+func BenchmarkReadSameTask(b *testing.B) {
+	benchRun(b, func() {
+		var x int
+		for b.Loop() {
+			Read(&x, 1)
+		}
+	})
+}
+
+// BenchmarkReadParallelReader: a read of a location whose recorded reader
+// is a parallel task, so every read asks the reachability graph.
+func BenchmarkReadParallelReader(b *testing.B) {
+	benchRun(b, func() {
+		var x int
+		c := Spawn(false)
+		Read(&x, 1)
+		TaskEnd(c)
+		for b.Loop() {
+			Read(&x, 2)
+		}
+	})
+}
+
+// BenchmarkWriteAfterJoin: a write of a location last written by a task that
+// has been joined by a finish: the write asks the reachability graph once
+// and takes over the location.
+func BenchmarkWriteAfterJoin(b *testing.B) {
+	benchRun(b, func() {
+		xs := make([]int, b.N)
+		FinishBegin()
+		c := Spawn(false)
+		for i := range xs {
+			Write(&xs[i], 1)
+		}
+		TaskEnd(c)
+		FinishEnd()
+		b.ResetTimer()
+		for i := range xs {
+			Write(&xs[i], 2)
+		}
+	})
+}
+
+// BenchmarkWriteSlice: a write hook over a 1 KiB slice, per byte.
+func BenchmarkWriteSlice(b *testing.B) {
+	benchRun(b, func() {
+		s := make([]byte, 1024)
+		b.SetBytes(int64(len(s)))
+		for b.Loop() {
+			WriteSlice(s, 1)
+		}
+	})
+}
+
+// BenchmarkSpawn: spawning and ending an empty async task.
+func BenchmarkSpawn(b *testing.B) {
+	benchRun(b, func() {
+		FinishBegin()
+		for b.Loop() {
+			TaskEnd(Spawn(false))
+		}
+		FinishEnd()
+	})
+}
+
+// BenchmarkGet: a Get by the root task of a future it created (a tree join).
+func BenchmarkGet(b *testing.B) {
+	benchRun(b, func() {
+		fs := make([]event.Task, b.N)
+		for i := range fs {
+			fs[i] = Spawn(true)
+			TaskEnd(fs[i])
+		}
+		n := Generation()
+		b.ResetTimer()
+		for _, f := range fs {
+			Get(f, n)
+		}
+	})
+}
