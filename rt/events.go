@@ -65,7 +65,7 @@ func (st *state) newTask(parent event.Task, site uint32, future bool) event.Task
 	}
 	t := st.next
 	st.next++
-	st.tasks = append(st.tasks, taskInfo{parent: parent, site: site, future: future, run: st.runs})
+	st.tasks = append(st.tasks, taskInfo{parent: parent, site: site, future: future})
 	return t
 }
 

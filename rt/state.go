@@ -48,7 +48,6 @@ type taskInfo struct {
 	parent event.Task
 	site   uint32 // where it was spawned
 	future bool
-	run    int // the Run it belongs to
 }
 
 type sitePair struct{ prev, cur uint32 }

@@ -23,7 +23,7 @@ func (d *Detector) access(t uint32, addr uintptr, pin unsafe.Pointer, size uintp
 	if size == 0 {
 		return
 	}
-	iso := d.tasks[t].isolated > 0
+	iso := d.running[len(d.running)-1].isolated > 0
 	a := shadow.Acc{Task: t, Site: site}
 	end := addr + size
 	for w := addr &^ 7; w < end; w += 8 {

@@ -35,11 +35,16 @@ type Detector struct {
 	mem    *shadow.Memory
 	report func(event.Race)
 
-	tasks  []taskState
-	ntasks uint32 // tasks created since the last reset
+	// running is the chain of running tasks, the root first: in a serial
+	// depth-first execution the running tasks are the current one and its
+	// ancestors, so per-task state other than the task graph's lives only
+	// while a task runs.
+	running []frame
+	ntasks  uint32 // tasks created since the run began or the last Forget
 }
 
-type taskState struct {
+type frame struct {
+	task     event.Task
 	finish   *finish // innermost finish opened by the task itself
 	ief      *finish // immediately enclosing finish when no own finish is open
 	isolated int32   // depth of Isolated bodies
@@ -57,54 +62,55 @@ func New(report func(event.Race)) *Detector {
 	return &Detector{g: dtrg.New(1024), mem: shadow.New(), report: report}
 }
 
-func (d *Detector) task(t event.Task) *taskState {
-	for int(t) >= len(d.tasks) {
-		d.tasks = append(d.tasks, taskState{})
+// top returns the frame of the running task t.
+func (d *Detector) top(t event.Task) *frame {
+	f := &d.running[len(d.running)-1]
+	if f.task != t {
+		panic("detect: event of a task that is not running in serial depth-first order")
 	}
-	return &d.tasks[t]
+	return f
 }
 
-// Spawn implements event.Sink (Algorithm 2). The first task a detector sees
-// with parent 0 is a main task (Algorithm 1).
+// Spawn implements event.Sink (Algorithm 2). A task with parent 0 is a main
+// task (Algorithm 1).
 func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site) {
 	d.ntasks++
-	c := d.task(child)
-	*c = taskState{}
 	if parent == 0 {
 		d.g.Init(uint32(child))
-		c.ief = &finish{}
+		d.running = append(d.running[:0], frame{task: child, ief: &finish{}})
 		return
 	}
 	d.g.Spawn(uint32(parent), uint32(child), future)
-	p := d.task(parent)
+	p := d.top(parent)
 	f := p.finish
 	if f == nil {
 		f = p.ief
 	}
-	c.ief = f
 	f.joins = append(f.joins, uint32(child))
-	if p.isolated > 0 {
-		c.isolated = 0 // a task spawned in Isolated is misuse; rt/task panics first
-	}
+	d.running = append(d.running, frame{task: child, ief: f})
 }
 
 // End implements event.Sink (Algorithm 3).
-func (d *Detector) End(t event.Task) { d.g.End(uint32(t)) }
+func (d *Detector) End(t event.Task) {
+	d.top(t)
+	d.running = d.running[:len(d.running)-1]
+	d.g.End(uint32(t))
+}
 
 // FinishBegin implements event.Sink (Algorithm 5).
 func (d *Detector) FinishBegin(t event.Task, site event.Site) {
-	ts := d.task(t)
-	ts.finish = &finish{outer: ts.finish}
+	f := d.top(t)
+	f.finish = &finish{outer: f.finish}
 }
 
 // FinishEnd implements event.Sink (Algorithm 6).
 func (d *Detector) FinishEnd(t event.Task) {
-	ts := d.task(t)
-	f := ts.finish
+	fr := d.top(t)
+	f := fr.finish
 	if f == nil {
 		return
 	}
-	ts.finish = f.outer
+	fr.finish = f.outer
 	for _, b := range f.joins {
 		d.g.Merge(uint32(t), b)
 	}
@@ -114,10 +120,10 @@ func (d *Detector) FinishEnd(t event.Task) {
 func (d *Detector) Get(t, f event.Task, site event.Site) { d.g.Get(uint32(t), uint32(f)) }
 
 // IsolatedBegin implements event.Sink.
-func (d *Detector) IsolatedBegin(t event.Task, site event.Site) { d.task(t).isolated++ }
+func (d *Detector) IsolatedBegin(t event.Task, site event.Site) { d.top(t).isolated++ }
 
 // IsolatedEnd implements event.Sink.
-func (d *Detector) IsolatedEnd(t event.Task) { d.task(t).isolated-- }
+func (d *Detector) IsolatedEnd(t event.Task) { d.top(t).isolated-- }
 
 // Quiescent reports whether every task created so far is in t's disjoint
 // set, so that every access made so far precedes t's current step and no
@@ -134,7 +140,7 @@ func (d *Detector) ShadowPages() int { return d.mem.Pages() }
 func (d *Detector) ResetMemory() { d.mem.Reset() }
 
 // Isolated reports whether t is inside an Isolated body.
-func (d *Detector) Isolated(t event.Task) bool { return d.task(t).isolated > 0 }
+func (d *Detector) Isolated(t event.Task) bool { return d.top(t).isolated > 0 }
 
 // Forget drops every task but root, and all shadow memory, so that a long
 // run keeps bounded memory. Call it only when Quiescent(root): then every
@@ -143,19 +149,18 @@ func (d *Detector) Isolated(t event.Task) bool { return d.task(t).isolated > 0 }
 // keeps its open finish scopes (emptied: what they would join has joined)
 // and its isolated depth; it must be task 1, the first task of the run.
 func (d *Detector) Forget(root event.Task) {
-	ts := *d.task(root)
-	for f := ts.finish; f != nil; f = f.outer {
+	fr := *d.top(root)
+	if len(d.running) != 1 {
+		panic("detect: Forget while tasks other than the root run")
+	}
+	for f := fr.finish; f != nil; f = f.outer {
 		f.joins = f.joins[:0]
 	}
-	if ts.ief != nil {
-		ts.ief.joins = ts.ief.joins[:0]
-	}
+	fr.ief.joins = fr.ief.joins[:0]
 	d.g = dtrg.New(1024)
 	d.g.Init(uint32(root))
 	d.mem.Reset()
-	clear(d.tasks)
-	d.tasks = d.tasks[:0]
-	*d.task(root) = ts
+	d.running = append(d.running[:0], fr)
 	d.ntasks = 1
 }
 

@@ -36,9 +36,9 @@ type Graph struct {
 
 	// Per set, valid at a set's root (the representative).
 	pre, post []uint32
-	lsa       []Task   // lowest significant ancestor of the set (a task; read through Find)
-	nt        [][]Task // non-tree predecessors of the set
-	size      []uint32 // tasks in the set
+	lsa       []Task          // lowest significant ancestor of the set (a task; read through Find)
+	nt        map[Task][]Task // non-tree predecessors of the set, for the few sets that have any
+	size      []uint32        // tasks in the set
 
 	dfid, tmpid uint32
 
@@ -51,7 +51,7 @@ type Graph struct {
 
 // New returns an empty graph with room for about n tasks.
 func New(n int) *Graph {
-	g := &Graph{}
+	g := &Graph{nt: map[Task][]Task{}}
 	g.grow(n + 1)
 	g.tmpid = maxInt
 	return g
@@ -66,7 +66,6 @@ func (g *Graph) grow(n int) {
 		g.pre = append(g.pre, 0)
 		g.post = append(g.post, 0)
 		g.lsa = append(g.lsa, 0)
-		g.nt = append(g.nt, nil)
 		g.size = append(g.size, 0)
 		g.visited = append(g.visited, 0)
 	}
@@ -84,7 +83,6 @@ func (g *Graph) makeSet(t Task) {
 	g.ds[t] = t
 	g.rank[t] = 0
 	g.size[t] = 1
-	g.nt[t] = nil
 	g.pre[t] = g.dfid
 	g.dfid++
 	g.post[t] = g.tmpid
@@ -160,8 +158,8 @@ func (g *Graph) Merge(a, b Task) {
 	}
 	pre, post, lsa := g.pre[ra], g.post[ra], g.lsa[ra]
 	nt := g.nt[ra]
-	if len(g.nt[rb]) > 0 {
-		nt = unionTasks(nt, g.nt[rb])
+	if ntb := g.nt[rb]; len(ntb) > 0 {
+		nt = unionTasks(nt, ntb)
 	}
 	r := ra
 	switch {
@@ -176,9 +174,10 @@ func (g *Graph) Merge(a, b Task) {
 	}
 	g.size[r] = g.size[ra] + g.size[rb]
 	g.pre[r], g.post[r], g.lsa[r] = pre, post, lsa
-	other := ra + rb - r
-	g.nt[other] = nil
-	g.nt[r] = nt
+	delete(g.nt, ra+rb-r)
+	if len(nt) > 0 {
+		g.nt[r] = nt
+	}
 }
 
 // SetSize returns the number of tasks in t's set.
