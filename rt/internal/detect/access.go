@@ -24,7 +24,7 @@ func (d *Detector) access(t uint32, addr uintptr, pin unsafe.Pointer, size uintp
 		return
 	}
 	iso := d.running[len(d.running)-1].isolated > 0
-	a := shadow.Acc{Task: t, Site: site}
+	a := shadow.Acc{Task: t, Time: d.g.Now(), Site: site}
 	end := addr + size
 	for w := addr &^ 7; w < end; w += 8 {
 		var p unsafe.Pointer
@@ -78,7 +78,7 @@ func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, a shadow.Acc, write,
 	cur := event.Access{Task: event.Task(a.Task), Site: event.Site(a.Site), Write: write, Isolated: iso}
 
 	// Every access conflicts with the last non-isolated writer.
-	if !d.g.Precede(c.W.Task, a.Task) {
+	if !d.g.Precede(c.W.Task, c.W.Time, a.Task) {
 		d.race(addr, size, c.W, true, false, cur)
 	}
 	e := d.mem.ExtOf(c)
@@ -87,12 +87,12 @@ func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, a shadow.Acc, write,
 		// Algorithm 8: check every reader, then become the only writer. All
 		// earlier isolated accesses either race with this write or precede
 		// it, so they are dropped too.
-		if !d.g.Precede(c.R.Task, a.Task) {
+		if !d.g.Precede(c.R.Task, c.R.Time, a.Task) {
 			d.race(addr, size, c.R, false, false, cur)
 		}
 		if e != nil {
 			for _, r := range e.FR {
-				if !d.g.Precede(r.Task, a.Task) {
+				if !d.g.Precede(r.Task, r.Time, a.Task) {
 					d.race(addr, size, r, false, false, cur)
 				}
 			}
@@ -113,12 +113,12 @@ func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, a shadow.Acc, write,
 		d.addReader(c, a)
 	case write && iso:
 		// An isolated write conflicts with the non-isolated readers only.
-		if !d.g.Precede(c.R.Task, a.Task) {
+		if !d.g.Precede(c.R.Task, c.R.Time, a.Task) {
 			d.race(addr, size, c.R, false, false, cur)
 		}
 		if e != nil {
 			for _, r := range e.FR {
-				if !d.g.Precede(r.Task, a.Task) {
+				if !d.g.Precede(r.Task, r.Time, a.Task) {
 					d.race(addr, size, r, false, false, cur)
 				}
 			}
@@ -130,25 +130,28 @@ func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, a shadow.Acc, write,
 }
 
 func (d *Detector) checkSet(s *shadow.Readers, addr, size uintptr, write bool, cur event.Access) {
-	if !d.g.Precede(s.Async.Task, uint32(cur.Task)) {
+	if !d.g.Precede(s.Async.Task, s.Async.Time, uint32(cur.Task)) {
 		d.race(addr, size, s.Async, write, true, cur)
 	}
 	for _, r := range s.Futures {
-		if !d.g.Precede(r.Task, uint32(cur.Task)) {
+		if !d.g.Precede(r.Task, r.Time, uint32(cur.Task)) {
 			d.race(addr, size, r, write, true, cur)
 		}
 	}
 }
 
 // addReader adds a non-isolated read to the cell's readers (Algorithm 9,
-// lines 1–10 and 14–16).
+// with the corrections described on addToSet).
 func (d *Detector) addReader(c *shadow.Cell, a shadow.Acc) {
 	if c.X == 0 && !d.g.IsFuture(a.Task) {
 		// Only the async slot is in use.
-		if d.g.Precede(c.R.Task, a.Task) {
+		if d.g.Precede(c.R.Task, c.R.Time, a.Task) {
 			c.R = a
+			return
 		}
-		return
+		if d.g.Futures() == 0 {
+			return // one async reader is enough: see addToSet
+		}
 	}
 	e := d.mem.Ext(c)
 	s := shadow.Readers{Async: c.R, Futures: e.FR}
@@ -166,29 +169,37 @@ func (d *Detector) addTo(e *shadow.Ext, write bool, a shadow.Acc) {
 	}
 }
 
-// addToSet adds access a to a set of mutually non-conflicting accesses as
-// Algorithm 9 does for readers: members that precede a are removed; an async
-// access replaces the async member only if that member precedes it, while a
-// future access is always added. Algorithm 9 as printed adds nothing to an
-// empty set (update stays false when the loop has no member to visit); an
+// addToSet adds access a to a set of mutually non-conflicting accesses, as
+// Algorithm 9 does for readers: members that precede a are removed, since
+// any later access parallel to one of them is parallel to a too.
+//
+// Algorithm 9 keeps at most one access by an async task: an async reader
+// that runs in parallel with the async member is not added. That is sound
+// only while the execution has no future: an async task's access can then
+// reach later steps only through the end of its finish, which every
+// parallel async task that ran after it reaches first. A future spawned by
+// the task after its access can carry it further (its access precedes the
+// future, which a later task may get), so once a future exists every access
+// not preceded by another is kept; random programs with futures found
+// the paper's rule missing races. Algorithm 9 as printed also adds nothing
+// to an empty set (update stays false when there is no member to visit); an
 // empty set takes the access here, as the prose of section 4.3 says.
 func (d *Detector) addToSet(s *shadow.Readers, a shadow.Acc) {
 	keep := s.Futures[:0]
 	for _, r := range s.Futures {
-		if !d.g.Precede(r.Task, a.Task) {
+		if !d.g.Precede(r.Task, r.Time, a.Task) {
 			keep = append(keep, r)
 		}
 	}
 	s.Futures = keep
-	if s.Async.Task != 0 && d.g.Precede(s.Async.Task, a.Task) {
+	if s.Async.Task != 0 && d.g.Precede(s.Async.Task, s.Async.Time, a.Task) {
 		s.Async = shadow.Acc{}
 	}
-	if d.g.IsFuture(a.Task) {
-		s.Futures = append(s.Futures, a)
-		return
-	}
-	if s.Async.Task == 0 {
+	switch {
+	case s.Async.Task == 0 && !d.g.IsFuture(a.Task):
 		s.Async = a
+	case d.g.IsFuture(a.Task) || d.g.Futures() > 0:
+		s.Futures = append(s.Futures, a)
 	}
 }
 

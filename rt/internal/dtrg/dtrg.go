@@ -15,7 +15,7 @@
 //   - a non-tree join (a get by a non-ancestor) is kept in the getter's set as
 //     a non-tree predecessor, and every task remembers its lowest significant
 //     ancestor, the lowest ancestor with a non-tree predecessor (Algorithm 2);
-//   - Precede is Algorithm 10.
+//   - Precede is Algorithm 10, corrected as described on Precede.
 //
 // Task ids are dense small integers chosen by the caller, starting at 1.
 package dtrg
@@ -33,25 +33,45 @@ type Graph struct {
 	rank   []uint8
 	parent []Task // spawn-tree parent (Algorithm 2, S_C.parent)
 	future []bool
+	tpre   []uint32 // the task's own interval label (the set's is in pre, post)
+	tpost  []uint32
+	joined []Task   // the top of the set this task's set was merged into, when the task was a set's top
+	joinAt []uint32 // the time of that merge
 
 	// Per set, valid at a set's root (the representative).
 	pre, post []uint32
-	lsa       []Task          // lowest significant ancestor of the set (a task; read through Find)
-	nt        map[Task][]Task // non-tree predecessors of the set, for the few sets that have any
-	size      []uint32        // tasks in the set
+	lsa       []Task            // lowest significant ancestor of the set (a task; read through Find)
+	top       []Task            // the task of the set closest to the root of the spawn tree
+	nt        map[Task][]ntEdge // non-tree joins into the set, for the few sets that have any
+	size      []uint32          // tasks in the set
 
 	dfid, tmpid uint32
+	futures     int // future tasks created
 
 	// Scratch for Precede's visited set: a task is visited when
 	// visited[t] == gen.
 	visited []uint32
 	gen     uint32
-	stack   []Task
+	stack   []target
+}
+
+// ntEdge is a non-tree join: task getter got the ended future from at time
+// at.
+type ntEdge struct {
+	from, getter Task
+	at           uint32
+}
+
+// target is a step to reach in Precede's search: the step that task t ran
+// at time at.
+type target struct {
+	t  Task
+	at uint32
 }
 
 // New returns an empty graph with room for about n tasks.
 func New(n int) *Graph {
-	g := &Graph{nt: map[Task][]Task{}}
+	g := &Graph{nt: map[Task][]ntEdge{}}
 	g.grow(n + 1)
 	g.tmpid = maxInt
 	return g
@@ -66,6 +86,11 @@ func (g *Graph) grow(n int) {
 		g.pre = append(g.pre, 0)
 		g.post = append(g.post, 0)
 		g.lsa = append(g.lsa, 0)
+		g.top = append(g.top, 0)
+		g.tpre = append(g.tpre, 0)
+		g.tpost = append(g.tpost, 0)
+		g.joined = append(g.joined, 0)
+		g.joinAt = append(g.joinAt, 0)
 		g.size = append(g.size, 0)
 		g.visited = append(g.visited, 0)
 	}
@@ -83,11 +108,20 @@ func (g *Graph) makeSet(t Task) {
 	g.ds[t] = t
 	g.rank[t] = 0
 	g.size[t] = 1
+	g.top[t] = t
+	g.joined[t] = 0
 	g.pre[t] = g.dfid
+	g.tpre[t] = g.dfid
 	g.dfid++
 	g.post[t] = g.tmpid
+	g.tpost[t] = g.tmpid
 	g.tmpid--
 }
+
+// Now returns the current time: the number of task creations and
+// terminations so far (dfid in the paper). Callers stamp each access with
+// it, since Precede asks about the steps of a task up to a time.
+func (g *Graph) Now() uint32 { return g.dfid }
 
 // Init creates the main task m (Algorithm 1).
 func (g *Graph) Init(m Task) {
@@ -104,6 +138,9 @@ func (g *Graph) Spawn(p, c Task, future bool) {
 	g.makeSet(c)
 	g.parent[c] = p
 	g.future[c] = future
+	if future {
+		g.futures++
+	}
 	sp := g.Find(p)
 	if len(g.nt[sp]) == 0 {
 		g.lsa[c] = g.lsa[sp]
@@ -117,9 +154,13 @@ func (g *Graph) Spawn(p, c Task, future bool) {
 // in the reverse order of their spawns, so temporary numbers are a stack.
 func (g *Graph) End(c Task) {
 	g.post[g.Find(c)] = g.dfid
+	g.tpost[c] = g.dfid
 	g.dfid++
 	g.tmpid++
 }
+
+// Futures returns the number of future tasks created so far.
+func (g *Graph) Futures() int { return g.futures }
 
 // IsFuture reports whether t is a future task.
 func (g *Graph) IsFuture(t Task) bool { return g.future[t] }
@@ -139,12 +180,7 @@ func (g *Graph) Get(a, b Task) {
 	if sa == g.Find(b) {
 		return
 	}
-	for _, x := range g.nt[sa] {
-		if x == b {
-			return
-		}
-	}
-	g.nt[sa] = append(g.nt[sa], b)
+	g.nt[sa] = append(g.nt[sa], ntEdge{from: b, getter: a, at: g.dfid})
 }
 
 // Merge unites the sets of a and of its descendant b, keeping a's label,
@@ -156,10 +192,12 @@ func (g *Graph) Merge(a, b Task) {
 	if ra == rb {
 		return
 	}
-	pre, post, lsa := g.pre[ra], g.post[ra], g.lsa[ra]
+	pre, post, lsa, top := g.pre[ra], g.post[ra], g.lsa[ra], g.top[ra]
+	g.joined[g.top[rb]] = top
+	g.joinAt[g.top[rb]] = g.dfid
 	nt := g.nt[ra]
 	if ntb := g.nt[rb]; len(ntb) > 0 {
-		nt = unionTasks(nt, ntb)
+		nt = append(nt[:len(nt):len(nt)], ntb...)
 	}
 	r := ra
 	switch {
@@ -173,7 +211,7 @@ func (g *Graph) Merge(a, b Task) {
 		g.rank[ra]++
 	}
 	g.size[r] = g.size[ra] + g.size[rb]
-	g.pre[r], g.post[r], g.lsa[r] = pre, post, lsa
+	g.pre[r], g.post[r], g.lsa[r], g.top[r] = pre, post, lsa, top
 	delete(g.nt, ra+rb-r)
 	if len(nt) > 0 {
 		g.nt[r] = nt
@@ -182,23 +220,6 @@ func (g *Graph) Merge(a, b Task) {
 
 // SetSize returns the number of tasks in t's set.
 func (g *Graph) SetSize(t Task) uint32 { return g.size[g.Find(t)] }
-
-func unionTasks(a, b []Task) []Task {
-	out := append([]Task(nil), a...)
-	for _, x := range b {
-		dup := false
-		for _, y := range a {
-			if x == y {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			out = append(out, x)
-		}
-	}
-	return out
-}
 
 // Find returns the representative of t's set, compressing the path.
 func (g *Graph) Find(t Task) Task {
@@ -214,26 +235,46 @@ func (g *Graph) Find(t Task) Task {
 	return r
 }
 
-// Precede reports whether task a must precede the current step of task b:
-// whether there is a path in the computation graph from every step of a
-// executed so far to b's current step (Algorithm 10, PRECEDE and VISIT).
+// Precede reports whether the step that task a ran at time at (a time
+// returned by Now while a was running) precedes the current step of the
+// running task b: whether the computation graph has a path between them.
 // a == 0 (no task) precedes everything.
-func (g *Graph) Precede(a, b Task) bool {
+//
+// This is PRECEDE and VISIT of Algorithm 10 with two corrections, each found
+// by comparing the algorithm with the computation-graph oracle on random
+// programs (rt/internal/detect's property test):
+//
+//   - Lines 15–17 (stop when A's preorder number exceeds B's) are dropped: a
+//     task can get a future spawned by one of its own descendants before that
+//     descendant joined it, a non-tree join whose source has the larger
+//     preorder number.
+//   - VISIT follows non-tree joins into ended tasks, and there the current
+//     labels answer the wrong question: that A's set contains an ended task
+//     x only says that A (or a task joined to A by now) is x's ancestor, not
+//     that A's step ran before x was spawned, nor that the join happened
+//     before x ended. VISIT therefore asks about a step at a time: the source
+//     step (a, at) reaches the step of a task x running at time τ when
+//     at ≤ τ and the task that a had been joined into by time τ (following
+//     the merges, each stamped with its time) is x or an ancestor of x; and a
+//     non-tree join (y → getter at time γ) leads into that step when γ ≤ τ
+//     and the getter, joined up to time τ, is x or an ancestor of x. While x
+//     runs, its ancestors are suspended on the path to it, so such a merge
+//     or get happened before the path was spawned. The candidates are still
+//     the paper's: the non-tree joins of x's set and of its significant
+//     ancestors' sets.
+func (g *Graph) Precede(a Task, at uint32, b Task) bool {
 	if a == 0 || a == b {
 		return true
 	}
-	sa := g.Find(a)
-	if g.contains(sa, g.Find(b)) {
+	if g.contains(g.Find(a), g.Find(b)) {
 		return true
 	}
 	g.gen++
 	if g.gen == 0 { // wrapped: clear the stamps
-		for i := range g.visited {
-			g.visited[i] = 0
-		}
+		clear(g.visited)
 		g.gen = 1
 	}
-	return g.visit(sa, b)
+	return g.visit(a, at, b)
 }
 
 // contains reports whether the interval label of set sa contains that of sb
@@ -242,30 +283,52 @@ func (g *Graph) contains(sa, sb Task) bool {
 	return g.pre[sa] <= g.pre[sb] && g.post[sa] >= g.post[sb]
 }
 
-// visit is VISIT of Algorithm 10 with sa = FIND-SET(A) precomputed and an
-// explicit stack instead of recursion, so deep chains of non-tree joins
-// cannot overflow the goroutine stack.
-func (g *Graph) visit(sa, b Task) bool {
-	stack := append(g.stack[:0], b)
+// ancestorOrSelf reports whether task t is x or an ancestor of x in the
+// spawn tree, by the tasks' own interval labels.
+func (g *Graph) ancestorOrSelf(t, x Task) bool {
+	return g.tpre[t] <= g.tpre[x] && g.tpost[t] >= g.tpost[x]
+}
+
+// topAt returns the task that t had been joined into by time τ: the top of
+// t's disjoint set as it was then.
+func (g *Graph) topAt(t Task, τ uint32) Task {
+	for g.joined[t] != 0 && g.joinAt[t] <= τ {
+		t = g.joined[t]
+	}
+	return t
+}
+
+// visit searches backwards from the current step of b through non-tree
+// joins for the step (a, at), with an explicit stack so that long chains of
+// non-tree joins cannot overflow the goroutine stack.
+func (g *Graph) visit(a Task, at uint32, b Task) bool {
+	stack := append(g.stack[:0], target{b, g.dfid})
 	defer func() { g.stack = stack[:0] }()
 	for len(stack) > 0 {
-		b := stack[len(stack)-1]
+		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if g.visited[b] == g.gen { // lines 5–8
+		if g.visited[x.t] == g.gen {
 			continue
 		}
-		g.visited[b] = g.gen
-		sb := g.Find(b)
-		if g.contains(sa, sb) { // lines 9–14
+		g.visited[x.t] = g.gen
+		if at > x.at {
+			continue // a's step ran after x's
+		}
+		if g.ancestorOrSelf(g.topAt(a, x.at), x.t) {
 			return true
 		}
-		if g.pre[sa] > g.pre[sb] { // lines 15–17
-			continue
+		push := func(s Task) {
+			for _, e := range g.nt[s] {
+				if e.at <= x.at && g.ancestorOrSelf(g.topAt(e.getter, x.at), x.t) {
+					stack = append(stack, target{e.from, g.tpost[e.from]})
+				}
+			}
 		}
-		stack = append(stack, g.nt[sb]...) // lines 18–23
-		for s := g.lsa[sb]; s != 0; {      // lines 24–33
+		sx := g.Find(x.t)
+		push(sx)
+		for s := g.lsa[sx]; s != 0; {
 			ss := g.Find(s)
-			stack = append(stack, g.nt[ss]...)
+			push(ss)
 			s = g.lsa[ss]
 		}
 	}

@@ -17,19 +17,22 @@ package shadow
 
 import "unsafe"
 
-// Acc is an access recorded in shadow memory: the task that made it and its
-// site.
+// Acc is an access recorded in shadow memory: the task that made it, the
+// time of the task graph at which it was made (which step of the task made
+// it), and its site.
 type Acc struct {
 	Task uint32
+	Time uint32
 	Site uint32
 }
 
 // Readers is a set of accesses that do not conflict with one another, as
-// kept by Algorithm 9 of Surendran and Sarkar: at most one access by an
+// kept by Algorithm 9 of Surendran and Sarkar (see package detect for the
+// corrections): at most one access by an
 // async task, and any number by future tasks.
 type Readers struct {
 	Async   Acc
-	Futures []Acc
+	Futures []Acc // every other member: accesses by future tasks, and by async tasks once the execution has futures
 }
 
 // Empty reports whether r holds no access.
