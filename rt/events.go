@@ -20,7 +20,7 @@ func RunBegin() event.Task {
 	g := goid()
 	if st.cur != 0 && st.owner == g {
 		st.depth++
-		st.det.FinishBegin(st.cur, event.Site(site))
+		st.sinkFinishBegin(st.cur, site)
 		return 0
 	}
 	st.mu.Lock()
@@ -32,8 +32,9 @@ func RunBegin() event.Task {
 		st.det = detect.New(st.onRace)
 	}
 	root := st.newTask(0, site, false)
-	st.det.Spawn(0, root, false, event.Site(site))
-	st.det.FinishBegin(root, event.Site(site)) // Run's implicit finish
+	st.startGraph()
+	st.sinkSpawn(0, root, false, site)
+	st.sinkFinishBegin(root, site) // Run's implicit finish
 	st.root = root
 	st.cur = root
 	return root
@@ -45,11 +46,12 @@ func RunEnd(root event.Task) {
 	st := global()
 	if root == 0 {
 		st.depth--
-		st.det.FinishEnd(st.cur)
+		st.sinkFinishEnd(st.cur)
 		return
 	}
-	st.det.FinishEnd(root)
-	st.det.End(root)
+	st.sinkFinishEnd(root)
+	st.sinkEnd(root)
+	st.writeGraph()
 	// Every task of this Run precedes everything after it: forget them all.
 	st.det = detect.New(st.onRace)
 	st.tasks = st.tasks[:0]
@@ -85,7 +87,7 @@ func Spawn(future bool) event.Task {
 	parent := st.cur
 	site := st.takeSite()
 	child := st.newTask(parent, site, future)
-	st.det.Spawn(parent, child, future, event.Site(site))
+	st.sinkSpawn(parent, child, future, site)
 	st.cur = child
 	return child
 }
@@ -94,21 +96,21 @@ func Spawn(future bool) event.Task {
 // its parent current again.
 func TaskEnd(t event.Task) {
 	st := global()
-	st.det.End(t)
+	st.sinkEnd(t)
 	st.cur = st.tasks[t].parent
 }
 
 // FinishBegin opens a finish scope in the current task.
 func FinishBegin() {
 	st := global()
-	st.det.FinishBegin(st.cur, event.Site(st.takeSite()))
+	st.sinkFinishBegin(st.cur, st.takeSite())
 }
 
 // FinishEnd closes the current task's innermost finish scope: every task
 // spawned inside it has ended.
 func FinishEnd() {
 	st := global()
-	st.det.FinishEnd(st.cur)
+	st.sinkFinishEnd(st.cur)
 	st.maybeForget()
 }
 
@@ -123,6 +125,9 @@ func Get(f event.Task, gen uint64) {
 		return
 	}
 	st.det.Get(st.cur, f, event.Site(site))
+	if st.graph != nil {
+		st.graph.Get(st.cur, f, event.Site(site))
+	}
 	st.maybeForget()
 }
 
@@ -133,13 +138,20 @@ func RunNumber() int { return global().runs }
 // task.
 func IsolatedBegin() {
 	st := global()
-	st.det.IsolatedBegin(st.cur, event.Site(st.takeSite()))
+	site := event.Site(st.takeSite())
+	st.det.IsolatedBegin(st.cur, site)
+	if st.graph != nil {
+		st.graph.IsolatedBegin(st.cur, site)
+	}
 }
 
 // IsolatedEnd closes the innermost Isolated body of the current task.
 func IsolatedEnd() {
 	st := global()
 	st.det.IsolatedEnd(st.cur)
+	if st.graph != nil {
+		st.graph.IsolatedEnd(st.cur)
+	}
 }
 
 // TakeSite returns the site that rewritten code recorded with At for the
@@ -161,7 +173,7 @@ const (
 // finished region of the graph into one master node for the same reason).
 // Futures of earlier generations are then joined already; see Generation.
 func (st *state) maybeForget() {
-	if st.cur != st.root || (st.det.ShadowPages() < forgetPages && st.det.Tasks() < forgetTasks) {
+	if st.graph != nil || st.cur != st.root || (st.det.ShadowPages() < forgetPages && st.det.Tasks() < forgetTasks) {
 		return
 	}
 	if !st.det.Quiescent(st.root) {
@@ -182,4 +194,35 @@ func Generation() uint64 { return global().gen }
 func InIsolated() bool {
 	st := theState
 	return st != nil && st.cur != 0 && st.det.Isolated(st.cur)
+}
+
+// The sink methods send a task event to the detector and, with the dot
+// option, to the graph recorder.
+
+func (st *state) sinkSpawn(parent, child event.Task, future bool, site uint32) {
+	st.det.Spawn(parent, child, future, event.Site(site))
+	if st.graph != nil {
+		st.graph.Spawn(parent, child, future, event.Site(site))
+	}
+}
+
+func (st *state) sinkEnd(t event.Task) {
+	st.det.End(t)
+	if st.graph != nil {
+		st.graph.End(t)
+	}
+}
+
+func (st *state) sinkFinishBegin(t event.Task, site uint32) {
+	st.det.FinishBegin(t, event.Site(site))
+	if st.graph != nil {
+		st.graph.FinishBegin(t, event.Site(site))
+	}
+}
+
+func (st *state) sinkFinishEnd(t event.Task) {
+	st.det.FinishEnd(t)
+	if st.graph != nil {
+		st.graph.FinishEnd(t)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
@@ -27,16 +28,18 @@ type state struct {
 
 	pendingSite uint32 // set by At, taken by the next task-library call
 
-	det   *detect.Detector
-	cur   event.Task // the task running now; 0 outside checked Runs
-	root  event.Task // the root task of the current Run
-	tasks []taskInfo // per task, for reports
-	next  event.Task // the next task id
-	runs  int        // Runs started, for reports
-	gen   uint64     // see Generation
-	depth int        // nesting of Run calls on the owning goroutine
-	owner uint64     // goroutine running the current Run
-	seen  map[sitePair]bool
+	det        *detect.Detector
+	graph      *cgraph.Graph // the dot option's recording of the current Run
+	dotStarted bool          // the dot file has been truncated
+	cur        event.Task    // the task running now; 0 outside checked Runs
+	root       event.Task    // the root task of the current Run
+	tasks      []taskInfo    // per task, for reports
+	next       event.Task    // the next task id
+	runs       int           // Runs started, for reports
+	gen        uint64        // see Generation
+	depth      int           // nesting of Run calls on the owning goroutine
+	owner      uint64        // goroutine running the current Run
+	seen       map[sitePair]bool
 
 	races     atomic.Uint64 // races reported so far
 	testRaced atomic.Uint64 // of which during a test
@@ -107,6 +110,9 @@ func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 		return
 	}
 	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
+	if st.graph != nil {
+		st.graph.Access(st.cur, uintptr(p), size, write, event.Site(site))
+	}
 }
 
 // goid returns the id of the calling goroutine. It is used once per Run, to
