@@ -29,4 +29,8 @@
 //	json=PATH         also write every report to PATH, one JSON object a line
 //	dot=PATH          write the computation graph to PATH in Graphviz DOT
 //	halt_on_error=1   exit at the first report
+//	explore=0         do not explore the orders of isolated sections
+//	max_schedules=N   explore at most N schedules (default 1000)
+//	replay=SCHEDULE   run exactly the schedule of isolated sections that a
+//	                  report names, with the program's output, to debug it
 package rt

@@ -18,7 +18,7 @@ func RunBegin() event.Task {
 	st := global()
 	site := st.takeSite()
 	g := goid()
-	if st.cur != 0 && st.owner == g {
+	if st.cur != 0 && (st.owner == g || st.x != nil) {
 		st.depth++
 		st.sinkFinishBegin(st.cur, site)
 		return 0
@@ -32,11 +32,17 @@ func RunBegin() event.Task {
 		st.det = detect.New(st.onRace)
 	}
 	root := st.newTask(0, site, false)
+	st.root = root
+	st.cur = root
+	st.isoTasks = 0
+	st.lastIsoTask = 0
+	if st.x != nil {
+		st.x.runBegin(root, site)
+		return root
+	}
 	st.startGraph()
 	st.sinkSpawn(0, root, false, site)
 	st.sinkFinishBegin(root, site) // Run's implicit finish
-	st.root = root
-	st.cur = root
 	return root
 }
 
@@ -49,9 +55,14 @@ func RunEnd(root event.Task) {
 		st.sinkFinishEnd(st.cur)
 		return
 	}
-	st.sinkFinishEnd(root)
-	st.sinkEnd(root)
-	st.writeGraph()
+	if st.x != nil {
+		st.x.runEnd(root)
+	} else {
+		st.sinkFinishEnd(root)
+		st.sinkEnd(root)
+		st.writeGraph()
+		st.endRunReports()
+	}
 	// Every task of this Run precedes everything after it: forget them all.
 	st.det = detect.New(st.onRace)
 	st.tasks = st.tasks[:0]
@@ -87,15 +98,44 @@ func Spawn(future bool) event.Task {
 	parent := st.cur
 	site := st.takeSite()
 	child := st.newTask(parent, site, future)
+	if st.x != nil {
+		st.x.spawn(parent, child, future, site)
+		return child
+	}
 	st.sinkSpawn(parent, child, future, site)
 	st.cur = child
 	return child
 }
 
+// Exploring reports whether this run explores a schedule of isolated
+// sections: the checked task library then runs every task on a goroutine of
+// its own, calling SpawnYield after Spawn, TaskBegin on the child's
+// goroutine before its body, and TaskEnd after it, and the scheduler lets
+// one task run at a time.
+func Exploring() bool {
+	st := theState
+	return st != nil && st.x != nil
+}
+
+// SpawnYield runs the task child that the current task just spawned, in an
+// exploring run: the current task waits until it is scheduled again.
+func SpawnYield(child event.Task) {
+	st := global()
+	st.x.yieldToChild(st.cur, child)
+}
+
+// TaskBegin blocks the goroutine of task t until the scheduler runs it, in
+// an exploring run.
+func TaskBegin(t event.Task) { global().x.begin(t) }
+
 // TaskEnd records that the body of task t returned (or panicked) and makes
 // its parent current again.
 func TaskEnd(t event.Task) {
 	st := global()
+	if st.x != nil {
+		st.x.end(t)
+		return
+	}
 	st.sinkEnd(t)
 	st.cur = st.tasks[t].parent
 }
@@ -103,13 +143,24 @@ func TaskEnd(t event.Task) {
 // FinishBegin opens a finish scope in the current task.
 func FinishBegin() {
 	st := global()
-	st.sinkFinishBegin(st.cur, st.takeSite())
+	site := st.takeSite()
+	if st.x != nil {
+		xt := st.x.task(st.cur)
+		xt.finishes = append(xt.finishes, &xfinish{owner: st.cur, site: site})
+		st.x.graph.FinishBegin(st.cur, event.Site(site))
+		return
+	}
+	st.sinkFinishBegin(st.cur, site)
 }
 
 // FinishEnd closes the current task's innermost finish scope: every task
 // spawned inside it has ended.
 func FinishEnd() {
 	st := global()
+	if st.x != nil {
+		st.x.finishEnd(st.cur)
+		return
+	}
 	st.sinkFinishEnd(st.cur)
 	st.maybeForget()
 }
@@ -122,6 +173,10 @@ func Get(f event.Task, gen uint64) {
 	st := global()
 	site := st.takeSite()
 	if st.cur == 0 || gen != st.gen {
+		return
+	}
+	if st.x != nil {
+		st.x.get(st.cur, f, site)
 		return
 	}
 	st.det.Get(st.cur, f, event.Site(site))
@@ -138,7 +193,12 @@ func RunNumber() int { return global().runs }
 // task.
 func IsolatedBegin() {
 	st := global()
+	if st.x != nil {
+		st.x.isolatedBegin(st.cur, st.takeSite())
+		return
+	}
 	site := event.Site(st.takeSite())
+	st.noteIsolated()
 	st.det.IsolatedBegin(st.cur, site)
 	if st.graph != nil {
 		st.graph.IsolatedBegin(st.cur, site)
@@ -148,6 +208,10 @@ func IsolatedBegin() {
 // IsolatedEnd closes the innermost Isolated body of the current task.
 func IsolatedEnd() {
 	st := global()
+	if st.x != nil {
+		st.x.isolatedEnd(st.cur)
+		return
+	}
 	st.det.IsolatedEnd(st.cur)
 	if st.graph != nil {
 		st.graph.IsolatedEnd(st.cur)
@@ -193,7 +257,13 @@ func Generation() uint64 { return global().gen }
 // InIsolated reports whether the current task is inside an Isolated body.
 func InIsolated() bool {
 	st := theState
-	return st != nil && st.cur != 0 && st.det.Isolated(st.cur)
+	if st == nil || st.cur == 0 {
+		return false
+	}
+	if st.x != nil {
+		return st.x.task(st.cur).isolated > 0
+	}
+	return st.det.Isolated(st.cur)
 }
 
 // The sink methods send a task event to the detector and, with the dot
@@ -225,4 +295,27 @@ func (st *state) sinkFinishEnd(t event.Task) {
 	if st.graph != nil {
 		st.graph.FinishEnd(t)
 	}
+}
+
+// GetUnfinished reports a Get of the future f that has not ended, in serial
+// depth-first order: f is the current task or one of its ancestors, so the
+// Get waits for itself. It reports a deadlock and ends the program.
+func GetUnfinished(f event.Task) {
+	st := global()
+	site := st.takeSite()
+	si := lookupSite(site)
+	d := &deadlockReport{Blocked: []blockedTask{{
+		Task: uint32(st.cur), Waits: "get", File: si.File, Line: si.Line, Col: si.Col,
+		Spawns: st.spawnChain(st.cur),
+	}}}
+	st.flushHeld()
+	st.deadlocked(d)
+}
+
+// flushHeld writes the reports held back in the current Run.
+func (st *state) flushHeld() {
+	for _, rep := range st.held {
+		st.emit(rep, "")
+	}
+	st.held = nil
 }

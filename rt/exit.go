@@ -23,17 +23,28 @@ func Exit() {
 		return
 	}
 	st := global()
-	st.flush()
+	st.end()
 	if st.raceCount() > 0 {
 		os.Exit(st.opts.exitCode)
 	}
+}
+
+// end settles what the program's end decides: a child of exploration
+// reports its findings and exits; the program that needs its isolated
+// sections explored explores them now.
+func (st *state) end() {
+	if st.child != nil {
+		st.finishChild()
+	}
+	st.settle()
+	st.flush()
 }
 
 // OSExit replaces calls of os.Exit in rewritten code. A program that found a
 // race and exits with status 0 exits with the exitcode option instead.
 func OSExit(code int) {
 	st := global()
-	st.flush()
+	st.end()
 	if code == 0 && st.raceCount() > 0 {
 		code = st.opts.exitCode
 	}
@@ -73,6 +84,7 @@ func TestBegin() uint64 { return global().raceCount() }
 // `go test -race` fails the test during which a race was found.
 func TestEnd(t TB, before uint64) {
 	st := global()
+	st.settleTest()
 	st.flush()
 	if n := st.raceCount(); n > before {
 		st.attributeToTests(n - before)
@@ -86,6 +98,7 @@ func TestEnd(t TB, before uint64) {
 // failure of the package.
 func TestMain(code int) int {
 	st := global()
+	st.settleTest()
 	st.flush()
 	if out := st.raceCount() - st.testRaces(); out > 0 {
 		fmt.Fprintf(os.Stderr, "tpinstr: %d determinacy race(s) found outside any test\n", out)
@@ -102,4 +115,19 @@ func funcName(full string) string {
 		full = full[i+1:]
 	}
 	return full
+}
+
+// settleTest writes the reports held for exploration in a test binary,
+// which does not explore schedules yet: each says that an order of the
+// isolated sections may order its pair.
+func (st *state) settleTest() {
+	if !st.needExplore {
+		return
+	}
+	st.needExplore = false
+	for _, rep := range st.unconfirmed {
+		rep.Reason += "; the test executed isolated sections of several tasks in one order, and exploring their other orders is not done in tests yet: an order of them may order this pair (run the code as a program to explore them)"
+		st.emit(rep, "")
+	}
+	st.unconfirmed = nil
 }

@@ -12,9 +12,13 @@ type options struct {
 	jsonPath    string // also write reports here, one JSON object a line
 	dotPath     string // write the computation graph here
 	haltOnError bool   // exit at the first report
+
+	replay       string // run exactly this schedule of the isolated sections
+	explore      bool   // explore the orders of isolated sections (default true)
+	maxSchedules int    // the most schedules exploration runs
 }
 
-func defaultOptions() options { return options{exitCode: 66} }
+func defaultOptions() options { return options{exitCode: 66, explore: true, maxSchedules: 1000} }
 
 // parseOptions reads a TPINSTR value: space-separated key=value pairs.
 func parseOptions(s string) (options, error) {
@@ -41,6 +45,23 @@ func parseOptions(s string) (options, error) {
 				return o, fmt.Errorf("TPINSTR: halt_on_error: %w", err)
 			}
 			o.haltOnError = b
+		case "replay":
+			if _, err := parseSchedule(v); err != nil {
+				return o, fmt.Errorf("TPINSTR: replay: %w", err)
+			}
+			o.replay = v
+		case "explore":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return o, fmt.Errorf("TPINSTR: explore: %w", err)
+			}
+			o.explore = b
+		case "max_schedules":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return o, fmt.Errorf("TPINSTR: max_schedules: want a positive number, have %q", v)
+			}
+			o.maxSchedules = n
 		default:
 			return o, fmt.Errorf("TPINSTR: unknown option %q", k)
 		}

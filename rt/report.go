@@ -19,8 +19,21 @@ func (st *state) onRace(r event.Race) {
 		return
 	}
 	st.seen[key] = true
-	st.races.Add(1)
 	rep := st.makeReport(r)
+	if st.isoTasks > 0 {
+		// Isolated sections ran in this Run: an order of them may order
+		// this pair. Wait for the Run's end to know whether to explore.
+		st.held = append(st.held, rep)
+		return
+	}
+	st.emit(rep, "")
+}
+
+// emit counts and writes one report, with the schedule of isolated
+// sections that produced it when it came from exploration.
+func (st *state) emit(rep report, schedule string) {
+	st.races.Add(1)
+	rep.Schedule = schedule
 	fmt.Fprint(st.out, rep.text())
 	if st.json != nil {
 		b, err := json.Marshal(rep)
@@ -38,6 +51,32 @@ func (st *state) onRace(r event.Race) {
 	}
 }
 
+// noteIsolated records that the current task runs an isolated section.
+func (st *state) noteIsolated() {
+	switch {
+	case st.isoTasks == 0:
+		st.isoTasks, st.lastIsoTask = 1, st.cur
+	case st.isoTasks == 1 && st.lastIsoTask != st.cur:
+		st.isoTasks = 2
+	}
+}
+
+// endRunReports writes the reports held back during a Run, or keeps them
+// for exploration when the Run's isolated sections had more than one
+// possible order.
+func (st *state) endRunReports() {
+	held := st.held
+	st.held = nil
+	if st.isoTasks < 2 {
+		for _, rep := range held {
+			st.emit(rep, "")
+		}
+		return
+	}
+	st.needExplore = true
+	st.unconfirmed = append(st.unconfirmed, held...)
+}
+
 // report is a race report; its JSON form is what the json option writes.
 type report struct {
 	Type     string       `json:"type"` // "race"
@@ -45,6 +84,9 @@ type report struct {
 	Access   accessReport `json:"access"`
 	Previous accessReport `json:"previous"`
 	Reason   string       `json:"reason"`
+	// Schedule is the order of isolated sections that produced the race,
+	// for TPINSTR=replay=SCHEDULE; empty when every order has it.
+	Schedule string `json:"schedule,omitempty"`
 }
 
 type accessReport struct {
@@ -146,7 +188,11 @@ func (rep report) text() string {
 	writeAccess(&b, rep.Access, rep.Addr, false)
 	b.WriteString("\n")
 	writeAccess(&b, rep.Previous, rep.Addr, true)
-	fmt.Fprintf(&b, "\n%s.\n==================\n", rep.Reason)
+	fmt.Fprintf(&b, "\n%s.\n", rep.Reason)
+	if rep.Schedule != "" {
+		fmt.Fprintf(&b, "Schedule of isolated sections: %s (replay it with TPINSTR=replay=%s)\n", rep.Schedule, rep.Schedule)
+	}
+	b.WriteString("==================\n")
 	return b.String()
 }
 

@@ -29,6 +29,8 @@ type state struct {
 	pendingSite uint32 // set by At, taken by the next task-library call
 
 	det        *detect.Detector
+	x          *explorer     // non-nil in a run that explores or replays a schedule
+	child      *childRun     // non-nil in a run started by exploration
 	graph      *cgraph.Graph // the dot option's recording of the current Run
 	dotStarted bool          // the dot file has been truncated
 	cur        event.Task    // the task running now; 0 outside checked Runs
@@ -40,6 +42,15 @@ type state struct {
 	depth      int           // nesting of Run calls on the owning goroutine
 	owner      uint64        // goroutine running the current Run
 	seen       map[sitePair]bool
+
+	// Isolated sections in the current Run: while any ran, reports wait
+	// for the Run's end, and when two tasks or more ran some, the serial
+	// order was one schedule among others and exploration settles them.
+	isoTasks    int        // distinct tasks that ran an isolated section, up to 2
+	lastIsoTask event.Task // the first of them
+	held        []report   // reports of the current Run held back
+	unconfirmed []report   // held reports of Runs whose schedules need exploring
+	needExplore bool
 
 	races     atomic.Uint64 // races reported so far
 	testRaced atomic.Uint64 // of which during a test
@@ -77,6 +88,10 @@ func global() *state {
 			}
 			st.json = f
 		}
+		if err := st.setupExplore(); err != nil {
+			fmt.Fprintln(os.Stderr, "tpinstr:", err)
+			os.Exit(2)
+		}
 		theState = st
 	})
 	return theState
@@ -107,6 +122,10 @@ func (st *state) takeSite() uint32 {
 func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	st := theState
 	if st == nil || st.cur == 0 {
+		return
+	}
+	if st.x != nil {
+		st.x.access(st.cur, uintptr(p), size, write, site)
 		return
 	}
 	st.det.AccessPin(st.cur, p, size, write, event.Site(site))

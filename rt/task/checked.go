@@ -118,33 +118,46 @@ func (t *T) Finish(body func(t *T)) {
 	}
 }
 
-// spawn runs body as a new task of t, to completion, and returns the child
-// task and its panic, if it panicked. The panic is also recorded for t's
-// immediately enclosing finish.
-func (t *T) spawn(op string, future bool, body func(c *T)) (event.Task, *PanicError) {
+// spawn runs body as a new task of t and returns the child task. The
+// child's panic, if it panics, is recorded for t's immediately enclosing
+// finish and passed to done. In serial depth-first order the child runs to
+// completion before spawn returns; in an exploring run it runs on a
+// goroutine of its own, scheduled by package rt, and spawn returns when t is
+// scheduled again.
+func (t *T) spawn(future bool, body func(c *T), done func(*PanicError)) event.Task {
 	ief := t.joinSet()
 	id := rt.Spawn(future)
 	c := &T{id: id, run: t.run, ief: ief}
-	ps := &panicSet{}
-	func() {
+	run := func() {
+		ps := &panicSet{}
 		defer func() {
+			err := ps.err()
+			if err != nil {
+				ief.add(err)
+			}
 			c.done = true
+			done(err)
 			rt.TaskEnd(id)
 		}()
 		runBody(ps, func() { body(c) })
-	}()
-	err := ps.err()
-	if err != nil {
-		ief.add(err)
 	}
-	return id, err
+	if !rt.Exploring() {
+		run()
+		return id
+	}
+	go func() {
+		rt.TaskBegin(id)
+		run()
+	}()
+	rt.SpawnYield(id)
+	return id
 }
 
 // Async spawns body as a new child task that may run in parallel with the
 // rest of t.
 func (t *T) Async(body func(t *T)) {
 	t.checkSpawn("Async", body == nil)
-	t.spawn("Async", false, body)
+	t.spawn(false, body, func(*PanicError) {})
 }
 
 // Isolated runs body in mutual exclusion with every other Isolated body.
@@ -172,7 +185,7 @@ func (t *T) ForAll(lo, hi int, body func(t *T, i int)) {
 	t.Finish(func(t *T) {
 		for i := lo; i < hi; i++ {
 			rt.At(t, site)
-			t.spawn("ForAll", false, func(t *T) { body(t, i) })
+			t.spawn(false, func(t *T) { body(t, i) }, func(*PanicError) {})
 		}
 	})
 }
@@ -184,7 +197,7 @@ func (t *T) ForAsync(lo, hi int, body func(t *T, i int)) {
 	site := rt.TakeSite()
 	for i := lo; i < hi; i++ {
 		rt.At(t, site)
-		t.spawn("ForAsync", false, func(t *T) { body(t, i) })
+		t.spawn(false, func(t *T) { body(t, i) }, func(*PanicError) {})
 	}
 }
 
@@ -192,6 +205,7 @@ func (t *T) ForAsync(lo, hi int, body func(t *T, i int)) {
 type Future[V any] struct {
 	id    event.Task
 	gen   uint64
+	done  bool
 	value V
 	err   *PanicError
 }
@@ -200,7 +214,10 @@ type Future[V any] struct {
 func NewFuture[V any](t *T, body func(t *T) V) *Future[V] {
 	t.checkSpawn("NewFuture", body == nil)
 	f := &Future[V]{gen: rt.Generation()}
-	f.id, f.err = t.spawn("NewFuture", true, func(c *T) { f.value = body(c) })
+	f.id = t.spawn(true, func(c *T) { f.value = body(c) }, func(err *PanicError) {
+		f.err = err
+		f.done = true
+	})
 	return f
 }
 
@@ -213,6 +230,9 @@ func (f *Future[V]) Get() V {
 	if rt.InIsolated() {
 		rt.TakeSite()
 		panic(misuseGetInIsolated())
+	}
+	if !f.done && !rt.Exploring() && f.gen == rt.Generation() {
+		rt.GetUnfinished(f.id)
 	}
 	rt.Get(f.id, f.gen)
 	if f.err != nil {

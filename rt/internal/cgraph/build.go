@@ -82,6 +82,11 @@ func (g *Graph) enter(t event.Task, what string) bool {
 		g.fail("%s by task %d while task %d runs", what, t, g.running)
 		return false
 	}
+	if ts := g.task(t); ts.resume {
+		ts.resume = false
+		from := ts.cur
+		g.addEdge(from, g.newStep(t, BeginResume, 0), Continue)
+	}
 	return true
 }
 
@@ -119,6 +124,9 @@ func (g *Graph) Spawn(parent, child event.Task, future bool, site event.Site) {
 	to := g.newStep(child, BeginTask, site)
 	g.addEdge(from, to, Spawn)
 	g.running = child
+	if g.interleaved {
+		g.task(parent).resume = true
+	}
 }
 
 // End implements event.Sink. The root's End closes the implicit finish of
@@ -148,6 +156,10 @@ func (g *Graph) End(t event.Task) {
 		return
 	}
 	ts.ended = true
+	if g.interleaved {
+		g.running = 0
+		return
+	}
 	g.running = ts.parent
 	p := g.task(ts.parent)
 	from := p.cur
@@ -243,7 +255,11 @@ func (g *Graph) IsolatedBegin(t event.Task, site event.Site) {
 	ts.isolated++
 	if ts.isolated == 1 {
 		from := ts.cur
-		g.addEdge(from, g.newStep(t, BeginIsolated, site), Continue)
+		to := g.newStep(t, BeginIsolated, site)
+		g.addEdge(from, to, Continue)
+		if g.isoOrder && g.lastIso >= 0 {
+			g.addEdge(g.lastIso, to, IsoOrder)
+		}
 	}
 }
 
@@ -260,6 +276,7 @@ func (g *Graph) IsolatedEnd(t event.Task) {
 	ts.isolated--
 	if ts.isolated == 0 {
 		from := ts.cur
+		g.lastIso = from
 		g.addEdge(from, g.newStep(t, BeginAfterIso, 0), Continue)
 	}
 }

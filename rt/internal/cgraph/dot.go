@@ -24,6 +24,8 @@ func edgeStyle(k EdgeKind) string {
 		return `style=bold, color=darkgreen, label="join"`
 	case GetJoin:
 		return `style=bold, color=purple, label="get"`
+	case IsoOrder:
+		return `style=dotted, color=orange, label="isolated"`
 	}
 	return `color=black`
 }

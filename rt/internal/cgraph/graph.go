@@ -79,6 +79,7 @@ const (
 	Spawn                      // the spawning step → the child's first step
 	FinishJoin                 // a task's last step → its IEF owner's step after the finish
 	GetJoin                    // a future's last step → the getter's step after Get
+	IsoOrder                   // an isolated step → the next isolated step of the schedule (thesis Figure 6.1)
 )
 
 // String returns a short name of k.
@@ -92,6 +93,8 @@ func (k EdgeKind) String() string {
 		return "join"
 	case GetJoin:
 		return "get"
+	case IsoOrder:
+		return "isolated order"
 	}
 	return "edge?"
 }
@@ -116,6 +119,12 @@ type Graph struct {
 	running  event.Task // the task executing now, 0 before the root and after its End
 	err      error
 
+	// Set by Interleave and OrderIsolated, for schedules other than the
+	// serial depth-first one (schedule exploration).
+	interleaved bool
+	isoOrder    bool
+	lastIso     StepID // the last isolated step so far, or -1
+
 	closure closure  // ancestors per step, extended lazily
 	verdict *verdict // races of the graph as of gen, or nil
 	gen     uint64   // bumped by every event that changes the graph
@@ -131,6 +140,7 @@ type taskState struct {
 	open         []int  // finishes the task opened and has not ended, innermost last
 	isolated     int    // depth of nested Isolated bodies
 	spawnSite    event.Site
+	resume       bool // interleaved: the task spawned and has not done anything since
 }
 
 // finish is one finish scope (a Finish, or the implicit finish of Run).
@@ -140,7 +150,26 @@ type finish struct {
 }
 
 // New returns an empty graph.
-func New() *Graph { return &Graph{} }
+func New() *Graph { return &Graph{lastIso: -1} }
+
+// Interleave prepares g for an execution that is not serial depth-first,
+// as schedule exploration runs: tasks take turns in any order the executor
+// chooses, and the executor calls Switch before the events of a task that
+// was not running. A parent's step after a spawn then starts at the
+// parent's next event instead of at the child's end.
+func (g *Graph) Interleave() { g.interleaved = true }
+
+// OrderIsolated adds an edge from each outermost isolated step to the next
+// one in the order of the events, as the "last" edge of Nakade 2016
+// (Figure 6.1) does: the graph of one schedule of the isolated sections.
+func (g *Graph) OrderIsolated() { g.isoOrder = true }
+
+// Switch makes t the running task, in an interleaved execution.
+func (g *Graph) Switch(t event.Task) {
+	if g.err == nil && g.interleaved {
+		g.running = t
+	}
+}
 
 // Err returns the first malformation found in the event stream, or nil.
 // After an error the graph stops changing.

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+)
+
+// These tests run the tpinstr binary, with the real rewriter and the real
+// checker, on small modules that use this repository as users do.
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+	binDir  string
+)
+
+// TestMain removes the binary built for the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// tpinstrBinary builds tpinstr once per test run.
+func tpinstrBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds tpinstr and programs with the go command")
+	}
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "tpinstr-test-bin-")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "tpinstr")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// userModule writes a module that requires tpinstr, replaced by this
+// repository, and returns its directory.
+func userModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root, goVersion := findRepo(t)
+	dir := t.TempDir()
+	files["go.mod"] = fmt.Sprintf("module example.com/user\n\ngo %s\n\nrequire github.com/tpinstr/tpinstr v0.0.0\n\nreplace github.com/tpinstr/tpinstr => %s\n", goVersion, root)
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// findRepo returns the root of this repository, found from the test's
+// working directory, and the go version in its go.mod.
+func findRepo(t *testing.T) (string, string) {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && bytes.HasPrefix(b, []byte("module github.com/tpinstr/tpinstr\n")) {
+			sc := bufio.NewScanner(bytes.NewReader(b))
+			for sc.Scan() {
+				if v, ok := strings.CutPrefix(sc.Text(), "go "); ok {
+					return dir, strings.TrimSpace(v)
+				}
+			}
+			t.Fatal("the repository's go.mod has no go directive")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod of github.com/tpinstr/tpinstr above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// tpinstrCmd returns a command running tpinstr in dir, with its own cache
+// and TMPDIR.
+func tpinstrCmd(t *testing.T, dir, tmp string, env []string, args ...string) *exec.Cmd {
+	cmd := exec.Command(tpinstrBinary(t), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), append([]string{"TPINSTRCACHE=" + filepath.Join(tmp, "cache"), "TMPDIR=" + tmp}, env...)...)
+	return cmd
+}
+
+// exitStatus returns the exit status of a finished command.
+func exitStatus(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			t.Fatalf("tpinstr died of %v", ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	t.Fatal(err)
+	return 0
+}
+
+// checkNoWorkDirs fails the test if tpinstr left a work directory in tmp.
+func checkNoWorkDirs(t *testing.T, tmp string) {
+	t.Helper()
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "tpinstr-") {
+			t.Errorf("work directory %s left in TMPDIR", e.Name())
+		}
+	}
+}
+
+const racyProgram = `package main
+
+import (
+	"fmt"
+
+	"github.com/tpinstr/tpinstr/rt/task"
+)
+
+func main() {
+	task.Run(func(t *task.T) {
+		x := 0
+		t.Finish(func(t *task.T) {
+			t.Async(func(t *task.T) { x++ })
+			x++
+		})
+		fmt.Println("x =", x)
+	})
+}
+`
+
+// TestRunRace runs a racy program: its status is the race status, which
+// TPINSTR can change, and the report names the user's file.
+func TestRunRace(t *testing.T) {
+	dir := userModule(t, map[string]string{"main.go": racyProgram})
+	tests := []struct {
+		env  []string
+		want int
+	}{
+		{nil, 66},
+		{[]string{"TPINSTR=exitcode=3"}, 3},
+	}
+	for _, tt := range tests {
+		tmp := t.TempDir()
+		var stdout, stderr bytes.Buffer
+		cmd := tpinstrCmd(t, dir, tmp, tt.env, "run", ".")
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		code := exitStatus(t, cmd.Run())
+		if code != tt.want {
+			t.Errorf("env %q: status %d, want %d; stderr:\n%s", tt.env, code, tt.want, stderr.String())
+		}
+		if stdout.String() != "x = 2\n" {
+			t.Errorf("env %q: stdout %q, want the program's output only", tt.env, stdout.String())
+		}
+		if !strings.Contains(stderr.String(), filepath.Join(dir, "main.go")+":13:") || !strings.Contains(stderr.String(), filepath.Join(dir, "main.go")+":14:") {
+			t.Errorf("env %q: the report does not name main.go:13 and main.go:14:\n%s", tt.env, stderr.String())
+		}
+		checkNoWorkDirs(t, tmp)
+	}
+}
+
+// TestTestRace runs tpinstr test: the test with a race fails, the other
+// passes.
+func TestTestRace(t *testing.T) {
+	dir := userModule(t, map[string]string{
+		"p/p.go": `package p
+
+import "github.com/tpinstr/tpinstr/rt/task"
+
+// Sum adds 1..n, racily when racy is set.
+func Sum(n int, racy bool) int {
+	total := 0
+	task.Run(func(t *task.T) {
+		t.Finish(func(t *task.T) {
+			for i := 1; i <= n; i++ {
+				t.Async(func(t *task.T) {
+					if racy {
+						total += i
+					}
+				})
+			}
+		})
+	})
+	return total
+}
+`,
+		"p/p_test.go": `package p
+
+import "testing"
+
+func TestRace(t *testing.T) { Sum(3, true) }
+func TestOK(t *testing.T)   { Sum(3, false) }
+`,
+	})
+	tmp := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	cmd := tpinstrCmd(t, dir, tmp, nil, "test", "-v", "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	code := exitStatus(t, cmd.Run())
+	if code != 1 {
+		t.Errorf("status %d, want 1; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	for _, want := range []string{"--- FAIL: TestRace", "--- PASS: TestOK"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout does not contain %q:\n%s", want, stdout.String())
+		}
+	}
+	checkNoWorkDirs(t, tmp)
+}
+
+// TestInterruptForwarded sends SIGINT to tpinstr alone while the program
+// runs: tpinstr passes it on, the program dies of it, and tpinstr removes
+// its work directory and reports the signal in its status.
+func TestInterruptForwarded(t *testing.T) {
+	dir := userModule(t, map[string]string{"main.go": `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	fmt.Println("ready")
+	time.Sleep(time.Hour)
+}
+`})
+	tmp := t.TempDir()
+	cmd := tpinstrCmd(t, dir, tmp, nil, "run", ".")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "ready\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("first line %q, %v; stderr:\n%s", line, err, stderr.String())
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, out)
+	code := exitStatus(t, cmd.Wait())
+	if want := 128 + int(syscall.SIGINT); code != want {
+		t.Errorf("status %d, want %d; stderr:\n%s", code, want, stderr.String())
+	}
+	checkNoWorkDirs(t, tmp)
+}

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/tpinstr/tpinstr/instrument/build"
+)
+
+// A topic is one page of `tpinstr help`.
+type topic struct {
+	short string // one line for the list of topics
+	usage string // the usage line, for commands
+	long  string
+}
+
+const checkFlags = `
+Flags of tpinstr, accepted wherever the go command accepts its own flags:
+
+	-work
+		print the temporary work directory (TPINSTR_WORK=...) and keep it:
+		overlay.json and the rewritten files. The go command gets -work too.
+	-stats
+		print, per rewritten package, the memory access sites found, the
+		hooks inserted, the sites pruned by the static analysis, the
+		task-library calls given a site, the sites that could not be given
+		a hook, and whether the rewrite came from the cache.
+	-instr.add pattern
+		also rewrite the packages matching pattern (an import path pattern,
+		or ./dir/... for directories); repeatable.
+	-instr.skip pattern
+		do not rewrite the packages matching pattern; repeatable.
+	-instr.nocache
+		neither read nor write the cache of rewritten files.
+	-x
+		also print tpinstr's steps (which packages were rewritten or taken
+		from the cache, and the go commands it runs).
+
+Every other flag is passed to the go command unchanged. -tags adds to the
+tpinstr tag, which selects the checked build of rt/task. -C and -exec work
+as in the go command. -overlay is merged with tpinstr's own, but may not
+replace files of packages that tpinstr rewrites. -cover, -covermode,
+-coverpkg and -coverprofile are refused: the go command ignores -overlay
+for coverage (golang/go#73802), so the result would be the unchecked
+program's.
+`
+
+var topics = map[string]topic{
+	"build": {
+		short: "compile packages and dependencies, checked",
+		usage: usage("build"),
+		long: `
+Build compiles the named packages like 'go build', with the packages of the
+main module rewritten to report their memory accesses and task-library calls
+to the determinacy race checker, and the checked build of rt/task. A binary
+built this way runs its tasks one at a time, depth first, and reports every
+determinacy race that any schedule could show for its input; it exits with
+status 66 after a race (see 'tpinstr help options').
+
+The user's files are never written: the rewritten files live in a temporary
+directory and reach the compiler through 'go build -overlay'.
+` + checkFlags,
+	},
+	"run": {
+		short: "compile and run a checked Go program",
+		usage: usage("run"),
+		long: `
+Run compiles the named main package (or .go files) like 'go run', checked as
+by 'tpinstr build', and runs it with the arguments. Its exit status is the
+program's own: 66 after a determinacy race, by default. (go run would report
+any failure as status 1; tpinstr builds the binary and runs it itself.)
+
+A pattern with "..." that matches several main packages, as in
+
+	tpinstr run ./testdata/programs/...
+
+builds all of them and runs each in turn, without arguments, after a line
+"=== tpinstr run ./dir". A summary ends the output, one line per program:
+ok, race (it exited with the race status) or exit N. The status is the race
+status if any program reported a race, else the first non-zero status, else 0.
+` + checkFlags,
+	},
+	"test": {
+		short: "test packages, checked",
+		usage: usage("test"),
+		long: `
+Test runs the tests of the named packages like 'go test', checked as by
+'tpinstr build'. A test during which a determinacy race was found fails, as
+with 'go test -race'; a race found outside any test fails the package.
+
+For a package whose tests have no TestMain, tpinstr adds one in a generated
+file (zz_tpinstr_main_test.go, in the overlay only). A TestMain of the user's
+needs nothing: its call of os.Exit is rewritten to report races too.
+
+tpinstr test passes -parallel=1 unless -parallel is given: a checked binary
+runs one task.Run at a time and attributes each race to the test running
+when it was found, so parallel tests would only wait for one another. It
+passes -vet=off unless -vet is given, since the vet checks of go test would
+see the rewritten files; run 'go vet' on your sources instead.
+` + checkFlags,
+	},
+	"clean": {
+		short: "remove the cache of rewritten files",
+		usage: "tpinstr clean",
+		long: `
+Clean deletes the cache of rewritten files (see 'tpinstr help cache').
+`,
+	},
+	"version": {
+		short: "print tpinstr's version",
+		usage: "tpinstr version",
+		long: `
+Version prints tpinstr's module version, the version control revision it
+was built from when known, and the Go version, operating system and
+architecture it was built with.
+`,
+	},
+	"options": {
+		short: "options of checked programs (TPINSTR)",
+		long: `
+A checked program reads its options from the environment variable TPINSTR:
+space-separated key=value pairs, as GORACE is for Go's race detector.
+
+	exitcode=N        exit status when a race was found (default 66)
+	json=PATH         also write every report to PATH, one JSON object a line
+	dot=PATH          write the computation graph to PATH in Graphviz DOT
+	halt_on_error=1   exit at the first report
+
+For example:
+
+	TPINSTR='exitcode=3 json=races.jsonl' tpinstr run ./cmd/solver
+`,
+	},
+	"cache": {
+		short: "the cache of rewritten files",
+		long: `
+tpinstr keeps every package it rewrites in a cache, so that a package is
+rewritten again only when something its rewrite depends on has changed: its
+files, the files and types of the packages it imports, its module's go.mod
+and go.sum, the build tags and flags, the Go version, or tpinstr itself.
+When every package is in the cache, tpinstr does not even type-check.
+
+The cache is in the tpinstr directory of the user cache directory
+($XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
+%LocalAppData% on Windows), or where the environment variable TPINSTRCACHE
+says (an absolute path; "off" disables the cache). Entries unused for five
+days are deleted. 'tpinstr clean' deletes the cache; -instr.nocache bypasses
+it for one command.
+`,
+	},
+}
+
+// usage returns the usage line of a command of package build.
+func usage(command string) string {
+	return strings.TrimPrefix(build.UsageLine(command), "usage: ")
+}
+
+// printUsage prints the list of commands and topics.
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, `tpinstr proves task-parallel Go programs free of determinacy races, or
+shows the race: it builds, runs and tests them like the go command, with
+their packages rewritten for the checker.
+
+Usage:
+
+	tpinstr <command> [arguments]
+
+The commands are:
+
+`)
+	var cmds, others []string
+	for name, t := range topics {
+		if t.usage != "" {
+			cmds = append(cmds, name)
+		} else {
+			others = append(others, name)
+		}
+	}
+	sort.Strings(cmds)
+	sort.Strings(others)
+	for _, c := range cmds {
+		fmt.Fprintf(w, "\t%-10s %s\n", c, topics[c].short)
+	}
+	fmt.Fprint(w, "\nUse \"tpinstr help <command>\" for more information about a command.\n\nAdditional help topics:\n\n")
+	for _, o := range others {
+		fmt.Fprintf(w, "\t%-10s %s\n", o, topics[o].short)
+	}
+	fmt.Fprint(w, "\nUse \"tpinstr help <topic>\" for more information about that topic.\n")
+}
+
+// help runs `tpinstr help [topic]`.
+func help(args []string, stdout, stderr io.Writer) int {
+	switch len(args) {
+	case 0:
+		printUsage(stdout)
+		return 0
+	case 1:
+		t, ok := topics[args[0]]
+		if !ok {
+			fmt.Fprintf(stderr, "tpinstr help %s: unknown help topic. Run 'tpinstr help'.\n", args[0])
+			return 2
+		}
+		if t.usage != "" {
+			fmt.Fprintf(stdout, "usage: %s\n%s", t.usage, t.long)
+		} else {
+			fmt.Fprint(stdout, strings.TrimPrefix(t.long, "\n"))
+		}
+		return 0
+	}
+	fmt.Fprintln(stderr, "usage: tpinstr help command\n\nToo many arguments given.")
+	return 2
+}

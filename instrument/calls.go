@@ -1,0 +1,212 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// callee returns the object a call calls: a *types.Func (function or
+// method, generic origin), a *types.Builtin, or nil (a function value or a
+// conversion).
+func (r *fileRewriter) callee(call *ast.CallExpr) types.Object {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ast.Unparen(f.X)
+	case *ast.IndexListExpr:
+		fun = ast.Unparen(f.X)
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		if s := r.info.Selections[f]; s != nil {
+			if fn, ok := s.Obj().(*types.Func); ok {
+				return fn.Origin()
+			}
+			return nil
+		}
+		id = f.Sel
+	default:
+		return nil
+	}
+	switch o := r.info.Uses[id].(type) {
+	case *types.Func:
+		return o.Origin()
+	case *types.Builtin:
+		return o
+	}
+	return nil
+}
+
+// taskKind returns the site kind of a call of the task library, and the
+// expression that is the call's handle (the receiver of a method, the task
+// argument of NewFuture, the body of Run). It returns "" for other calls.
+func (r *fileRewriter) taskKind(call *ast.CallExpr) (string, ast.Expr) {
+	fn, ok := r.callee(call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != r.cfg.TaskPackage {
+		return "", nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return "", nil
+	}
+	if sig.Recv() == nil {
+		if len(call.Args) == 0 {
+			return "", nil
+		}
+		switch fn.Name() {
+		case "Run":
+			return kindRun, call.Args[0]
+		case "NewFuture":
+			return kindFuture, call.Args[0]
+		}
+		return "", nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", nil
+	}
+	recv := sig.Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	named, ok := recv.(*types.Named)
+	if !ok {
+		return "", nil
+	}
+	var kind string
+	switch named.Obj().Name() + "." + fn.Name() {
+	case "T.Async", "T.ForAsync":
+		kind = kindAsync
+	case "T.Finish", "T.ForAll":
+		kind = kindFinish
+	case "T.Isolated":
+		kind = kindIsolated
+	case "Future.Get":
+		kind = kindGet
+	default:
+		return "", nil
+	}
+	return kind, sel.X
+}
+
+// call collects the accesses of a call and gives task-library calls their
+// site.
+func (c *collector) call(x *ast.CallExpr) {
+	if tv, ok := c.r.info.Types[x.Fun]; ok && tv.IsType() {
+		for _, a := range x.Args {
+			c.read(a) // a conversion
+		}
+		return
+	}
+	switch obj := c.r.callee(x).(type) {
+	case *types.Builtin:
+		c.builtin(x, obj.Name())
+		return
+	case *types.Func:
+		if kind, handle := c.r.taskKind(x); kind != "" {
+			c.expr(x.Fun, false, true)
+			for _, a := range x.Args {
+				c.read(a)
+			}
+			c.taskCall(x, kind, handle)
+			return
+		}
+	}
+	c.read(x.Fun)
+	for _, a := range x.Args {
+		c.read(a)
+	}
+}
+
+// taskCall wraps the handle of a task-library call in rt.At with a new
+// site.
+func (c *collector) taskCall(x *ast.CallExpr, kind string, handle ast.Expr) {
+	defer func() { c.taskEnds = append(c.taskEnds, x.End()) }()
+	if c.noAt {
+		c.r.skip("task-library call in a go or defer statement")
+		return
+	}
+	if kind != kindRun && kind != kindFuture && !c.isPointer(handle) {
+		c.r.skip("task-library method called on a non-pointer")
+		return
+	}
+	k := c.r.addSite(x.Pos(), kind, x.Fun)
+	c.r.buf.insert(c.r.off(handle.Pos()), rtName+".At(", prioAtOpen)
+	c.r.buf.insert(c.r.off(handle.End()), ", "+c.r.siteRef(k)+")", prioAtClose)
+	c.r.stats.TaskCalls++
+}
+
+// builtin collects the accesses of a call of a predeclared function.
+func (c *collector) builtin(x *ast.CallExpr, name string) {
+	args := x.Args
+	switch name {
+	case "len", "cap":
+		if len(args) == 1 {
+			c.read(args[0])
+			if _, isMap := c.under(args[0]).(*types.Map); isMap {
+				c.loc2(args[0], args[0], formMap, false, true)
+			}
+		}
+		return
+	case "append":
+		if len(args) == 0 {
+			return
+		}
+		c.read(args[0])
+		for _, a := range args[1:] {
+			c.read(a)
+		}
+		if x.Ellipsis.IsValid() && len(args) == 2 {
+			if _, isSlice := c.under(args[1]).(*types.Slice); isSlice {
+				c.add(&acc{pos: args[1].Pos(), form: formSlice, loc: args[1]})
+			}
+			c.add(&acc{pos: x.Pos(), write: true, form: formSpan, loc: args[0], shown: args[0],
+				spanTail: true, count: args[1], countLen: true})
+			return
+		}
+		if len(args) > 1 {
+			c.add(&acc{pos: x.Pos(), write: true, form: formSpan, loc: args[0], shown: args[0],
+				spanTail: true, countLit: len(args) - 1})
+		}
+		return
+	case "copy":
+		if len(args) != 2 {
+			return
+		}
+		c.read(args[0])
+		c.read(args[1])
+		if _, isSlice := c.under(args[1]).(*types.Slice); isSlice {
+			c.add(&acc{pos: args[1].Pos(), form: formSpan, loc: args[1], count: args[0], countLen: true})
+		}
+		c.add(&acc{pos: args[0].Pos(), write: true, form: formSpan, loc: args[0], count: args[1], countLen: true})
+		return
+	case "clear":
+		if len(args) != 1 {
+			return
+		}
+		c.read(args[0])
+		switch c.under(args[0]).(type) {
+		case *types.Map:
+			c.loc2(args[0], args[0], formMap, true, false)
+		case *types.Slice:
+			c.add(&acc{pos: args[0].Pos(), write: true, form: formSlice, loc: args[0]})
+		}
+		return
+	case "delete":
+		for _, a := range args {
+			c.read(a)
+		}
+		if len(args) == 2 {
+			c.loc2(args[0], args[0], formMap, true, false)
+		}
+		return
+	case "Sizeof", "Alignof", "Offsetof":
+		return // package unsafe: the operand is not evaluated
+	}
+	for _, a := range args {
+		c.read(a)
+	}
+}

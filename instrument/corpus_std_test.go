@@ -1,0 +1,116 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// TestCorpusStd rewrites every package of the standard library (its
+// non-test files) and type-checks the result in process, with rt replaced
+// by a stub of its API and every other import by the type-checked original.
+// It checks that the rewriter produces valid Go on a large body of real
+// code, beyond what the examples of TestCorpus exercise.
+func TestCorpusStd(t *testing.T) {
+	if !*corpusFlag {
+		t.Skip("the standard library corpus runs only with -corpus")
+	}
+	pattern := "std"
+	if *corpusPkgs != "" {
+		pattern = strings.ReplaceAll(*corpusPkgs, ",", " ")
+	}
+	cfg := &packages.Config{Mode: loadMode | packages.NeedDeps, Dir: moduleRoot(t)}
+	pkgs, err := packages.Load(cfg, strings.Fields(pattern)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stub := stubPackage(t)
+	var stats Stats
+	stats.Skipped = map[string]int{}
+	checked, failed := 0, 0
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 || p.Types == nil || strings.HasPrefix(p.PkgPath, "cmd/") {
+			continue
+		}
+		res, err := Package(p, Config{})
+		if err != nil {
+			t.Errorf("rewrite %s: %v", p.PkgPath, err)
+			continue
+		}
+		addStats(&stats, res.Stats)
+		if len(res.Files) == 0 {
+			continue
+		}
+		if err := typecheckRewritten(p, res, stub); err != nil {
+			failed++
+			t.Errorf("%s: rewritten package does not type-check: %v", p.PkgPath, err)
+			continue
+		}
+		checked++
+	}
+	t.Logf("standard library: %d packages rewritten and type-checked, %d failed; %d access sites, %d hooks, %d skipped %v",
+		checked, failed, stats.AccessSites, stats.Hooks, sumSkipped(stats), stats.Skipped)
+}
+
+// stubPackage type-checks the stub of rt.
+func stubPackage(t *testing.T) *types.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	im := newFuzzImporter(fset)
+	p, err := im.Import(RTPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// typecheckRewritten parses the files of p with the rewritten ones in
+// place and type-checks them.
+func typecheckRewritten(p *packages.Package, res *Result, stub *types.Package) error {
+	fset := token.NewFileSet()
+	rewritten := map[string][]byte{}
+	for _, f := range res.Files {
+		rewritten[f.Path] = f.Content
+	}
+	var files []*ast.File
+	for _, name := range p.CompiledGoFiles {
+		src, ok := rewritten[filepath.Clean(name)]
+		if !ok {
+			var err error
+			if src, err = os.ReadFile(name); err != nil {
+				return err
+			}
+		}
+		f, err := parseFile(fset, name, src)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+	}
+	imp := importerFunc(func(path string) (*types.Package, error) {
+		if path == RTPath {
+			return stub, nil
+		}
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		if ip, ok := p.Imports[path]; ok && ip.Types != nil {
+			return ip.Types, nil
+		}
+		return nil, os.ErrNotExist
+	})
+	conf := types.Config{Importer: imp, GoVersion: "go1.26", FakeImportC: true}
+	_, err := conf.Check(p.PkgPath, fset, files, nil)
+	return err
+}
+
+// importerFunc adapts a function to types.Importer.
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

@@ -1,0 +1,51 @@
+// Package instrument rewrites the Go files of one loaded package so that the
+// rewritten program reports its memory accesses and task-library calls to
+// package github.com/tpinstr/tpinstr/rt, which checks them for determinacy
+// races.
+//
+// The rewriter works like cmd/cover: it inserts text into the original bytes
+// of each file and never reprints the syntax tree, so comments, layout and
+// build directives survive. Every inserted statement is placed on the line of
+// the statement it belongs to, separated by semicolons, so every original
+// line keeps its line number and panics and compiler messages still point at
+// the user's source. The site table is appended after the last line.
+//
+// What gets a hook: every read or write of a location that another task
+// could also reach — package-level variables, local variables that a
+// function literal captures or whose address is taken, struct fields reached
+// through a pointer or of such a shared variable, slice elements, array
+// elements of shared arrays, pointer dereferences, and maps (one location
+// per map, as in Go's race detector). Locals that never leave their
+// function get no hook, and neither do constants or the blank identifier.
+//
+// Where hooks go:
+//
+//   - Before the statement that makes the access, on the same line. Hook
+//     arguments are computed from the statement's own operands; an address
+//     that could panic (nil pointer, index out of range) is guarded, so the
+//     hook never panics where the statement would not, and never earlier.
+//   - After the statement for writes and for reads that follow a
+//     task-library call (such as Future.Get or Finish) in a statement of a
+//     block, so that the detector sees the access on the right side of the
+//     join.
+//   - Inside a function literal of type bool in conditions that are
+//     evaluated more than once or only sometimes (for conditions, the right
+//     operand of && and ||, conditions of if statements with an init
+//     statement, cases of tagless switches):
+//     `cond` becomes `func() bool { hooks; return true }() && bool(cond)`.
+//   - A side-effecting operand of a hooked location (a call in an index, for
+//     example) is evaluated once into a temporary `_tpinstr_tN` before the
+//     statement when it is the first side effect of the statement; otherwise
+//     the hook is skipped.
+//
+// Whenever a hook cannot be placed without changing the program, it is
+// skipped and counted in Stats.Skipped under a reason. Files that import "C"
+// are left untouched (Stats.CgoFiles), as are files with nothing to rewrite.
+//
+// Task-library calls (task.Run, the methods of *task.T, task.NewFuture and
+// (*task.Future).Get, recognised by their types.Object) get their handle
+// wrapped in rt.At with a site of the matching kind. In package main, func
+// main starts with `defer rt.Exit()`; calls of os.Exit become rt.OSExit;
+// every top-level test function of a _test.go file starts with
+// `defer rt.TestEnd(t, rt.TestBegin())`.
+package instrument

@@ -1,0 +1,220 @@
+package instrument
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"hash/fnv"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// fileRewriter holds the state of the rewrite of one file.
+type fileRewriter struct {
+	pkg   *packages.Package
+	cfg   *Config
+	info  *types.Info
+	file  *ast.File
+	tf    *token.File
+	src   []byte
+	buf   buffer
+	esc   *escapes
+	stats *Stats
+
+	id    string     // hash of the file name, suffix of generated names
+	sites []siteInfo // the file's site table
+	temps int        // temporaries allocated so far
+
+	usesSpan bool     // the span helper is called
+	trailer  []string // declarations appended to the file
+	touched  bool     // some edit needs the rt import
+
+	fn *funcCtx // the function being rewritten
+}
+
+// funcCtx describes the function whose body is being rewritten.
+type funcCtx struct {
+	name    string
+	hasGoto bool // the body contains a goto: temporaries need a block
+	lits    int  // function literals named so far inside it
+}
+
+// rewriteFile returns the rewritten text of file, or nil when it has
+// nothing to rewrite.
+func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.File, src []byte, st *Stats) ([]byte, error) {
+	// The suffix of generated names must differ between the files of one
+	// program and not depend on where the module is: hash the package path
+	// and the file's base name.
+	h := fnv.New32a()
+	h.Write([]byte(pkg.PkgPath + "/" + filepath.Base(tf.Name())))
+	r := &fileRewriter{
+		pkg: pkg, cfg: cfg, info: pkg.TypesInfo, file: file, tf: tf, src: src,
+		buf:   buffer{src: src},
+		esc:   findEscapes(pkg.TypesInfo, file),
+		stats: st,
+		id:    fmt.Sprintf("%08x", h.Sum32()),
+	}
+	r.program()
+	for _, d := range file.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil {
+				r.funcBody(funcDeclName(d), d.Body)
+			}
+		case *ast.GenDecl:
+			// Package-level initializers run before any task exists; only
+			// the function literals in them are rewritten.
+			r.litsIn(d, "glob.")
+		}
+	}
+	if r.buf.empty() {
+		return nil, nil
+	}
+	r.finish()
+	return r.buf.bytes(), nil
+}
+
+// funcDeclName returns the name of a function or method as Go's runtime
+// prints it: F, T.M or (*T).M.
+func funcDeclName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	t := d.Recv.List[0].Type
+	star := false
+	if s, ok := t.(*ast.StarExpr); ok {
+		star, t = true, s.X
+	}
+	switch x := t.(type) {
+	case *ast.IndexExpr:
+		t = x.X
+	case *ast.IndexListExpr:
+		t = x.X
+	}
+	name := "?"
+	if id, ok := t.(*ast.Ident); ok {
+		name = id.Name
+	}
+	if star {
+		return "(*" + name + ")." + d.Name.Name
+	}
+	return name + "." + d.Name.Name
+}
+
+// funcBody rewrites the body of one function.
+func (r *fileRewriter) funcBody(name string, body *ast.BlockStmt) {
+	outer := r.fn
+	r.fn = &funcCtx{name: name, hasGoto: hasGoto(body)}
+	r.stmtList(body.List)
+	r.fn = outer
+}
+
+// funcLit rewrites the body of a function literal met inside the function
+// being rewritten (or inside a package-level declaration when r.fn is nil).
+func (r *fileRewriter) funcLit(lit *ast.FuncLit) {
+	var name string
+	if r.fn == nil {
+		name = "glob.func"
+	} else {
+		r.fn.lits++
+		if strings.Contains(r.fn.name, ".func") {
+			name = fmt.Sprintf("%s.%d", r.fn.name, r.fn.lits)
+		} else {
+			name = fmt.Sprintf("%s.func%d", r.fn.name, r.fn.lits)
+		}
+	}
+	r.funcBody(name, lit.Body)
+}
+
+// litsIn rewrites the function literals that appear in node outside any
+// function body.
+func (r *fileRewriter) litsIn(node ast.Node, prefix string) {
+	n := 0
+	ast.Inspect(node, func(x ast.Node) bool {
+		if lit, ok := x.(*ast.FuncLit); ok {
+			n++
+			r.fn = nil
+			r.funcBody(fmt.Sprintf("%sfunc%d", prefix, n), lit.Body)
+			return false
+		}
+		return true
+	})
+}
+
+// hasGoto reports whether body contains a goto statement (outside nested
+// function literals, which are bodies of their own).
+func hasGoto(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// off returns the byte offset of p in the file.
+func (r *fileRewriter) off(p token.Pos) int { return r.tf.Offset(p) }
+
+// text returns the original source of n.
+func (r *fileRewriter) text(n ast.Node) string {
+	return string(r.src[r.off(n.Pos()):r.off(n.End())])
+}
+
+// skip counts a task-library call left without a site.
+func (r *fileRewriter) skip(reason string) { r.stats.Skipped[reason]++ }
+
+// skipAccess counts an access site left without a hook.
+func (r *fileRewriter) skipAccess(reason string) {
+	r.stats.AccessSites++
+	r.stats.Skipped[reason]++
+}
+
+// siteRef returns the expression that names site k of the file.
+func (r *fileRewriter) siteRef(k int) string {
+	return fmt.Sprintf("_tpinstrSites_%s+%d", r.id, k)
+}
+
+// newTemp returns a fresh temporary name.
+func (r *fileRewriter) newTemp() string {
+	r.temps++
+	return fmt.Sprintf("_tpinstr_t%d", r.temps)
+}
+
+// spanName is the name of the file's span helper.
+func (r *fileRewriter) spanName() string { return "_tpinstrSpan_" + r.id }
+
+// finish adds the rt import after the package clause (on its line) and
+// appends the site table and helpers after the last line.
+func (r *fileRewriter) finish() {
+	r.buf.insert(r.off(r.file.Name.End()), fmt.Sprintf("; import %s %q", rtName, RTPath), prioPost)
+	var b strings.Builder
+	b.WriteString("\n\n// Sites of the tpinstr hooks of this file, in the original source.\n")
+	fmt.Fprintf(&b, "\nvar _tpinstrSites_%s = %s.Register(%q, []%s.SiteInfo{\n", r.id, rtName, r.pkg.PkgPath, rtName)
+	for _, s := range r.sites {
+		fmt.Fprintf(&b, "\t{File: %q, Line: %d, Col: %d, Kind: %s.%s, Expr: %q, Func: %q},\n",
+			s.file, s.line, s.col, rtName, s.kind, s.expr, s.fn)
+	}
+	b.WriteString("})\n")
+	for _, t := range r.trailer {
+		b.WriteString("\n" + t + "\n")
+	}
+	if r.usesSpan {
+		fmt.Fprintf(&b, "\n// %s returns the first n elements of s, or all of s when it is shorter.\n", r.spanName())
+		fmt.Fprintf(&b, "func %s[E any](s []E, n int) []E {\n\tif n < 0 {\n\t\tn = 0\n\t}\n\tif n > len(s) {\n\t\tn = len(s)\n\t}\n\treturn s[:n]\n}\n", r.spanName())
+	}
+	end := len(r.src)
+	if end > 0 && r.src[end-1] != '\n' {
+		r.buf.insert(end, "\n", prioPost)
+	}
+	r.buf.insert(end, b.String(), prioWrapClose)
+}

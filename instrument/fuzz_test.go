@@ -1,0 +1,231 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// stubRT declares the hook surface of package rt with the signatures of
+// the real one. The fuzz target type-checks rewritten programs against it
+// in process (loading the real package for every input would be far too
+// slow); TestRewrittenTypeChecks checks rewritten code against the real
+// package.
+const stubRT = `package rt
+
+type Kind uint8
+
+const (
+	KindUnknown Kind = iota
+	KindRead
+	KindWrite
+	KindAsync
+	KindFuture
+	KindFinish
+	KindGet
+	KindIsolated
+	KindRun
+)
+
+type SiteInfo struct {
+	File      string
+	Line, Col int32
+	Kind      Kind
+	Expr      string
+	Func      string
+}
+
+func Register(pkg string, infos []SiteInfo) uint32                 { return 0 }
+func Read[T any](p *T, site uint32)                                 {}
+func Write[T any](p *T, site uint32)                                {}
+func ReadSlice[E any](s []E, site uint32)                           {}
+func WriteSlice[E any](s []E, site uint32)                          {}
+func ReadMap[M ~map[K]V, K comparable, V any](m M, site uint32)     {}
+func WriteMap[M ~map[K]V, K comparable, V any](m M, site uint32)    {}
+func At[H any](h H, site uint32) H                                  { return h }
+func Exit()                                                         {}
+func OSExit(code int)                                               {}
+type TB interface{ Helper(); Errorf(format string, args ...any) }
+func TestBegin() uint64                                             { return 0 }
+func TestEnd(t TB, before uint64)                                   {}
+`
+
+// fuzzImporter resolves the imports of fuzzed programs: the stub of rt,
+// the stand-in task library, and the standard library from source.
+type fuzzImporter struct {
+	fset *token.FileSet
+	std  types.Importer
+	mu   sync.Mutex
+	pkgs map[string]*types.Package
+}
+
+func newFuzzImporter(fset *token.FileSet) *fuzzImporter {
+	return &fuzzImporter{fset: fset, std: importer.ForCompiler(fset, "source", nil), pkgs: map[string]*types.Package{}}
+}
+
+func (im *fuzzImporter) Import(path string) (*types.Package, error) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if p, ok := im.pkgs[path]; ok {
+		return p, nil
+	}
+	var p *types.Package
+	var err error
+	switch path {
+	case RTPath:
+		p, err = im.fromSource(path, stubRT)
+	case fakeTask:
+		var src []byte
+		src, err = os.ReadFile(filepath.Join("testdata", "src", "faketask", "task.go"))
+		if err == nil {
+			p, err = im.fromSource(path, string(src))
+		}
+	default:
+		p, err = im.std.Import(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	im.pkgs[path] = p
+	return p, nil
+}
+
+func (im *fuzzImporter) fromSource(path, src string) (*types.Package, error) {
+	f, err := parser.ParseFile(im.fset, path+".go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	conf := types.Config{Importer: im}
+	return conf.Check(path, im.fset, []*ast.File{f}, nil)
+}
+
+// checkSource parses and type-checks one file as package path.
+func checkSource(fset *token.FileSet, im types.Importer, name string, src []byte) (*ast.File, *types.Package, *types.Info, error) {
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}
+	conf := types.Config{Importer: im, GoVersion: "go1.26", Error: func(error) {}}
+	pkg, err := conf.Check("fuzz/p", fset, []*ast.File{f}, info)
+	return f, pkg, info, err
+}
+
+// fuzzSeeds are small programs that start the corpus of FuzzRewrite; the
+// inputs of the golden and behavioural tests are added too.
+var fuzzSeeds = []string{
+	"package p\nvar g int\nfunc f() { g++ }\n",
+	"package p\nfunc f(s []int, m map[int]int) int { x := 0; go func() { x++ }(); s[x] = m[x]; return x }\n",
+	"package p\nfunc f(p *struct{ a [3]int }) { for i := range p.a { p.a[i] += i } }\n",
+	"package p\nvar g []int\nfunc f() { for i := 0; i < len(g); i++ { if g[i] > 0 && g[i-1] < 0 { g[i], g[i-1] = g[i-1], g[i] } } }\n",
+	"package p\nvar ch = make(chan int)\nvar v int\nfunc f() { select { case v = <-ch: case ch <- v: } }\n",
+	"package p\nvar g int\nfunc f() { L: for { switch { case g > 1: break L; default: g-- } } }\n",
+}
+
+// FuzzRewrite rewrites programs and requires that what type-checked before
+// still type-checks after, with every original line on its line.
+func FuzzRewrite(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	for _, c := range typecheckCases() {
+		files, _ := filepath.Glob(filepath.Join("testdata", "src", c, "*.go"))
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			if src, err := os.ReadFile(name); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	fset := token.NewFileSet()
+	im := newFuzzImporter(fset)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if len(src) > 1<<16 {
+			return
+		}
+		name := filepath.Join(dir, "p.go")
+		file, tpkg, info, err := checkSource(fset, im, name, src)
+		if err != nil || tpkg.Name() == "C" || importsC(file) {
+			return // not a valid program: nothing to keep
+		}
+		if err := os.WriteFile(name, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pkg := &packages.Package{
+			ID: "fuzz/p", PkgPath: "fuzz/p", Name: tpkg.Name(),
+			Fset: fset, Syntax: []*ast.File{file}, Types: tpkg, TypesInfo: info,
+			GoFiles: []string{name}, CompiledGoFiles: []string{name},
+		}
+		res, err := Package(pkg, Config{TaskPackage: fakeTask})
+		if err != nil {
+			t.Fatalf("rewrite: %v", err)
+		}
+		for _, fr := range res.Files {
+			if _, _, _, err := checkSource(fset, im, name, fr.Content); err != nil {
+				t.Fatalf("rewritten program does not type-check: %v\n--- input:\n%s\n--- output:\n%s", err, src, fr.Content)
+			}
+			want, got := lineTokens(src), lineTokens(fr.Content)
+			for line, toks := range want {
+				if len(got[line]) < len(toks) {
+					t.Fatalf("line %d lost tokens:\n--- output:\n%s", line, fr.Content)
+				}
+			}
+		}
+	})
+}
+
+// TestFuzzSeedsValid checks that the seeds of FuzzRewrite are programs that
+// type-check and get hooks, so that the fuzz target starts from inputs it
+// does not discard.
+func TestFuzzSeedsValid(t *testing.T) {
+	fset := token.NewFileSet()
+	im := newFuzzImporter(fset)
+	dir := t.TempDir()
+	for i, src := range fuzzSeeds {
+		name := filepath.Join(dir, "p.go")
+		file, tpkg, info, err := checkSource(fset, im, name, []byte(src))
+		if err != nil {
+			t.Fatalf("seed %d does not type-check: %v", i, err)
+		}
+		if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pkg := &packages.Package{
+			ID: "fuzz/p", PkgPath: "fuzz/p", Name: tpkg.Name(),
+			Fset: fset, Syntax: []*ast.File{file}, Types: tpkg, TypesInfo: info,
+			GoFiles: []string{name}, CompiledGoFiles: []string{name},
+		}
+		res, err := Package(pkg, Config{TaskPackage: fakeTask})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Stats.Hooks == 0 || len(res.Files) != 1 {
+			t.Errorf("seed %d got no hook: %+v", i, res.Stats)
+		}
+	}
+}
+
+// parseFile parses one Go file with comments.
+func parseFile(fset *token.FileSet, name string, src []byte) (*ast.File, error) {
+	return parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+}

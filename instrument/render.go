@@ -1,0 +1,414 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// renderer turns the operands of a location into text for a hook, computed
+// before (or after) the statement that makes the access. It only renders
+// expressions whose evaluation has no side effect and cannot panic once the
+// guards it collects hold; anything else fails, unless the hoister lets a
+// call be evaluated once into a temporary.
+type renderer struct {
+	r      *fileRewriter
+	guards []string
+	hoist  *hoister              // nil: no temporaries here
+	forbid map[types.Object]bool // variables that may not be named
+	rootOK bool                  // forbid does not apply to a hooked variable itself
+	pos    token.Pos             // where the hook text goes (for scope)
+	failed string                // why rendering failed
+}
+
+func (rd *renderer) fail(reason string) (string, bool) {
+	if rd.failed == "" {
+		rd.failed = reason
+	}
+	return "", false
+}
+
+// reasonForbidden is why a hook that names a variable it may not name is
+// skipped: one the statement assigns (for a hook after it) or declares (for
+// a hook before it).
+const reasonForbidden = "operand assigned or declared by the statement"
+
+// guard adds a condition that must hold before the hook is evaluated.
+func (rd *renderer) guard(cond string) {
+	for _, g := range rd.guards {
+		if g == cond {
+			return
+		}
+	}
+	rd.guards = append(rd.guards, cond)
+}
+
+// ident renders a use of id, failing when it names a forbidden variable.
+func (rd *renderer) ident(id *ast.Ident) (string, bool) {
+	if obj := rd.r.info.Uses[id]; obj != nil && rd.forbid[obj] {
+		return rd.fail(reasonForbidden)
+	}
+	return id.Name, true
+}
+
+// static reports whether e is a constant or type expression, whose source
+// text can be repeated as is.
+func (rd *renderer) static(e ast.Expr) bool {
+	tv, ok := rd.r.info.Types[e]
+	return ok && (tv.Value != nil || tv.IsType())
+}
+
+// value renders e evaluated as a value.
+func (rd *renderer) value(e ast.Expr) (string, bool) {
+	if name, ok := rd.hoistedName(e); ok {
+		return name, true
+	}
+	if rd.static(e) {
+		if tv := rd.r.info.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.String {
+			return tv.Value.ExactString(), true // source may span lines
+		}
+		return rd.r.text(e), true
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		return rd.ident(x)
+	case *ast.BasicLit:
+		return x.Value, true
+	case *ast.ParenExpr:
+		s, ok := rd.value(x.X)
+		return "(" + s + ")", ok
+	case *ast.SelectorExpr:
+		if _, ok := rd.r.info.Uses[identOf(x.X)].(*types.PkgName); ok {
+			if obj := rd.r.info.Uses[x.Sel]; obj != nil && rd.forbid[obj] {
+				return rd.fail(reasonForbidden)
+			}
+			return identOf(x.X).Name + "." + x.Sel.Name, true
+		}
+		s := rd.r.info.Selections[x]
+		if s == nil || s.Kind() != types.FieldVal {
+			return rd.fail("method value in an operand")
+		}
+		return rd.field(x, s)
+	case *ast.IndexExpr:
+		return rd.index(x)
+	case *ast.StarExpr:
+		p, ok := rd.value(x.X)
+		if !ok {
+			return "", false
+		}
+		rd.guard(p + " != nil")
+		return "(*" + p + ")", true
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case token.ARROW:
+			return rd.hoistOrFail(x)
+		case token.AND:
+			if _, isLit := ast.Unparen(x.X).(*ast.CompositeLit); isLit {
+				return rd.fail("composite literal in an operand")
+			}
+			s, ok := rd.addr(x.X)
+			return "&" + s, ok
+		}
+		s, ok := rd.value(x.X)
+		return x.Op.String() + "(" + s + ")", ok
+	case *ast.BinaryExpr:
+		return rd.binary(x)
+	case *ast.CallExpr:
+		return rd.call(x)
+	case *ast.SliceExpr:
+		return rd.slice(x)
+	}
+	return rd.fail("operand too complex")
+}
+
+// slice renders x[lo:hi:max], guarding its bounds.
+func (rd *renderer) slice(x *ast.SliceExpr) (string, bool) {
+	var base string
+	var ok bool
+	capFn := "cap"
+	switch t := coreType(rd.r.info.TypeOf(x.X)).(type) {
+	case *types.Slice:
+		base, ok = rd.value(x.X)
+	case *types.Basic:
+		if t.Info()&types.IsString == 0 {
+			return rd.fail("operand too complex")
+		}
+		base, ok = rd.value(x.X)
+		capFn = "len"
+	case *types.Array:
+		if tv := rd.r.info.Types[x.X]; !tv.Addressable() {
+			return rd.fail("slice of an array value")
+		}
+		base, ok = rd.addr(x.X)
+	case *types.Pointer:
+		base, ok = rd.value(x.X)
+		if ok {
+			rd.guard(base + " != nil")
+		}
+	default:
+		return rd.fail("slice of a type parameter")
+	}
+	if !ok {
+		return "", false
+	}
+	if !rd.universe("uint", "len", "cap") {
+		return rd.fail("predeclared name shadowed")
+	}
+	var parts [3]string
+	for i, e := range []ast.Expr{x.Low, x.High, x.Max} {
+		if e == nil {
+			continue
+		}
+		if parts[i], ok = rd.value(e); !ok {
+			return "", false
+		}
+	}
+	lo, hi, mx := parts[0], parts[1], parts[2]
+	limit := capFn + "(" + base + ")"
+	if mx != "" {
+		rd.guard("uint(" + mx + ") <= uint(" + limit + ")")
+		limit = mx
+	}
+	if hi != "" {
+		rd.guard("uint(" + hi + ") <= uint(" + limit + ")")
+		limit = hi
+	} else if capFn == "cap" {
+		limit = "len(" + base + ")"
+	}
+	if lo != "" {
+		rd.guard("uint(" + lo + ") <= uint(" + limit + ")")
+	}
+	text := base + "[" + lo + ":" + hi
+	if x.Slice3 {
+		text += ":" + mx
+	}
+	return text + "]", true
+}
+
+// binary renders x op y, refusing operations that can panic.
+func (rd *renderer) binary(x *ast.BinaryExpr) (string, bool) {
+	switch x.Op {
+	case token.QUO, token.REM:
+		if isInteger(rd.r.info.TypeOf(x)) && !rd.nonZeroConst(x.Y) {
+			return rd.fail("division in an operand")
+		}
+	case token.SHL, token.SHR:
+		if !rd.static(x.Y) && !isUnsigned(rd.r.info.TypeOf(x.Y)) {
+			return rd.fail("signed shift count in an operand")
+		}
+	case token.LAND, token.LOR:
+		// The right operand is evaluated only sometimes: its guards
+		// would not be right.
+		if !rd.static(x.Y) && !rd.trivial(x.Y) {
+			return rd.fail("&& or || in an operand")
+		}
+	}
+	a, ok1 := rd.value(x.X)
+	b, ok2 := rd.value(x.Y)
+	return "(" + a + " " + x.Op.String() + " " + b + ")", ok1 && ok2
+}
+
+// trivial reports whether e is an identifier or constant.
+func (rd *renderer) trivial(e ast.Expr) bool {
+	_, isID := ast.Unparen(e).(*ast.Ident)
+	return isID || rd.static(e)
+}
+
+func (rd *renderer) nonZeroConst(e ast.Expr) bool {
+	tv, ok := rd.r.info.Types[e]
+	return ok && tv.Value != nil && constant.Sign(tv.Value) != 0
+}
+
+// call renders a call: conversions to basic types and len and cap are
+// pure; any other call must be hoisted.
+func (rd *renderer) call(x *ast.CallExpr) (string, bool) {
+	if tv, ok := rd.r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+		if _, basic := tv.Type.Underlying().(*types.Basic); basic {
+			if _, fromBasic := coreType(rd.r.info.TypeOf(x.Args[0])).(*types.Basic); fromBasic {
+				a, ok := rd.value(x.Args[0])
+				return rd.r.text(x.Fun) + "(" + a + ")", ok
+			}
+		}
+		if pointerLike(tv.Type) && pointerLike(rd.r.info.TypeOf(x.Args[0])) {
+			// Conversions between pointer types, unsafe.Pointer and
+			// uintptr cannot panic.
+			a, ok := rd.value(x.Args[0])
+			return "(" + rd.r.text(x.Fun) + ")(" + a + ")", ok
+		}
+		return rd.fail("conversion in an operand")
+	}
+	if b, ok := rd.r.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") && len(x.Args) == 1 {
+		if !rd.universe(b.Name()) {
+			return rd.fail("predeclared name shadowed")
+		}
+		a, ok := rd.value(x.Args[0])
+		return b.Name() + "(" + a + ")", ok
+	}
+	return rd.hoistOrFail(x)
+}
+
+// field renders the field selection x.f, guarding every pointer it goes
+// through.
+func (rd *renderer) field(x *ast.SelectorExpr, s *types.Selection) (string, bool) {
+	var base string
+	var ok bool
+	if _, isPtr := coreType(rd.r.info.TypeOf(x.X)).(*types.Pointer); isPtr {
+		base, ok = rd.value(x.X)
+		if ok {
+			rd.guard(base + " != nil")
+		}
+	} else if tv := rd.r.info.Types[x.X]; tv.Addressable() {
+		base, ok = rd.addr(x.X)
+	} else {
+		base, ok = rd.value(x.X)
+	}
+	if !ok {
+		return "", false
+	}
+	// Walk the embedded fields that lead to f, guarding the pointers.
+	t := rd.r.info.TypeOf(x.X)
+	idx := s.Index()
+	path := base
+	for i, fi := range idx {
+		st := derefStruct(t)
+		if st == nil || fi >= st.NumFields() {
+			return rd.fail("field path")
+		}
+		f := st.Field(fi)
+		if i == len(idx)-1 {
+			break
+		}
+		if !f.Exported() && f.Pkg() != rd.r.pkg.Types {
+			return rd.fail("unexported embedded field of another package")
+		}
+		path += "." + f.Name()
+		if _, isPtr := f.Type().Underlying().(*types.Pointer); isPtr {
+			rd.guard(path + " != nil")
+		}
+		t = f.Type()
+	}
+	return base + "." + x.Sel.Name, true
+}
+
+// derefStruct returns the struct type of t or of *t.
+func derefStruct(t types.Type) *types.Struct {
+	u := coreType(t)
+	if p, ok := u.(*types.Pointer); ok {
+		u = coreType(p.Elem())
+	}
+	st, _ := u.(*types.Struct)
+	return st
+}
+
+// index renders x[i], guarding the bounds.
+func (rd *renderer) index(x *ast.IndexExpr) (string, bool) {
+	if _, isSig := rd.r.info.TypeOf(x.X).(*types.Signature); isSig {
+		return rd.r.text(x), true // an instantiated generic function
+	}
+	var base string
+	var ok bool
+	needBound := true
+	switch coreType(rd.r.info.TypeOf(x.X)).(type) {
+	case *types.Map:
+		base, ok = rd.value(x.X)
+		needBound = false
+	case *types.Array:
+		if tv := rd.r.info.Types[x.X]; tv.Addressable() {
+			base, ok = rd.addr(x.X)
+		} else {
+			base, ok = rd.value(x.X)
+		}
+		needBound = !rd.static(x.Index)
+	case *types.Pointer:
+		base, ok = rd.value(x.X)
+		if ok {
+			rd.guard(base + " != nil")
+		}
+		needBound = !rd.static(x.Index)
+	case *types.Slice, *types.Basic:
+		base, ok = rd.value(x.X)
+	default:
+		return rd.fail("index of a type parameter")
+	}
+	if !ok {
+		return "", false
+	}
+	i, ok := rd.value(x.Index)
+	if !ok {
+		return "", false
+	}
+	if needBound {
+		if !rd.universe("uint", "len") {
+			return rd.fail("predeclared name shadowed")
+		}
+		rd.guard("uint(" + i + ") < uint(len(" + base + "))")
+	}
+	return base + "[" + i + "]", true
+}
+
+// addr renders the addressable expression e (the operand of &).
+func (rd *renderer) addr(e ast.Expr) (string, bool) {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return rd.ident(x)
+	case *ast.ParenExpr:
+		s, ok := rd.addr(x.X)
+		return "(" + s + ")", ok
+	case *ast.StarExpr:
+		return rd.value(x)
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		return rd.value(x)
+	}
+	return rd.fail("operand too complex")
+}
+
+// universe reports whether each name means the predeclared object at the
+// hook's position (a user may shadow len, nil, bool, ...).
+func (rd *renderer) universe(names ...string) bool {
+	return rd.r.universeAt(rd.pos, names...)
+}
+
+// universeAt reports whether each name means the predeclared object at pos.
+func (r *fileRewriter) universeAt(pos token.Pos, names ...string) bool {
+	scope := r.pkg.Types.Scope().Innermost(pos)
+	if scope == nil {
+		scope = r.pkg.Types.Scope()
+	}
+	for _, n := range names {
+		if _, obj := scope.LookupParent(n, pos); obj == nil || obj.Parent() != types.Universe {
+			return false
+		}
+	}
+	return true
+}
+
+// pointerLike reports whether t is a pointer, unsafe.Pointer or uintptr.
+func pointerLike(t types.Type) bool {
+	switch u := coreType(t).(type) {
+	case *types.Pointer:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr
+	}
+	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := coreType(t).(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isUnsigned(t types.Type) bool {
+	b, ok := coreType(t).(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
+// hookStmt renders one hook call as a statement, wrapped in its guards.
+func hookStmt(call string, guards []string) string {
+	if len(guards) == 0 {
+		return call
+	}
+	return "if " + strings.Join(guards, " && ") + " { " + call + " }"
+}

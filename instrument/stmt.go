@@ -1,0 +1,569 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// stmtList rewrites the statements of a block or clause.
+func (r *fileRewriter) stmtList(list []ast.Stmt) {
+	for _, s := range list {
+		r.stmt(s, s.Pos())
+	}
+}
+
+// stmt rewrites s. pre is where statements that must run before s go: the
+// start of s, or the start of its labels when s is a labelled loop, switch
+// or select (whose label must stay on it for break and continue).
+func (r *fileRewriter) stmt(s ast.Stmt, pre token.Pos) {
+	switch s := s.(type) {
+	case *ast.LabeledStmt:
+		switch s.Stmt.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
+			r.stmt(s.Stmt, pre)
+		default:
+			r.stmt(s.Stmt, s.Stmt.Pos())
+		}
+	case *ast.BlockStmt:
+		r.stmtList(s.List)
+	case *ast.ExprStmt, *ast.SendStmt, *ast.IncDecStmt, *ast.AssignStmt,
+		*ast.GoStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.DeclStmt:
+		r.simple(s, pre)
+	case *ast.IfStmt:
+		r.ifStmt(s, pre, false)
+	case *ast.ForStmt:
+		r.forStmt(s, pre)
+	case *ast.RangeStmt:
+		r.rangeStmt(s, pre)
+	case *ast.SwitchStmt:
+		r.switchStmt(s, pre)
+	case *ast.TypeSwitchStmt:
+		r.typeSwitchStmt(s, pre)
+	case *ast.SelectStmt:
+		r.selectStmt(s, pre)
+	}
+}
+
+// collectSimple collects the accesses of a simple statement (or of a go,
+// defer, return or declaration statement).
+func (c *collector) collectSimple(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		c.read(s.X)
+	case *ast.SendStmt:
+		c.read(s.Chan)
+		c.read(s.Value)
+	case *ast.IncDecStmt:
+		c.readWrite(s.X)
+	case *ast.AssignStmt:
+		switch s.Tok {
+		case token.DEFINE:
+			for _, e := range s.Rhs {
+				c.read(e)
+			}
+			for _, e := range s.Lhs {
+				if id := identOf(e); id != nil && c.r.info.Defs[id] == nil {
+					c.write(id) // redeclared: an assignment
+				}
+			}
+		case token.ASSIGN:
+			for _, e := range s.Lhs {
+				c.write(e)
+			}
+			for _, e := range s.Rhs {
+				c.read(e)
+			}
+		default:
+			mark := len(c.cur.accs)
+			c.readWrite(s.Lhs[0])
+			lhs := append([]*acc(nil), c.cur.accs[mark:]...)
+			c.read(s.Rhs[0])
+			if len(c.taskEnds) > 0 {
+				// x op= f.Get(): x is read when the operation is done,
+				// after the right operand's join.
+				for _, a := range lhs {
+					a.afterTask = true
+				}
+			}
+		}
+	case *ast.GoStmt:
+		c.deferred(s.Call)
+	case *ast.DeferStmt:
+		c.deferred(s.Call)
+	case *ast.ReturnStmt:
+		for _, e := range s.Results {
+			c.read(e)
+		}
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			for _, sp := range gd.Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok {
+					for _, e := range vs.Values {
+						c.read(e)
+					}
+				}
+			}
+		}
+	}
+}
+
+// deferred collects the operands of a go or defer statement's call, which
+// are evaluated now; the call itself runs later.
+func (c *collector) deferred(call *ast.CallExpr) {
+	c.noAt = true
+	if kind, _ := c.r.taskKind(call); kind != "" {
+		// rt.At records the site of the next task-library call, which
+		// would not be this one by the time it runs.
+		c.r.skip("task-library call in a go or defer statement")
+	}
+	if _, isBuiltin := c.r.callee(call).(*types.Builtin); !isBuiltin {
+		if tv, ok := c.r.info.Types[call.Fun]; !ok || !tv.IsType() {
+			c.read(call.Fun)
+		}
+	}
+	for _, a := range call.Args {
+		c.read(a)
+	}
+}
+
+// simple rewrites a simple statement in a statement list.
+func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
+	c := newCollector(r)
+	c.collectSimple(s)
+	pl := placement{pre: pre, end: s.End()}
+	if ds, ok := s.(*ast.DeclStmt); ok {
+		// var ( a T; b = f(a) ): hooks of b's initializer that name a go
+		// after the declaration.
+		pl.preForbid = defined(r.info, ds)
+		pl.postFallback = true
+	}
+	isDecl := false
+	if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+		isDecl = true
+	}
+	if _, ok := s.(*ast.DeclStmt); ok {
+		isDecl = true
+	}
+	if !isDecl || !r.fn.hasGoto {
+		pl.hoist = newHoister(r, s)
+	}
+	switch s.(type) {
+	case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt, *ast.SendStmt:
+		if len(c.taskEnds) > 0 {
+			pl.post = true
+			pl.forbid = assigned(r.info, s)
+		}
+	}
+	if r.emit(c.main, pl) && r.fn.hasGoto {
+		// Temporaries in a function with goto: scope them in a block so
+		// that no goto jumps over their declaration.
+		r.buf.insert(r.off(pre), "{ ", prioWrapOpen)
+		r.buf.insert(r.off(s.End()), " }", prioWrapClose)
+	}
+	r.finishCollector(c)
+}
+
+// finishCollector places the conditional groups of c and rewrites the
+// function literals it met.
+func (r *fileRewriter) finishCollector(c *collector) {
+	for _, g := range c.groups {
+		r.trick(g)
+	}
+	for _, lit := range c.lits {
+		r.funcLit(lit)
+	}
+}
+
+// assigned returns the variables that statement s assigns or declares by
+// name.
+func assigned(info *types.Info, s ast.Stmt) map[types.Object]bool {
+	m := map[types.Object]bool{}
+	var lhs []ast.Expr
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		lhs = s.Lhs
+	case *ast.IncDecStmt:
+		lhs = []ast.Expr{s.X}
+	}
+	for _, e := range lhs {
+		var id *ast.Ident
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			if isQualified(info, x) {
+				id = x.Sel
+			}
+		}
+		if id == nil {
+			continue
+		}
+		if obj := info.Defs[id]; obj != nil {
+			m[obj] = true
+		}
+		if obj := info.Uses[id]; obj != nil {
+			m[obj] = true
+		}
+	}
+	return m
+}
+
+// defined returns the variables that the header statement s declares.
+func defined(info *types.Info, s ast.Stmt) map[types.Object]bool {
+	m := map[types.Object]bool{}
+	if s == nil {
+		return m
+	}
+	ast.Inspect(s, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := info.Defs[id]; obj != nil {
+				m[obj] = true
+			}
+		}
+		return true
+	})
+	return m
+}
+
+// header collects the init statement of an if, for or switch: its hooks go
+// before the whole statement.
+func (c *collector) header(init ast.Stmt) {
+	if init != nil {
+		c.collectSimple(init)
+	}
+}
+
+// condGroup collects cond into a group of its own, hooked just before it
+// each time it is evaluated.
+func (c *collector) condGroup(cond ast.Expr) {
+	if cond == nil {
+		return
+	}
+	g := &group{cond: cond}
+	outer := c.cur
+	c.cur = g
+	c.read(cond)
+	c.cur = outer
+	if len(g.accs) > 0 {
+		c.groups = append([]*group{g}, c.groups...)
+	}
+}
+
+// ifStmt rewrites an if statement. An `else if` cannot have statements
+// before it; when it needs some it becomes `else { hooks; if … }`.
+func (r *fileRewriter) ifStmt(s *ast.IfStmt, pre token.Pos, elseIf bool) {
+	c := newCollector(r)
+	c.header(s.Init)
+	if s.Init == nil {
+		c.read(s.Cond)
+	} else {
+		c.condGroup(s.Cond)
+	}
+	if elseIf {
+		mark := len(r.buf.edits)
+		r.emit(c.main, placement{pre: pre, end: s.End()})
+		if len(r.buf.edits) > mark {
+			r.buf.insert(r.off(pre), "{ ", prioWrapOpen)
+			r.buf.insert(r.off(s.End()), " }", prioWrapClose)
+		}
+	} else {
+		r.emit(c.main, placement{pre: pre, end: s.End()})
+	}
+	r.finishCollector(c)
+	r.stmtList(s.Body.List)
+	switch e := s.Else.(type) {
+	case *ast.BlockStmt:
+		r.stmtList(e.List)
+	case *ast.IfStmt:
+		r.ifStmt(e, e.Pos(), true)
+	}
+}
+
+// forStmt rewrites a three-clause for loop: init hooks go before the loop,
+// condition hooks run before each evaluation of the condition, and post
+// statement hooks are folded into the post statement.
+func (r *fileRewriter) forStmt(s *ast.ForStmt, pre token.Pos) {
+	c := newCollector(r)
+	c.header(s.Init)
+	c.condGroup(s.Cond)
+	r.emit(c.main, placement{pre: pre, end: s.End()})
+	r.finishCollector(c)
+	if s.Post != nil {
+		r.forPost(s.Post)
+	}
+	r.stmtList(s.Body.List)
+}
+
+// forPost rewrites the post statement of a for loop, where no statement
+// can be inserted: `x++` becomes `x, _ = x + 1, func() bool { hooks;
+// return true }()`, and assignments get the same extra blank operand.
+func (r *fileRewriter) forPost(post ast.Stmt) {
+	c := newCollector(r)
+	c.collectSimple(post)
+	if len(c.main.accs) == 0 {
+		r.finishCollector(c)
+		return
+	}
+	reject := func(reason string) {
+		for _, a := range c.main.accs {
+			if !r.prune(a) {
+				r.skipAccess(reason)
+			}
+		}
+		r.finishCollector(c)
+	}
+	if !r.universeAt(post.Pos(), "bool", "true") {
+		reject("predeclared name shadowed")
+		return
+	}
+	// Render the hooks first: the post statement is rewritten only when
+	// its operands can be repeated.
+	var xText string
+	switch p := post.(type) {
+	case *ast.IncDecStmt:
+		rd := &renderer{r: r, pos: post.Pos()}
+		t, ok := rd.value(p.X) // repeats the statement's own operand: no guard needed
+		if !ok {
+			reject("post statement of a for loop")
+			return
+		}
+		xText = t
+	case *ast.AssignStmt:
+		switch {
+		case p.Tok == token.ASSIGN && len(p.Lhs) == len(p.Rhs):
+		case p.Tok != token.ASSIGN && p.Tok != token.DEFINE:
+			rd := &renderer{r: r, pos: post.Pos()}
+			t, ok := rd.value(p.Lhs[0])
+			if !ok {
+				reject("post statement of a for loop")
+				return
+			}
+			xText = t
+		default:
+			reject("post statement of a for loop")
+			return
+		}
+	default:
+		reject("post statement of a for loop")
+		return
+	}
+	accs := c.main.accs
+	var hooks []string
+	for _, a := range accs {
+		if r.prune(a) {
+			continue
+		}
+		if s := r.place(a, &renderer{r: r, pos: post.Pos()}); s != "" {
+			hooks = append(hooks, s)
+		}
+	}
+	if len(hooks) > 0 {
+		lit := "func() bool { " + joinHooks(hooks) + "; return true }()"
+		switch p := post.(type) {
+		case *ast.IncDecStmt:
+			op := "+"
+			if p.Tok == token.DEC {
+				op = "-"
+			}
+			r.buf.replace(r.off(p.TokPos), r.off(p.TokPos)+2, ", _ = "+xText+" "+op+" 1, "+lit)
+		case *ast.AssignStmt:
+			if p.Tok == token.ASSIGN {
+				r.buf.insert(r.off(p.Lhs[len(p.Lhs)-1].End()), ", _", prioPost)
+				r.buf.insert(r.off(p.Rhs[len(p.Rhs)-1].End()), ", "+lit, prioPost)
+			} else {
+				op := p.Tok.String()
+				op = op[:len(op)-1] // += → +
+				r.buf.replace(r.off(p.TokPos), r.off(p.TokPos)+len(p.Tok.String()), ", _ = "+xText+" "+op+" (")
+				r.buf.insert(r.off(p.Rhs[0].End()), "), "+lit, prioPost)
+			}
+		}
+	}
+	r.finishCollector(c)
+}
+
+func joinHooks(h []string) string {
+	out := ""
+	for i, s := range h {
+		if i > 0 {
+			out += "; "
+		}
+		out += s
+	}
+	return out
+}
+
+// rangeStmt rewrites a range loop: the range expression is evaluated once
+// before the loop (its hooks go there: the elements of a slice or array
+// read by the loop are recorded as one read), and assignments to existing
+// iteration variables are hooked at the start of each iteration.
+func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
+	c := newCollector(r)
+	hasValue := s.Value != nil && !isBlank(s.Value)
+	switch t := c.under(s.X).(type) {
+	case *types.Slice:
+		c.read(s.X)
+		if hasValue {
+			c.add(&acc{pos: s.X.Pos(), form: formSlice, loc: s.X})
+		}
+	case *types.Array:
+		if hasValue || hasCalls(r.info, s.X) {
+			c.read(s.X)
+		}
+	case *types.Pointer:
+		if _, toArray := t.Elem().Underlying().(*types.Array); toArray {
+			if hasValue || hasCalls(r.info, s.X) {
+				c.read(s.X)
+			}
+			if hasValue {
+				c.loc2(s.X, s.X, formPtr, false, true)
+			}
+		} else {
+			c.read(s.X)
+		}
+	case *types.Map:
+		c.read(s.X)
+		c.loc2(s.X, s.X, formMap, false, true)
+	default:
+		c.read(s.X)
+	}
+	r.emit(c.main, placement{pre: pre, end: s.End()})
+	r.finishCollector(c)
+	if s.Tok == token.ASSIGN {
+		kc := newCollector(r)
+		kc.write(s.Key)
+		kc.write(s.Value)
+		at := s.Body.Lbrace + 1
+		r.emit(kc.main, placement{pre: at, end: at})
+		r.finishCollector(kc)
+	}
+	r.stmtList(s.Body.List)
+}
+
+// isBlank reports whether e is the blank identifier.
+func isBlank(e ast.Expr) bool {
+	id := identOf(e)
+	return id != nil && id.Name == "_"
+}
+
+// hasCalls reports whether e contains a function call or receive (so that
+// len(e) of an array is not constant and e is evaluated).
+func hasCalls(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if tv, ok := info.Types[x.Fun]; !ok || !tv.IsType() {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.ARROW {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// switchStmt rewrites an expression switch. The tag is evaluated once, after
+// the init statement; case expressions only until one matches, so the
+// hooks of a case of a tagless switch run just before it, and those of a
+// case compared with a tag are skipped.
+func (r *fileRewriter) switchStmt(s *ast.SwitchStmt, pre token.Pos) {
+	c := newCollector(r)
+	c.header(s.Init)
+	c.read(s.Tag)
+	r.emit(c.main, placement{pre: pre, end: s.End(), preForbid: defined(r.info, s.Init)})
+	r.finishCollector(c)
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CaseClause)
+		for _, e := range cc.List {
+			ec := newCollector(r)
+			if s.Tag == nil {
+				ec.condGroup(e)
+			} else {
+				ec.read(e)
+				for _, a := range ec.main.accs {
+					if !r.prune(a) {
+						r.skipAccess("case expression of a switch with a tag")
+					}
+				}
+				ec.main.accs = nil
+			}
+			r.finishCollector(ec)
+		}
+		r.stmtList(cc.Body)
+	}
+}
+
+// typeSwitchStmt rewrites a type switch.
+func (r *fileRewriter) typeSwitchStmt(s *ast.TypeSwitchStmt, pre token.Pos) {
+	c := newCollector(r)
+	c.header(s.Init)
+	var x ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.ExprStmt:
+		x = a.X
+	case *ast.AssignStmt:
+		x = a.Rhs[0]
+	}
+	if ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr); ok {
+		c.read(ta.X)
+	}
+	r.emit(c.main, placement{pre: pre, end: s.End(), preForbid: defined(r.info, s.Init)})
+	r.finishCollector(c)
+	for _, cl := range s.Body.List {
+		r.stmtList(cl.(*ast.CaseClause).Body)
+	}
+}
+
+// selectStmt rewrites a select statement: every channel operand and sent
+// value is evaluated on entry, so their hooks go before the select; a
+// received value assigned to existing variables is hooked at the start of
+// its clause.
+func (r *fileRewriter) selectStmt(s *ast.SelectStmt, pre token.Pos) {
+	c := newCollector(r)
+	var lhs [][]ast.Expr
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		var assign []ast.Expr
+		switch comm := cc.Comm.(type) {
+		case *ast.SendStmt:
+			c.read(comm.Chan)
+			c.read(comm.Value)
+		case *ast.ExprStmt:
+			if u, ok := ast.Unparen(comm.X).(*ast.UnaryExpr); ok {
+				c.read(u.X)
+			}
+		case *ast.AssignStmt:
+			if u, ok := ast.Unparen(comm.Rhs[0]).(*ast.UnaryExpr); ok {
+				c.read(u.X)
+			}
+			if comm.Tok == token.ASSIGN {
+				assign = comm.Lhs
+			}
+		}
+		lhs = append(lhs, assign)
+	}
+	r.emit(c.main, placement{pre: pre, end: s.End()})
+	r.finishCollector(c)
+	for i, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		if len(lhs[i]) > 0 {
+			kc := newCollector(r)
+			for _, e := range lhs[i] {
+				kc.write(e)
+			}
+			at := cc.Colon + 1
+			r.emit(kc.main, placement{pre: at, end: at})
+			r.finishCollector(kc)
+		}
+		r.stmtList(cc.Body)
+	}
+}

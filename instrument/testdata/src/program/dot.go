@@ -1,0 +1,5 @@
+package main
+
+import . "os"
+
+func quit(code int) { Exit(code) }

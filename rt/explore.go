@@ -1,0 +1,473 @@
+package rt
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Schedule exploration. With Isolated, one serial run no longer decides
+// every schedule: the order of isolated sections can change what the
+// program does (Nakade 2016, chapter 6). An exploring run executes the
+// program under a controlled scheduler that chooses only at isolated
+// boundaries (the thesis's Algorithm 2; the gradual-permission paper's
+// Algorithm 1 chooses at the same places): every task runs, one at a time
+// on a goroutine of its own, until it ends, blocks at a Finish or a Get, or
+// reaches the entry of an Isolated body; when every task is so stuck, the
+// schedule picks which waiting task enters its isolated section next.
+//
+// The run records the computation graph of its schedule with the isolated
+// edges of that schedule (the thesis's Figure 6.1), checks it with the
+// thesis's Algorithm 1, and notes, for every choice it made, which other
+// choices can lead to a different graph: two isolated sections that touch
+// no common location with a write commute, so only conflicting sections
+// need the other order (a partial-order reduction over the sections'
+// read/write sets). The process that ran the program first re-runs it, once
+// per schedule to explore, with the schedule's prefix (see orchestrate.go).
+
+// taskState values of the explorer.
+const (
+	xRunnable = iota
+	xRunning
+	xIsoWait
+	xWaitFinish
+	xWaitGet
+	xEnded
+)
+
+// explorer is the controlled scheduler and graph recorder of an exploring
+// run.
+type explorer struct {
+	st     *state
+	prefix []event.Task // the choices to make first
+	replay bool         // the user asked for this schedule: report as usual
+
+	// Per Run.
+	graph *cgraph.Graph
+	tasks []*xtask // by task id
+	runq  []event.Task
+	isoq  []event.Task
+
+	// Across the process's Runs.
+	choices  []choice
+	sections []section
+	inIso    int // index in sections of the section being executed, or -1
+	results  []xresult
+	deadlock *deadlockReport
+	graphs   []string // fingerprint of each Run's graph
+}
+
+type xtask struct {
+	wake     chan struct{}
+	state    int
+	parent   event.Task
+	future   bool
+	finishes []*xfinish // finishes the task opened and has not ended
+	ief      *xfinish
+	waitSite uint32     // where it waits, when it waits
+	waitFor  event.Task // the future it waits for
+	getters  []event.Task
+	isolated int
+}
+
+type xfinish struct {
+	owner   event.Task
+	pending int // tasks it joins that have not ended
+	site    uint32
+}
+
+// choice is a choice point: the tasks waiting to enter an isolated section
+// and the one chosen.
+type choice struct {
+	Options []event.Task `json:"options"`
+	Chosen  event.Task   `json:"chosen"`
+	// Backtrack are the other options that can lead to a different graph.
+	Backtrack []event.Task `json:"backtrack,omitempty"`
+}
+
+// section is an executed isolated section: the task, the choice point that
+// let it in (-1 when it was the only one waiting), and the bytes it read
+// and wrote.
+type section struct {
+	task   event.Task
+	choice int
+	reads  []span
+	writes []span
+}
+
+type span struct{ addr, size uintptr }
+
+// xresult is a race found in one explored schedule.
+type xresult struct {
+	Report   report `json:"report"`
+	Schedule string `json:"schedule"`
+}
+
+// deadlockReport describes a state in which no task can run.
+type deadlockReport struct {
+	Schedule string        `json:"schedule"`
+	Blocked  []blockedTask `json:"blocked"`
+}
+
+type blockedTask struct {
+	Task   uint32       `json:"task"`
+	Waits  string       `json:"waits"` // "finish", "get" or "isolated"
+	File   string       `json:"file,omitempty"`
+	Line   int32        `json:"line,omitempty"`
+	Col    int32        `json:"col,omitempty"`
+	Spawns []spawnFrame `json:"spawns"`
+}
+
+// parseSchedule reads a schedule string: the task chosen at each choice
+// point with more than one option, as decimal ids joined by dots.
+func parseSchedule(s string) ([]event.Task, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []event.Task
+	for _, f := range strings.Split(s, ".") {
+		n, err := strconv.ParseUint(f, 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("schedule %q: %w", s, err)
+		}
+		out = append(out, event.Task(n))
+	}
+	return out, nil
+}
+
+func formatSchedule(ts []event.Task) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = strconv.FormatUint(uint64(t), 10)
+	}
+	return strings.Join(parts, ".")
+}
+
+// schedule returns the schedule string of the choices made so far.
+func (x *explorer) schedule() string {
+	ts := make([]event.Task, len(x.choices))
+	for i, c := range x.choices {
+		ts[i] = c.Chosen
+	}
+	return formatSchedule(ts)
+}
+
+func (x *explorer) task(t event.Task) *xtask {
+	for int(t) >= len(x.tasks) {
+		x.tasks = append(x.tasks, nil)
+	}
+	if x.tasks[t] == nil {
+		x.tasks[t] = &xtask{wake: make(chan struct{}, 1)}
+	}
+	return x.tasks[t]
+}
+
+// runBegin starts a Run's graph and scheduler state.
+func (x *explorer) runBegin(root event.Task, site uint32) {
+	x.graph = cgraph.New()
+	x.graph.Interleave()
+	x.graph.OrderIsolated()
+	x.tasks = x.tasks[:0]
+	x.runq, x.isoq = x.runq[:0], x.isoq[:0]
+	rt := x.task(root)
+	rt.state = xRunning
+	f := &xfinish{owner: root, site: site}
+	rt.ief = f
+	x.graph.Spawn(0, root, false, event.Site(site))
+	x.graph.FinishBegin(root, event.Site(site))
+	rt.finishes = append(rt.finishes, f)
+}
+
+// spawn registers child, spawned by the running task parent.
+func (x *explorer) spawn(parent, child event.Task, future bool, site uint32) {
+	p := x.task(parent)
+	c := x.task(child)
+	c.parent, c.future = parent, future
+	c.ief = p.ief
+	if n := len(p.finishes); n > 0 {
+		c.ief = p.finishes[n-1]
+	}
+	c.ief.pending++
+	c.state = xRunnable
+	x.graph.Spawn(parent, child, future, event.Site(site))
+}
+
+// yieldToChild runs the child just spawned by the running task cur, in
+// depth-first order: cur waits, runnable, until it is scheduled again.
+func (x *explorer) yieldToChild(cur, child event.Task) {
+	x.task(cur).state = xRunnable
+	x.runq = append(x.runq, cur)
+	x.switchTo(cur, child)
+}
+
+// begin blocks the goroutine of task t until t is scheduled.
+func (x *explorer) begin(t event.Task) {
+	<-x.task(t).wake
+}
+
+// switchTo hands the processor from the running task cur to next and, when
+// they differ, blocks cur until it is scheduled again. cur may be 0 (the
+// goroutine of an ended task, which returns).
+func (x *explorer) switchTo(cur, next event.Task) {
+	if next == cur {
+		x.task(cur).state = xRunning
+		x.activate(cur)
+		return
+	}
+	x.task(next).state = xRunning
+	x.activate(next)
+	x.task(next).wake <- struct{}{}
+	if cur != 0 {
+		<-x.task(cur).wake
+		x.activate(cur)
+	}
+}
+
+// activate makes t the running task for the hooks and the graph.
+func (x *explorer) activate(t event.Task) {
+	x.st.cur = t
+	x.graph.Switch(t)
+}
+
+// next chooses the task to run now, or returns 0 when none can run: every
+// live task is blocked (a deadlock), or none is live.
+func (x *explorer) next() event.Task {
+	if n := len(x.runq); n > 0 {
+		t := x.runq[n-1]
+		x.runq = x.runq[:n-1]
+		return t
+	}
+	if len(x.isoq) == 0 {
+		return 0
+	}
+	opts := slices.Clone(x.isoq)
+	slices.Sort(opts)
+	chosen := opts[0]
+	k := len(x.choices)
+	if len(opts) > 1 {
+		if k < len(x.prefix) {
+			chosen = x.prefix[k]
+			if !slices.Contains(opts, chosen) {
+				x.st.fatalf("the schedule %s does not apply to this run: at choice %d the waiting tasks are %v",
+					formatSchedule(x.prefix), k+1, opts)
+			}
+		}
+		x.choices = append(x.choices, choice{Options: opts, Chosen: chosen})
+	}
+	x.isoq = slices.DeleteFunc(x.isoq, func(t event.Task) bool { return t == chosen })
+	ch := -1
+	if len(opts) > 1 {
+		ch = k
+	}
+	x.sections = append(x.sections, section{task: chosen, choice: ch})
+	x.inIso = len(x.sections) - 1
+	return chosen
+}
+
+// block makes the running task cur wait (its state already set) and runs
+// another task; it returns when cur is scheduled again.
+func (x *explorer) block(cur event.Task) {
+	n := x.next()
+	if n == 0 {
+		x.reportDeadlock()
+		return
+	}
+	x.switchTo(cur, n)
+}
+
+// finishEnd waits until every task the innermost finish of cur joins has
+// ended.
+func (x *explorer) finishEnd(cur event.Task) {
+	ct := x.task(cur)
+	f := ct.finishes[len(ct.finishes)-1]
+	if f.pending > 0 {
+		ct.state = xWaitFinish
+		ct.waitSite = f.site
+		x.block(cur)
+	}
+	ct.finishes = ct.finishes[:len(ct.finishes)-1]
+	x.graph.FinishEnd(cur)
+}
+
+// get waits until the future f has ended.
+func (x *explorer) get(cur, f event.Task, site uint32) {
+	ft := x.task(f)
+	if ft.state != xEnded {
+		ct := x.task(cur)
+		ct.state = xWaitGet
+		ct.waitSite = site
+		ct.waitFor = f
+		ft.getters = append(ft.getters, cur)
+		x.block(cur)
+	}
+	x.graph.Get(cur, f, event.Site(site))
+}
+
+// end records that task t's body returned and runs another task. The
+// goroutine of t then returns.
+func (x *explorer) end(t event.Task) {
+	tt := x.task(t)
+	x.graph.End(t)
+	tt.state = xEnded
+	for _, g := range tt.getters {
+		x.wake(g)
+	}
+	tt.getters = nil
+	if f := tt.ief; f != nil {
+		f.pending--
+		if f.pending == 0 && x.task(f.owner).state == xWaitFinish {
+			x.wake(f.owner)
+		}
+	}
+	n := x.next()
+	if n == 0 {
+		x.reportDeadlock()
+		return
+	}
+	x.switchTo(0, n)
+}
+
+// wake makes a blocked task runnable.
+func (x *explorer) wake(t event.Task) {
+	tt := x.task(t)
+	tt.state = xRunnable
+	x.runq = append(x.runq, t)
+}
+
+// isolatedBegin is a choice point: cur waits until every other task is
+// stuck, and the schedule picks the task whose isolated section runs next.
+func (x *explorer) isolatedBegin(cur event.Task, site uint32) {
+	ct := x.task(cur)
+	ct.isolated++
+	if ct.isolated == 1 {
+		ct.state = xIsoWait
+		ct.waitSite = site
+		x.isoq = append(x.isoq, cur)
+		x.block(cur)
+	}
+	x.graph.IsolatedBegin(cur, event.Site(site))
+}
+
+func (x *explorer) isolatedEnd(cur event.Task) {
+	ct := x.task(cur)
+	ct.isolated--
+	if ct.isolated == 0 {
+		x.inIso = -1
+	}
+	x.graph.IsolatedEnd(cur)
+}
+
+// access records an access in the graph and in the running isolated
+// section's read/write sets.
+func (x *explorer) access(t event.Task, addr, size uintptr, write bool, site uint32) {
+	x.graph.Access(t, addr, size, write, event.Site(site))
+	if x.inIso >= 0 && x.task(t).isolated > 0 {
+		s := &x.sections[x.inIso]
+		if write {
+			s.writes = append(s.writes, span{addr, size})
+		} else {
+			s.reads = append(s.reads, span{addr, size})
+		}
+	}
+}
+
+// runEnd checks the Run's graph and keeps its races.
+func (x *explorer) runEnd(root event.Task) {
+	x.finishEnd(root)
+	x.graph.End(root)
+	x.task(root).state = xEnded
+	if err := x.graph.Err(); err != nil {
+		x.st.fatalf("internal error: computation graph of an explored schedule: %v", err)
+	}
+	x.graphs = append(x.graphs, graphPrint(x.graph))
+	sched := x.schedule()
+	seen := map[sitePair]bool{}
+	for _, r := range x.graph.Races() {
+		ra := r.Race
+		key := sitePair{uint32(ra.Prev.Site), uint32(ra.Cur.Site)}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		rep := x.st.makeReport(ra)
+		rep.Reason = x.st.reason(ra) + " in this order of the isolated sections"
+		x.results = append(x.results, xresult{Report: rep, Schedule: sched})
+		if x.replay {
+			x.st.emit(rep, sched)
+		}
+	}
+}
+
+// reportDeadlock describes the blocked tasks and ends the process.
+func (x *explorer) reportDeadlock() {
+	d := &deadlockReport{Schedule: x.schedule()}
+	for id, t := range x.tasks {
+		if t == nil || t.state == xEnded || t.state == xRunnable || t.state == xRunning {
+			continue
+		}
+		waits := map[int]string{xWaitFinish: "finish", xWaitGet: "get", xIsoWait: "isolated"}[t.state]
+		si := lookupSite(t.waitSite)
+		d.Blocked = append(d.Blocked, blockedTask{
+			Task: uint32(id), Waits: waits, File: si.File, Line: si.Line, Col: si.Col,
+			Spawns: x.st.spawnChain(event.Task(id)),
+		})
+	}
+	x.deadlock = d
+	x.st.deadlocked(d)
+}
+
+// backtrack computes, for every choice point, the other options that can
+// lead to a different graph: a later section of another task that conflicts
+// with the section chosen there (a common byte, one of them writing) must
+// also be tried first. When that task was not waiting at the choice point,
+// every option is tried, as dynamic partial-order reduction does when it
+// cannot tell which choice enables the conflicting task.
+func (x *explorer) backtrack() {
+	for i := range x.sections {
+		si := &x.sections[i]
+		if si.choice < 0 {
+			continue
+		}
+		c := &x.choices[si.choice]
+		for j := i + 1; j < len(x.sections); j++ {
+			sj := &x.sections[j]
+			if sj.task == si.task || !conflict(si, sj) {
+				continue
+			}
+			if slices.Contains(c.Options, sj.task) {
+				addTask(&c.Backtrack, sj.task, c.Chosen)
+			} else {
+				for _, o := range c.Options {
+					addTask(&c.Backtrack, o, c.Chosen)
+				}
+			}
+		}
+	}
+}
+
+func addTask(set *[]event.Task, t, chosen event.Task) {
+	if t != chosen && !slices.Contains(*set, t) {
+		*set = append(*set, t)
+	}
+}
+
+// conflict reports whether two sections touch a common byte and one of them
+// writes it.
+func conflict(a, b *section) bool {
+	return overlaps(a.writes, b.writes) || overlaps(a.writes, b.reads) || overlaps(a.reads, b.writes)
+}
+
+func overlaps(a, b []span) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.addr < y.addr+y.size && y.addr < x.addr+x.size {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,309 @@
+package rt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Orchestration of schedule exploration. The process that a user starts
+// runs the program once in serial depth-first order, with the fast
+// detector. If a Run executed isolated sections of more than one task, that
+// order was one schedule among several, so at the end of the program the
+// process runs it again from the start, once per schedule to explore, as a
+// child process with the same arguments, its output discarded, the prefix
+// of the schedule in TPINSTR_SCHEDULE and a file for its findings in
+// TPINSTR_EXPLORE. Each child follows the prefix, then takes the first
+// option at every further choice, and writes the choices it made with their
+// backtrack sets (explore.go), the races and deadlocks of its schedule and a
+// fingerprint of each Run's graph. The parent explores the tree of choices
+// depth first, de-duplicates the races by their pair of sites, and writes
+// them with the schedule that shows each. Re-running the process (rather
+// than re-running task.Run's body in the process) keeps the program's state
+// exactly as the input made it, and its output appears once.
+
+const (
+	envExplore  = "TPINSTR_EXPLORE"  // the child's findings file
+	envSchedule = "TPINSTR_SCHEDULE" // the child's schedule prefix
+)
+
+// childRun is set in a process started by exploration.
+type childRun struct {
+	out string // where to write the findings
+}
+
+// findings is what a child reports to the exploring parent.
+type findings struct {
+	Choices  []choice        `json:"choices"`
+	Races    []xresult       `json:"races,omitempty"`
+	Deadlock *deadlockReport `json:"deadlock,omitempty"`
+	Graphs   []string        `json:"graphs,omitempty"`
+}
+
+// setupExplore prepares an exploring run when the environment asks for
+// one: a child of exploration, or a replay of a schedule the user named.
+func (st *state) setupExplore() error {
+	if out := os.Getenv(envExplore); out != "" {
+		prefix, err := parseSchedule(os.Getenv(envSchedule))
+		if err != nil {
+			return err
+		}
+		st.child = &childRun{out: out}
+		st.x = &explorer{st: st, prefix: prefix, inIso: -1}
+		return nil
+	}
+	if st.opts.replay != "" {
+		prefix, _ := parseSchedule(st.opts.replay)
+		st.x = &explorer{st: st, prefix: prefix, replay: true, inIso: -1}
+	}
+	return nil
+}
+
+// finishChild writes a child's findings and ends its process.
+func (st *state) finishChild() {
+	x := st.x
+	x.backtrack()
+	f := findings{Choices: x.choices, Races: x.results, Deadlock: x.deadlock, Graphs: x.graphs}
+	b, err := json.Marshal(f)
+	if err == nil {
+		err = os.WriteFile(st.child.out, b, 0o666)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tpinstr: exploration: %v\n", err)
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
+
+// exploreSummary is what exploration found.
+type exploreSummary struct {
+	schedules int
+	graphs    int
+	complete  bool // every schedule needed was run
+	races     []xresult
+	deadlocks []deadlockReport
+	failures  []string // schedules whose run failed, with how
+}
+
+// explore runs the program again under every schedule of its isolated
+// sections that can change its computation graph, up to the max_schedules
+// option.
+func (st *state) explore() exploreSummary {
+	var sum exploreSummary
+	exe, err := os.Executable()
+	if err != nil {
+		sum.failures = append(sum.failures, fmt.Sprintf("cannot re-run the program: %v", err))
+		return sum
+	}
+	dir, err := os.MkdirTemp("", "tpinstr-explore-")
+	if err != nil {
+		sum.failures = append(sum.failures, fmt.Sprintf("cannot re-run the program: %v", err))
+		return sum
+	}
+	defer os.RemoveAll(dir)
+
+	graphs := map[string]bool{}
+	seenRace := map[sitePair]bool{}
+	seenDeadlock := map[string]bool{}
+	seenPrefix := map[string]bool{"": true}
+	work := [][]event.Task{nil}
+	for len(work) > 0 {
+		if sum.schedules == st.opts.maxSchedules {
+			return sum
+		}
+		prefix := work[len(work)-1]
+		work = work[:len(work)-1]
+		sum.schedules++
+		f, err := runChild(exe, filepath.Join(dir, "findings.json"), prefix)
+		if err != nil {
+			sum.failures = append(sum.failures, fmt.Sprintf("schedule %q: %v", formatSchedule(prefix), err))
+			continue
+		}
+		for _, g := range f.Graphs {
+			graphs[g] = true
+		}
+		for _, r := range f.Races {
+			key := sitePair{siteOf(r.Report.Previous), siteOf(r.Report.Access)}
+			if !seenRace[key] {
+				seenRace[key] = true
+				sum.races = append(sum.races, r)
+			}
+		}
+		if d := f.Deadlock; d != nil {
+			var key strings.Builder
+			for _, b := range d.Blocked {
+				fmt.Fprintf(&key, "%s:%d:%d:%s;", b.File, b.Line, b.Col, b.Waits)
+			}
+			if !seenDeadlock[key.String()] {
+				seenDeadlock[key.String()] = true
+				sum.deadlocks = append(sum.deadlocks, *d)
+			}
+		}
+		chosen := make([]event.Task, len(f.Choices))
+		for k, c := range f.Choices {
+			chosen[k] = c.Chosen
+		}
+		for k := len(f.Choices) - 1; k >= 0; k-- {
+			for _, b := range f.Choices[k].Backtrack {
+				p := append(slices.Clone(chosen[:k]), b)
+				if key := formatSchedule(p); !seenPrefix[key] {
+					seenPrefix[key] = true
+					work = append(work, p)
+				}
+			}
+		}
+	}
+	sum.graphs = len(graphs)
+	sum.complete = true
+	return sum
+}
+
+// siteOf identifies an access of a report for de-duplication: its
+// position, which is what the user sees.
+func siteOf(a accessReport) uint32 {
+	h := fnv.New32a()
+	fmt.Fprintf(h, "%s:%d:%d:%s", a.File, a.Line, a.Col, a.Op)
+	return h.Sum32()
+}
+
+// runChild runs the program once under the schedule prefix and reads its
+// findings.
+func runChild(exe, out string, prefix []event.Task) (*findings, error) {
+	os.Remove(out)
+	cmd := exec.Command(exe, os.Args[1:]...)
+	cmd.Env = append(os.Environ(), envExplore+"="+out, envSchedule+"="+formatSchedule(prefix))
+	var stderr bytes.Buffer
+	cmd.Stdout = io.Discard
+	cmd.Stderr = &stderr
+	runErr := cmd.Run()
+	b, err := os.ReadFile(out)
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 2000 {
+			msg = msg[:2000] + "…"
+		}
+		if runErr != nil {
+			return nil, fmt.Errorf("the program failed (%v) before the end of the schedule:\n%s", runErr, msg)
+		}
+		return nil, fmt.Errorf("the program ended without reaching the checker's exit hook:\n%s", msg)
+	}
+	var f findings
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("reading the findings: %w", err)
+	}
+	return &f, nil
+}
+
+// graphPrint is a fingerprint of a graph's shape that does not depend on
+// addresses, which differ between processes: steps with their task, kind,
+// sites and the sites of their accesses, and edges.
+func graphPrint(g *cgraph.Graph) string {
+	h := fnv.New64a()
+	for _, s := range g.Steps() {
+		fmt.Fprintf(h, "s%d,%d,%d,%v;", s.Task, s.Begin, s.Site, s.Isolated)
+		for _, a := range s.Accesses {
+			fmt.Fprintf(h, "a%d,%v;", a.Site, a.Write)
+		}
+	}
+	for _, e := range g.Edges() {
+		fmt.Fprintf(h, "e%d,%d,%d;", e.From, e.To, e.Kind)
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// settle runs exploration if the program needs it and writes its verdict.
+// It is called once, when the program ends.
+func (st *state) settle() {
+	if !st.needExplore || st.x != nil || st.child != nil {
+		return
+	}
+	st.needExplore = false
+	if !st.opts.explore {
+		for _, rep := range st.unconfirmed {
+			rep.Reason += "; the run executed isolated sections of several tasks in one order, and their other orders were not explored (explore=0): an order of them may order this pair"
+			st.emit(rep, "")
+		}
+		return
+	}
+	sum := st.explore()
+	for _, r := range sum.races {
+		st.emit(r.Report, r.Schedule)
+	}
+	for _, d := range sum.deadlocks {
+		st.printDeadlock(d)
+	}
+	for _, f := range sum.failures {
+		fmt.Fprintf(st.out, "tpinstr: exploration: %s\n", f)
+	}
+	switch {
+	case !sum.complete:
+		fmt.Fprintf(st.out, "tpinstr: explored %d schedules of the isolated sections (the max_schedules limit): no race in the %d schedules explored, other schedules were not checked\n",
+			sum.schedules, sum.schedules)
+	default:
+		fmt.Fprintf(st.out, "tpinstr: explored %d schedules of the isolated sections, %d distinct computation graphs\n",
+			sum.schedules, sum.graphs)
+	}
+	if len(sum.deadlocks) > 0 {
+		st.races.Add(uint64(len(sum.deadlocks)))
+	}
+	if len(sum.failures) > 0 && st.races.Load() == 0 {
+		st.races.Add(1) // an unexplained failure is not a verdict of no race
+	}
+}
+
+// deadlocked is called when no task can run and some are blocked.
+func (st *state) deadlocked(d *deadlockReport) {
+	if st.child != nil {
+		st.finishChild()
+	}
+	st.printDeadlock(*d)
+	st.flush()
+	os.Exit(st.opts.exitCode)
+}
+
+// printDeadlock writes a deadlock report.
+func (st *state) printDeadlock(d deadlockReport) {
+	var b strings.Builder
+	b.WriteString("==================\nDEADLOCK: no task can run\n")
+	for _, t := range d.Blocked {
+		fmt.Fprintf(&b, "task %d waits at %s %s\n", t.Task, map[string]string{
+			"finish": "the end of the Finish at", "get": "the Get at", "isolated": "the entry of the Isolated at",
+		}[t.Waits], position(t.File, t.Line, t.Col))
+		for _, f := range t.Spawns {
+			if f.Kind == "root" {
+				fmt.Fprintf(&b, "  task %d is the root task, started by task.Run at %s\n", f.Task, position(f.File, f.Line, f.Col))
+			} else {
+				fmt.Fprintf(&b, "  task %d (%s) spawned at %s\n", f.Task, f.Kind, position(f.File, f.Line, f.Col))
+			}
+		}
+	}
+	if d.Schedule != "" {
+		fmt.Fprintf(&b, "Schedule of isolated sections: %s (replay it with TPINSTR=replay=%s)\n", d.Schedule, d.Schedule)
+	}
+	b.WriteString("==================\n")
+	fmt.Fprint(st.out, b.String())
+	if st.json != nil {
+		if j, err := json.Marshal(struct {
+			Type string `json:"type"`
+			deadlockReport
+		}{"deadlock", d}); err == nil {
+			st.json.Write(append(j, '\n'))
+		}
+	}
+}
+
+// fatalf reports a checker error and ends the process.
+func (st *state) fatalf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "tpinstr: "+format+"\n", args...)
+	os.Exit(2)
+}
