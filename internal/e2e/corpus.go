@@ -15,9 +15,10 @@ const ModulePath = "github.com/tpinstr/tpinstr"
 
 // The kinds of corpus programs, named after their directories.
 const (
-	KindRace    = "race"    // has the determinacy races its labels name
-	KindNoRace  = "norace"  // has no determinacy race
-	KindExplore = "explore" // races in some schedules of Isolated sections only
+	KindRace     = "race"     // has the determinacy races its labels name
+	KindNoRace   = "norace"   // has no determinacy race
+	KindExplore  = "explore"  // races in some schedules of Isolated sections only
+	KindDeadlock = "deadlock" // deadlocks in some schedules of Isolated sections
 )
 
 // ProgramsDir is the corpus directory, relative to the module root.

@@ -85,7 +85,7 @@ func TestLabelledPrograms(t *testing.T) {
 	if checker.err != nil {
 		t.Fatalf("cannot check the corpus: %v", checker.err)
 	}
-	for _, kind := range []string{KindRace, KindNoRace} {
+	for _, kind := range []string{KindRace, KindNoRace, KindExplore} {
 		progs, err := Programs(checker.root, kind)
 		if err != nil {
 			t.Fatal(err)
@@ -127,7 +127,7 @@ func checkProgram(t *testing.T, p Program) {
 	}
 
 	switch p.Kind {
-	case KindRace:
+	case KindRace, KindExplore:
 		if len(pairs) == 0 {
 			t.Fatalf("race program %s has no race label", p.Pkg)
 		}

@@ -98,7 +98,7 @@ func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, a shadow.Acc, write,
 			}
 			d.checkSet(&e.IW, addr, size, true, cur)
 			d.checkSet(&e.IR, addr, size, false, cur)
-			e.FR = e.FR[:0]
+			e.FR, e.FRP = e.FR[:0], 0
 			e.IW.Clear()
 			e.IR.Clear()
 			d.mem.DropExt(c)
@@ -154,9 +154,9 @@ func (d *Detector) addReader(c *shadow.Cell, a shadow.Acc) {
 		}
 	}
 	e := d.mem.Ext(c)
-	s := shadow.Readers{Async: c.R, Futures: e.FR}
+	s := shadow.Readers{Async: c.R, Futures: e.FR, Pruned: e.FRP}
 	d.addToSet(&s, a)
-	c.R, e.FR = s.Async, s.Futures
+	c.R, e.FR, e.FRP = s.Async, s.Futures, s.Pruned
 	d.mem.DropExt(c)
 }
 
@@ -185,22 +185,36 @@ func (d *Detector) addTo(e *shadow.Ext, write bool, a shadow.Acc) {
 // to an empty set (update stays false when there is no member to visit); an
 // empty set takes the access here, as the prose of section 4.3 says.
 func (d *Detector) addToSet(s *shadow.Readers, a shadow.Acc) {
-	keep := s.Futures[:0]
-	for _, r := range s.Futures {
-		if !d.g.Precede(r.Task, r.Time, a.Task) {
-			keep = append(keep, r)
-		}
-	}
-	s.Futures = keep
 	if s.Async.Task != 0 && d.g.Precede(s.Async.Task, s.Async.Time, a.Task) {
 		s.Async = shadow.Acc{}
 	}
-	switch {
-	case s.Async.Task == 0 && !d.g.IsFuture(a.Task):
+	if !d.g.IsFuture(a.Task) && (s.Async.Task == 0 || s.Async.Task == a.Task) {
 		s.Async = a
-	case d.g.IsFuture(a.Task) || d.g.Futures() > 0:
-		s.Futures = append(s.Futures, a)
+		return
 	}
+	if !d.g.IsFuture(a.Task) && d.g.Futures() == 0 {
+		return
+	}
+	if n := len(s.Futures); n > 0 && s.Futures[n-1].Task == a.Task {
+		s.Futures[n-1] = a // a later access of the same task supersedes it
+		return
+	}
+	// Members that precede a are dropped in batches, when the list has
+	// doubled since the last batch, so that many parallel future readers
+	// of one location cost amortized O(1) reachability queries per read
+	// instead of one per member. A member kept although it precedes a is
+	// still a real access: checking it later can only find real races.
+	if len(s.Futures) >= max(8, 2*int(s.Pruned)) {
+		keep := s.Futures[:0]
+		for _, r := range s.Futures {
+			if !d.g.Precede(r.Task, r.Time, a.Task) {
+				keep = append(keep, r)
+			}
+		}
+		s.Futures = keep
+		s.Pruned = uint32(len(keep))
+	}
+	s.Futures = append(s.Futures, a)
 }
 
 // race reports prev and cur as racing on the size bytes at addr, one report

@@ -31,6 +31,7 @@ type Acc struct {
 // corrections): at most one access by an
 // async task, and any number by future tasks.
 type Readers struct {
+	Pruned  uint32 // len(Futures) after the last batch of removals
 	Async   Acc
 	Futures []Acc // every other member: accesses by future tasks, and by async tasks once the execution has futures
 }
@@ -42,6 +43,7 @@ func (r *Readers) Empty() bool { return r.Async.Task == 0 && len(r.Futures) == 0
 func (r *Readers) Clear() {
 	r.Async = Acc{}
 	r.Futures = r.Futures[:0]
+	r.Pruned = 0
 }
 
 // Cell is the shadow state of one location.
@@ -55,7 +57,8 @@ type Cell struct {
 // Ext holds the rarer parts of a cell's state.
 type Ext struct {
 	Split *[8]Cell // byte cells, when the word was accessed in part
-	FR    []Acc    // future non-isolated readers since W
+	FR    []Acc    // other non-isolated readers since W (see Readers.Futures)
+	FRP   uint32   // Readers.Pruned of FR
 	IW    Readers  // isolated writers since W (they do not race each other)
 	IR    Readers  // isolated readers since W
 }
@@ -197,8 +200,9 @@ func (m *Memory) Split(c *Cell) *[8]Cell {
 			e := m.Ext(&bytes[i])
 			old = m.ExtOf(c) // m.ext may have moved
 			e.FR = append([]Acc(nil), old.FR...)
-			e.IW = Readers{Async: old.IW.Async, Futures: append([]Acc(nil), old.IW.Futures...)}
-			e.IR = Readers{Async: old.IR.Async, Futures: append([]Acc(nil), old.IR.Futures...)}
+			e.FRP = old.FRP
+			e.IW = Readers{Pruned: old.IW.Pruned, Async: old.IW.Async, Futures: append([]Acc(nil), old.IW.Futures...)}
+			e.IR = Readers{Pruned: old.IR.Pruned, Async: old.IR.Async, Futures: append([]Acc(nil), old.IR.Futures...)}
 		}
 	}
 	s := &bytes

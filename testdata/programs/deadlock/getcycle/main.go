@@ -1,9 +1,4 @@
-// Command getcycle: two futures each publish nothing but look up the other's
-// handle inside Isolated and get it when they find it. In the serial
-// depth-first order the first future finds nothing and returns, but when
-// both handles are published before either future's isolated section runs,
-// each waits for the other: a deadlock that only some schedules of the
-// isolated sections reach.
+// Command getcycle: two futures look up each other's handle inside Isolated and get it when they find it; when both handles are published before either future's isolated section runs, each waits for the other, a deadlock that only some orders of the isolated sections reach (the depth-first order does not).
 package main
 
 import (
