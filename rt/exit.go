@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 )
@@ -72,6 +73,7 @@ func panicking() bool {
 type TB interface {
 	Helper()
 	Errorf(format string, args ...any)
+	Name() string
 }
 
 // TestBegin returns the number of races found so far. Rewritten test
@@ -84,7 +86,10 @@ func TestBegin() uint64 { return global().raceCount() }
 // `go test -race` fails the test during which a race was found.
 func TestEnd(t TB, before uint64) {
 	st := global()
-	st.settleTest()
+	if st.child != nil {
+		return // a child of exploration reports at the end of the process
+	}
+	st.settleTest(t.Name())
 	st.flush()
 	if n := st.raceCount(); n > before {
 		st.attributeToTests(n - before)
@@ -98,7 +103,10 @@ func TestEnd(t TB, before uint64) {
 // failure of the package.
 func TestMain(code int) int {
 	st := global()
-	st.settleTest()
+	if st.child != nil {
+		st.finishChild()
+	}
+	st.settleTest("")
 	st.flush()
 	if out := st.raceCount() - st.testRaces(); out > 0 {
 		fmt.Fprintf(os.Stderr, "tpinstr: %d determinacy race(s) found outside any test\n", out)
@@ -117,17 +125,46 @@ func funcName(full string) string {
 	return full
 }
 
-// settleTest writes the reports held for exploration in a test binary,
-// which does not explore schedules yet: each says that an order of the
-// isolated sections may order its pair.
-func (st *state) settleTest() {
+// settleTest settles, at the end of the test named test, the reports held
+// because the test ran isolated sections of several tasks: it explores the
+// orders of those sections by re-running the test binary with
+// -test.run restricted to the test, as a program's end explores by
+// re-running the program. Outside any test (test is empty), the held
+// reports are written with a note instead.
+func (st *state) settleTest(test string) {
 	if !st.needExplore {
+		return
+	}
+	if test != "" && st.opts.explore && st.x == nil {
+		st.settleWith(testArgs(os.Args[1:], test))
 		return
 	}
 	st.needExplore = false
 	for _, rep := range st.unconfirmed {
-		rep.Reason += "; the test executed isolated sections of several tasks in one order, and exploring their other orders is not done in tests yet: an order of them may order this pair (run the code as a program to explore them)"
+		rep.Reason += "; isolated sections of several tasks ran in one order outside any test, and their other orders were not explored: an order of them may order this pair"
 		st.emit(rep, "")
 	}
 	st.unconfirmed = nil
+}
+
+// testArgs returns the arguments of a test binary that runs only the
+// top-level test of test (a test or subtest name) once.
+func testArgs(args []string, test string) []string {
+	top, _, _ := strings.Cut(test, "/")
+	out := []string{"-test.run=^" + regexp.QuoteMeta(top) + "$", "-test.count=1"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		name, _, hasValue := strings.Cut(name, "=")
+		switch name {
+		case "test.run", "test.count", "test.v", "test.bench", "test.fuzz", "test.list", "test.skip",
+			"test.cpuprofile", "test.memprofile", "test.trace", "test.coverprofile", "test.outputdir", "test.json":
+			if !hasValue && name != "test.v" && i+1 < len(args) {
+				i++ // the value is the next argument
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }

@@ -394,7 +394,7 @@ func (x *explorer) runEnd(root event.Task) {
 		}
 		seen[key] = true
 		rep := x.st.makeReport(ra)
-		rep.Reason = x.st.reason(ra) + " in this order of the isolated sections"
+		rep.Reason = x.st.reason(ra) + " (in the order of the isolated sections given below)"
 		x.results = append(x.results, xresult{Report: rep, Schedule: sched})
 		if x.replay {
 			x.st.emit(rep, sched)

@@ -98,7 +98,7 @@ type exploreSummary struct {
 // explore runs the program again under every schedule of its isolated
 // sections that can change its computation graph, up to the max_schedules
 // option.
-func (st *state) explore() exploreSummary {
+func (st *state) explore(args []string) exploreSummary {
 	var sum exploreSummary
 	exe, err := os.Executable()
 	if err != nil {
@@ -124,7 +124,7 @@ func (st *state) explore() exploreSummary {
 		prefix := work[len(work)-1]
 		work = work[:len(work)-1]
 		sum.schedules++
-		f, err := runChild(exe, filepath.Join(dir, "findings.json"), prefix)
+		f, err := runChild(exe, args, filepath.Join(dir, "findings.json"), prefix)
 		if err != nil {
 			sum.failures = append(sum.failures, fmt.Sprintf("schedule %q: %v", formatSchedule(prefix), err))
 			continue
@@ -178,9 +178,9 @@ func siteOf(a accessReport) uint32 {
 
 // runChild runs the program once under the schedule prefix and reads its
 // findings.
-func runChild(exe, out string, prefix []event.Task) (*findings, error) {
+func runChild(exe string, args []string, out string, prefix []event.Task) (*findings, error) {
 	os.Remove(out)
-	cmd := exec.Command(exe, os.Args[1:]...)
+	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), envExplore+"="+out, envSchedule+"="+formatSchedule(prefix))
 	var stderr bytes.Buffer
 	cmd.Stdout = io.Discard
@@ -227,15 +227,23 @@ func (st *state) settle() {
 	if !st.needExplore || st.x != nil || st.child != nil {
 		return
 	}
+	st.settleWith(os.Args[1:])
+}
+
+// settleWith explores by re-running the binary with args and writes the
+// verdict, replacing the reports held for exploration.
+func (st *state) settleWith(args []string) {
 	st.needExplore = false
+	held := st.unconfirmed
+	st.unconfirmed = nil
 	if !st.opts.explore {
-		for _, rep := range st.unconfirmed {
+		for _, rep := range held {
 			rep.Reason += "; the run executed isolated sections of several tasks in one order, and their other orders were not explored (explore=0): an order of them may order this pair"
 			st.emit(rep, "")
 		}
 		return
 	}
-	sum := st.explore()
+	sum := st.explore(args)
 	for _, r := range sum.races {
 		st.emit(r.Report, r.Schedule)
 	}
