@@ -79,3 +79,28 @@ func TestBehaviourKept(t *testing.T) {
 
 // goldenMains are the golden cases that are programs and are also run.
 var goldenMains = []string{"basic", "program"}
+
+// TestRewrittenTestsRun runs the tests of a rewritten package with go test
+// through the overlay: every test function was given the race check of
+// rt.TestBegin and rt.TestEnd and must still pass.
+func TestRewrittenTestsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary; skipped in -short mode")
+	}
+	const pkg = "./instrument/testdata/src/program"
+	pkgs := load(t, true, nil, pkg)
+	if errs := pkgErrors(pkgs); errs != "" {
+		t.Fatalf("inputs do not load:\n%s", errs)
+	}
+	overlay, _ := rewriteAll(t, pkgs, Config{TaskPackage: fakeTask})
+	ovl := writeOverlay(t, t.TempDir(), overlay)
+	out, errOut, code, err := run(moduleRoot(t), nil, goTool(), "test", "-count=1", "-vet=off", "-v", "-overlay", ovl, pkg)
+	if err != nil || code != 0 {
+		t.Fatalf("go test of the rewritten package failed (exit %d): %v\n%s%s", code, err, out, errOut)
+	}
+	for _, name := range []string{"TestNamed", "TestBlank", "TestUnnamed"} {
+		if !strings.Contains(out, "--- PASS: "+name) {
+			t.Errorf("%s did not pass:\n%s", name, out)
+		}
+	}
+}

@@ -74,8 +74,7 @@ func TestCorpus(t *testing.T) {
 
 	orig := runExamples(t, tmp, "")
 
-	cfg := &packagesConfig{dir: tmp}
-	pkgs := cfg.load(t)
+	pkgs := loadIn(t, tmp)
 	overlay := map[string][]byte{}
 	var stats Stats
 	stats.Skipped = map[string]int{}
@@ -144,14 +143,6 @@ func firstLines(s string, n int) string {
 		lines = lines[:n]
 	}
 	return strings.Join(lines, "")
-}
-
-// packagesConfig loads the corpus module's packages with their tests.
-type packagesConfig struct{ dir string }
-
-func (c *packagesConfig) load(t *testing.T) []*packagesPackage {
-	t.Helper()
-	return loadIn(t, c.dir)
 }
 
 // addStats adds the counts of b to a.

@@ -59,6 +59,11 @@ func (b *buffer) bytes() []byte {
 		if es[i].prio != es[j].prio {
 			return es[i].prio < es[j].prio
 		}
+		if es[i].end != es[j].end {
+			// Of two replacements from one offset, the outer goes first
+			// and swallows the inner.
+			return es[i].end > es[j].end
+		}
 		return es[i].seq < es[j].seq
 	})
 	var out bytes.Buffer

@@ -201,8 +201,12 @@ func (r *fileRewriter) finish() {
 	b.WriteString("\n\n// Sites of the tpinstr hooks of this file, in the original source.\n")
 	fmt.Fprintf(&b, "\nvar _tpinstrSites_%s = %s.Register(%q, []%s.SiteInfo{\n", r.id, rtName, r.pkg.PkgPath, rtName)
 	for _, s := range r.sites {
+		fn := s.fn
+		if fn != "" {
+			fn = r.pkg.Name + "." + fn // as the runtime names functions
+		}
 		fmt.Fprintf(&b, "\t{File: %q, Line: %d, Col: %d, Kind: %s.%s, Expr: %q, Func: %q},\n",
-			s.file, s.line, s.col, rtName, s.kind, s.expr, s.fn)
+			s.file, s.line, s.col, rtName, s.kind, s.expr, fn)
 	}
 	b.WriteString("})\n")
 	for _, t := range r.trailer {

@@ -133,9 +133,6 @@ func run(dir string, env []string, name string, args ...string) (stdout, stderr 
 	return o.String(), e.String(), 0, err
 }
 
-// packagesPackage is a loaded package.
-type packagesPackage = packages.Package
-
 // loadIn loads every package of the module in dir with its tests.
 func loadIn(t testing.TB, dir string) []*packages.Package {
 	t.Helper()

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 )
 
@@ -23,48 +24,50 @@ type hoister struct {
 // newHoister prepares hoisting for the operands of stmt.
 func newHoister(r *fileRewriter, stmt ast.Node) *hoister {
 	h := &hoister{r: r, temps: map[ast.Expr]string{}}
-	ast.Inspect(stmt, func(n ast.Node) bool {
+	h.walk(stmt)
+	return h
+}
+
+// walk records the side-effecting operands under n in the order Go
+// evaluates them: the operands of a call (and its function value) before
+// the call itself, left to right. The right operand of && or || is
+// evaluated only sometimes: a nil point stops hoisting there.
+func (h *hoister) walk(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.BinaryExpr:
 			if x.Op == token.LAND || x.Op == token.LOR {
-				// Evaluated only sometimes: nothing after it may move.
-				ast.Inspect(x.X, func(n ast.Node) bool { return h.visit(n) })
+				h.walk(x.X)
 				h.points = append(h.points, nil)
 				return false
 			}
-		}
-		return h.visit(n)
-	})
-	return h
-}
-
-// visit records n if it is a side-effecting operand and says whether to look
-// inside it.
-func (h *hoister) visit(n ast.Node) bool {
-	switch x := n.(type) {
-	case *ast.FuncLit:
-		return false
-	case *ast.CallExpr:
-		if tv, ok := h.r.info.Types[x.Fun]; ok && tv.IsType() {
-			return true // a conversion
-		}
-		if b, ok := h.r.callee(x).(*types.Builtin); ok {
-			switch b.Name() {
-			case "len", "cap", "min", "max", "real", "imag", "complex":
-				return true
+		case *ast.CallExpr:
+			if tv, ok := h.r.info.Types[x.Fun]; ok && tv.IsType() {
+				return true // a conversion
 			}
-		}
-		h.points = append(h.points, x)
-		return false
-	case *ast.UnaryExpr:
-		if x.Op == token.ARROW {
+			if b, ok := h.r.callee(x).(*types.Builtin); ok {
+				switch b.Name() {
+				case "len", "cap", "min", "max", "real", "imag", "complex":
+					return true
+				}
+			}
+			h.walk(x.Fun)
+			for _, a := range x.Args {
+				h.walk(a)
+			}
 			h.points = append(h.points, x)
 			return false
+		case *ast.UnaryExpr:
+			if x.Op == token.ARROW {
+				h.walk(x.X)
+				h.points = append(h.points, x)
+				return false
+			}
 		}
-	}
-	return true
+		return true
+	})
 }
 
 // hoistedName returns the temporary that holds e, if e was hoisted.
@@ -92,7 +95,7 @@ func (rd *renderer) hoistOrFail(e ast.Expr) (string, bool) {
 	if tuple, ok := h.r.info.TypeOf(e).(*types.Tuple); ok && tuple.Len() != 1 {
 		return rd.fail("side-effecting operand too complex to move")
 	}
-	text := h.r.text(e)
+	text := h.textWithTemps(e)
 	if strings.ContainsRune(text, '\n') {
 		return rd.fail("side-effecting operand spans lines")
 	}
@@ -102,6 +105,34 @@ func (rd *renderer) hoistOrFail(e ast.Expr) (string, bool) {
 	h.next++
 	h.r.buf.replace(h.r.off(e.Pos()), h.r.off(e.End()), name)
 	return name, true
+}
+
+// textWithTemps returns the source of e with the operands hoisted before
+// it replaced by their temporaries.
+func (h *hoister) textWithTemps(e ast.Expr) string {
+	type sub struct {
+		start, end int
+		name       string
+	}
+	var subs []sub
+	for n, name := range h.temps {
+		if n.Pos() >= e.Pos() && n.End() <= e.End() {
+			subs = append(subs, sub{h.r.off(n.Pos()), h.r.off(n.End()), name})
+		}
+	}
+	sort.Slice(subs, func(i, j int) bool { return subs[i].start < subs[j].start })
+	var b strings.Builder
+	pos := h.r.off(e.Pos())
+	for _, s := range subs {
+		if s.start < pos {
+			continue
+		}
+		b.Write(h.r.src[pos:s.start])
+		b.WriteString(s.name)
+		pos = s.end
+	}
+	b.Write(h.r.src[pos:h.r.off(e.End())])
+	return b.String()
 }
 
 // movable reports whether e can be cut from its place and evaluated

@@ -41,6 +41,7 @@ func evalOrder() {
 	m := map[int]int{}
 	m[idx(1)] += idx(2)
 	fmt.Println("s", s, "m", m)
+	fmt.Println("nested", s[idx(1)], get()[idx(2)], len(get()[idx(3):]))
 	flush("order")
 	i := 0
 	i, s[i] = 2, 9 // index operand uses the old i
