@@ -134,6 +134,9 @@ func (c *collector) taskCall(x *ast.CallExpr, kind string, handle ast.Expr) {
 		return
 	}
 	k := c.r.addSite(x.Pos(), kind, x.Fun)
+	if kind == kindIsolated && len(x.Args) == 1 {
+		c.r.sites[k].commute = c.r.commuteClass(x.Args[0])
+	}
 	c.r.buf.insert(c.r.off(handle.Pos()), rtName+".At(", prioAtOpen)
 	c.r.buf.insert(c.r.off(handle.End()), ", "+c.r.siteRef(k)+")", prioAtClose)
 	c.r.stats.TaskCalls++

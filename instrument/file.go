@@ -28,9 +28,10 @@ type fileRewriter struct {
 	sites []siteInfo // the file's site table
 	temps int        // temporaries allocated so far
 
-	usesSpan bool     // the span helper is called
-	trailer  []string // declarations appended to the file
-	touched  bool     // some edit needs the rt import
+	usesSpan bool                // the span helper is called
+	isoVars  map[*types.Var]bool // variables assigned in Isolated bodies (commute.go)
+	trailer  []string            // declarations appended to the file
+	touched  bool                // some edit needs the rt import
 
 	fn *funcCtx // the function being rewritten
 }
@@ -205,8 +206,12 @@ func (r *fileRewriter) finish() {
 		if fn != "" {
 			fn = r.pkg.Name + "." + fn // as the runtime names functions
 		}
-		fmt.Fprintf(&b, "\t{File: %q, Line: %d, Col: %d, Kind: %s.%s, Expr: %q, Func: %q},\n",
-			s.file, s.line, s.col, rtName, s.kind, s.expr, fn)
+		commute := ""
+		if s.commute != commuteNone {
+			commute = fmt.Sprintf(", Commute: %d", s.commute)
+		}
+		fmt.Fprintf(&b, "\t{File: %q, Line: %d, Col: %d, Kind: %s.%s, Expr: %q, Func: %q%s},\n",
+			s.file, s.line, s.col, rtName, s.kind, s.expr, fn, commute)
 	}
 	b.WriteString("})\n")
 	for _, t := range r.trailer {

@@ -42,6 +42,7 @@ type SiteInfo struct {
 	Kind      Kind
 	Expr      string
 	Func      string
+	Commute   uint8
 }
 
 func Register(pkg string, infos []SiteInfo) uint32                 { return 0 }

@@ -14,6 +14,7 @@ type siteInfo struct {
 	kind      string // name of an rt.Kind constant
 	expr      string
 	fn        string
+	commute   int // for an Isolated call, its body's class of commutative update (commute.go)
 }
 
 // Names of the rt.Kind constants.

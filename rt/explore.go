@@ -93,8 +93,9 @@ type choice struct {
 // let it in (-1 when it was the only one waiting), and the bytes it read
 // and wrote.
 type section struct {
-	task   event.Task
-	choice int
+	task    event.Task
+	choice  int
+	commute uint8 // the class of commutative update the section is, or 0
 	reads  []span
 	writes []span
 }
@@ -263,7 +264,7 @@ func (x *explorer) next() event.Task {
 	if len(opts) > 1 {
 		ch = k
 	}
-	x.sections = append(x.sections, section{task: chosen, choice: ch})
+	x.sections = append(x.sections, section{task: chosen, choice: ch, commute: lookupSite(x.task(chosen).waitSite).Commute})
 	x.inIso = len(x.sections) - 1
 	return chosen
 }
@@ -456,8 +457,13 @@ func addTask(set *[]event.Task, t, chosen event.Task) {
 }
 
 // conflict reports whether two sections touch a common byte and one of them
-// writes it.
+// writes it. Two commutative updates of one class (SiteInfo.Commute) never
+// conflict: either order leaves the same memory and nothing else depends on
+// it.
 func conflict(a, b *section) bool {
+	if a.commute != 0 && a.commute == b.commute {
+		return false
+	}
 	return overlaps(a.writes, b.writes) || overlaps(a.writes, b.reads) || overlaps(a.reads, b.writes)
 }
 

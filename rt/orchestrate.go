@@ -153,6 +153,12 @@ func (st *state) explore(args []string) exploreSummary {
 		for k, c := range f.Choices {
 			chosen[k] = c.Chosen
 		}
+		// Every prefix of this schedule that extends the one it was run
+		// with ends the same way, since choices past the prefix take the
+		// first option: none needs a run of its own.
+		for k := len(prefix); k <= len(chosen); k++ {
+			seenPrefix[formatSchedule(chosen[:k])] = true
+		}
 		for k := len(f.Choices) - 1; k >= 0; k-- {
 			for _, b := range f.Choices[k].Backtrack {
 				p := append(slices.Clone(chosen[:k]), b)

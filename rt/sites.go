@@ -26,6 +26,10 @@ type SiteInfo struct {
 	Kind Kind
 	Expr string // the variable or expression accessed, or the call made
 	Func string // the enclosing function
+	// Commute, for an Isolated call, is the class of commutative update its
+	// body is (1 add, 2 multiply, 3 or, 4 and, 5 xor), or 0: two sections
+	// of one nonzero class commute, so exploration tries one order of them.
+	Commute uint8
 }
 
 // sites is the process-wide table of registered sites. Index 0 is the

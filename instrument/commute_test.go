@@ -1,0 +1,91 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+)
+
+func TestCommuteClass(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       int
+	}{
+		{"increment", `count++`, commuteAdd},
+		{"decrement and add", `count--; total += 2`, commuteAdd},
+		{"add a local", `count += k`, commuteAdd},
+		{"multiply", `prod *= 3`, commuteMul},
+		{"or", `flags |= 4`, commuteOr},
+		{"xor", `count ^= k`, commuteXor},
+		{"mixed classes", `count++; prod *= 2`, commuteNone},
+		{"float", `f += 1`, commuteNone},
+		{"string", `s += "x"`, commuteNone},
+		{"plain assignment", `count = count + 1`, commuteNone},
+		{"operand assigned in isolated", `count += v`, commuteNone},
+		{"operand read from a global", `count += count2`, commuteNone},
+		{"call in the operand", `count += g()`, commuteNone},
+		{"element at a fixed index", `arr[2]++`, commuteAdd},
+		{"element at a moving index", `arr[v]++`, commuteNone},
+		{"through a fixed pointer", `*p++`, commuteAdd},
+		{"branch", `if count > 0 { count++ }`, commuteNone},
+		{"empty", ``, commuteNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := `package p
+type T struct{}
+func (*T) Isolated(func()) {}
+var count, total, prod, count2 int
+var flags uint8
+var f float64
+var s string
+var arr [4]int
+func g() int { return 1 }
+func use(t *T, k int, p *int) {
+	v := 0
+	t.Isolated(func() { v = 3 })
+	t.Isolated(func() { ` + tt.body + ` })
+	_ = v
+}
+`
+			r, lit := commuteFixture(t, src)
+			if got := r.commuteClass(lit); got != tt.want {
+				t.Errorf("commuteClass(%q) = %d, want %d", tt.body, got, tt.want)
+			}
+		})
+	}
+}
+
+// commuteFixture type-checks src and returns a rewriter for it, with the
+// task package set to src's own package so that its T.Isolated counts, and
+// the body of the last Isolated call.
+func commuteFixture(t *testing.T, src string) (*fileRewriter, ast.Expr) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{},
+		Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+	conf := types.Config{Importer: importer.Default()}
+	if _, err := conf.Check("example.com/p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	r := &fileRewriter{info: info, file: file, cfg: &Config{TaskPackage: "example.com/p"}}
+	var last ast.Expr
+	ast.Inspect(file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Isolated" {
+				last = c.Args[0]
+			}
+		}
+		return true
+	})
+	return r, last
+}
