@@ -96,8 +96,8 @@ type section struct {
 	task    event.Task
 	choice  int
 	commute uint8 // the class of commutative update the section is, or 0
-	reads  []span
-	writes []span
+	reads   []span
+	writes  []span
 }
 
 type span struct{ addr, size uintptr }
