@@ -261,11 +261,11 @@ func (st *state) settleWith(args []string) {
 	}
 	switch {
 	case !sum.complete:
-		fmt.Fprintf(st.out, "tpinstr: explored %d schedules of the isolated sections (the max_schedules limit): no race in the %d schedules explored, other schedules were not checked\n",
-			sum.schedules, sum.schedules)
+		fmt.Fprintf(st.out, "tpinstr: explored %s of the isolated sections (the max_schedules limit): no race in the %s explored, other schedules were not checked\n",
+			plural(sum.schedules, "schedule"), plural(sum.schedules, "schedule"))
 	default:
-		fmt.Fprintf(st.out, "tpinstr: explored %d schedules of the isolated sections, %d distinct computation graphs\n",
-			sum.schedules, sum.graphs)
+		fmt.Fprintf(st.out, "tpinstr: explored %s of the isolated sections, %s\n",
+			plural(sum.schedules, "schedule"), plural(sum.graphs, "distinct computation graph"))
 	}
 	if len(sum.deadlocks) > 0 {
 		st.races.Add(uint64(len(sum.deadlocks)))
@@ -320,4 +320,12 @@ func (st *state) printDeadlock(d deadlockReport) {
 func (st *state) fatalf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "tpinstr: "+format+"\n", args...)
 	os.Exit(2)
+}
+
+// plural writes n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
