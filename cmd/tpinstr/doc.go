@@ -20,6 +20,7 @@ The commands are:
 	run         compile and run a checked Go program
 	test        test packages, checked
 	clean       remove the cache of rewritten files
+	hook        install a git pre-commit hook that runs tpvet
 	version     print tpinstr's version
 	help        print the help of a command or topic
 

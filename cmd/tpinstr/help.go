@@ -101,6 +101,22 @@ passes -vet=off unless -vet is given, since the vet checks of go test would
 see the rewritten files; run 'go vet' on your sources instead.
 ` + checkFlags,
 	},
+	"hook": {
+		short: "install a git pre-commit hook that runs tpvet",
+		usage: "tpinstr hook install [-force]",
+		long: `
+Hook install writes a pre-commit hook into the git repository of the current
+directory. Before each commit, the hook runs tpvet (through
+'go vet -vettool=$(command -v tpvet)') on the packages whose Go files the
+commit adds or changes, and refuses the commit when tpvet reports a possible
+determinacy race or a misuse of the task library. It needs tpvet on PATH
+(go install github.com/tpinstr/tpinstr/cmd/tpvet@latest).
+
+An existing pre-commit hook is never replaced unless -force is given. With
+the pre-commit framework, use the tpvet hook of this repository's
+.pre-commit-hooks.yaml instead.
+`,
+	},
 	"clean": {
 		short: "remove the cache of rewritten files",
 		usage: "tpinstr clean",

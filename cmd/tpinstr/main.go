@@ -42,6 +42,8 @@ func tpinstr(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs <-ch
 		return d.Test(ctx, rest)
 	case "clean":
 		return clean(rest, stderr)
+	case "hook":
+		return hookCmd(rest, stdout, stderr)
 	case "version":
 		if len(rest) > 0 {
 			fmt.Fprintln(stderr, "usage: tpinstr version")
