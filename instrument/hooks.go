@@ -143,7 +143,7 @@ func (r *fileRewriter) place(a *acc, rd *renderer) string {
 
 // prune reports whether Config.Keep removes the hook of a, counting it.
 func (r *fileRewriter) prune(a *acc) bool {
-	if r.cfg.Keep != nil && !r.cfg.Keep(a.pos) {
+	if r.cfg.Keep != nil && a.form == formAddr && !r.cfg.Keep(a.loc) {
 		r.stats.AccessSites++
 		r.stats.Pruned++
 		return true

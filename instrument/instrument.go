@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -25,10 +24,13 @@ const rtName = "_tpinstr_rt"
 
 // Config controls a rewrite.
 type Config struct {
-	// Keep, if non-nil, is asked for every access site found; returning
-	// false prunes its hook (the static MHP analysis plugs in here). nil
+	// Keep, if non-nil, is asked for every access of an addressable
+	// location (a variable, a field, an element, a pointer's target): loc
+	// is the accessed expression. Returning false prunes the hook; the
+	// static analysis (analysis/mhp.Prune) plugs in here. Accesses of maps
+	// and of slice ranges (copy, append, clear) are always hooked. nil
 	// keeps every hook.
-	Keep func(pos token.Pos) bool
+	Keep func(loc ast.Expr) bool
 
 	// TaskPackage is the import path of the task library whose calls are
 	// given sites. Empty means TaskPath; tests set it to a stand-in with

@@ -117,7 +117,7 @@ func TestSites(t *testing.T) {
 func TestKeepPrunes(t *testing.T) {
 	src := "package p\n\nvar g, h int\n\nfunc f(s []int) { g = h; s[0] = g }\n"
 	asked := 0
-	res, out := rewriteSource(t, src, Config{Keep: func(pos token.Pos) bool { asked++; return asked%2 == 0 }})
+	res, out := rewriteSource(t, src, Config{Keep: func(ast.Expr) bool { asked++; return asked%2 == 0 }})
 	st := res.Stats
 	if asked != st.AccessSites || st.AccessSites != 4 {
 		t.Errorf("Keep asked %d times for %d sites, want 4", asked, st.AccessSites)
@@ -128,7 +128,7 @@ func TestKeepPrunes(t *testing.T) {
 	if n := len(siteList(out)); n != 2 {
 		t.Errorf("site table has %d entries, want 2:\n%s", n, out)
 	}
-	res, out = rewriteSource(t, src, Config{Keep: func(token.Pos) bool { return false }})
+	res, out = rewriteSource(t, src, Config{Keep: func(ast.Expr) bool { return false }})
 	if res.Stats.Hooks != 0 || strings.Contains(out, "_tpinstr_rt.Read(") {
 		t.Errorf("hooks left although Keep refused all:\n%s", out)
 	}

@@ -34,6 +34,11 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		do not rewrite the packages matching pattern; repeatable.
 	-instr.nocache
 		neither read nor write the cache of rewritten files.
+	-instr.noprune
+		keep the hooks that the static analysis proves useless (accesses of
+		variables that never run in parallel with a conflicting access).
+		Verdicts are the same with and without it; it is for measuring and
+		for ruling out the analysis when in doubt.
 	-x
 		also print tpinstr's steps (which packages were rewritten or taken
 		from the cache, and the go commands it runs).

@@ -26,7 +26,7 @@ func tpinstr(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs <-ch
 		return 2
 	}
 	d := &build.Driver{
-		Rewriter: build.Instrument{},
+		Rewriter: build.Instrument{Prune: true},
 		Stdin:    stdin,
 		Stdout:   stdout,
 		Stderr:   stderr,

@@ -36,6 +36,7 @@ type Invocation struct {
 
 	Stats   bool     // -stats: print what was rewritten per package
 	NoCache bool     // -instr.nocache: neither read nor write the cache
+	NoPrune bool     // -instr.noprune: keep the hooks the static analysis would prune
 	Add     []string // -instr.add patterns
 	Skip    []string // -instr.skip patterns
 }
@@ -281,15 +282,18 @@ func (inv *Invocation) flag(tok cmdArg) error {
 		inv.Add, keep = append(inv.Add, tok.value), false
 	case flagSkip:
 		inv.Skip, keep = append(inv.Skip, tok.value), false
-	case flagStats, flagNoCache:
+	case flagStats, flagNoCache, flagNoPrune:
 		b, err := strconv.ParseBool(tok.value)
 		if err != nil {
 			return &UsageError{Command: inv.Command, Msg: fmt.Sprintf("invalid boolean value %q for -%s", tok.value, tok.name)}
 		}
-		if tok.name == flagStats {
+		switch tok.name {
+		case flagStats:
 			inv.Stats = b
-		} else {
+		case flagNoCache:
 			inv.NoCache = b
+		default:
+			inv.NoPrune = b
 		}
 		keep = false
 	}

@@ -114,6 +114,7 @@ const (
 	flagAdd     = "instr.add"
 	flagSkip    = "instr.skip"
 	flagNoCache = "instr.nocache"
+	flagNoPrune = "instr.noprune"
 )
 
 var ownFlags = map[string]flagKind{
@@ -121,6 +122,7 @@ var ownFlags = map[string]flagKind{
 	flagAdd:     valueFlag,
 	flagSkip:    valueFlag,
 	flagNoCache: boolFlag,
+	flagNoPrune: boolFlag,
 }
 
 // flagSet is the set of flags one command accepts.

@@ -126,7 +126,11 @@ func (rw *rewriting) loadTyped(ld *loader, missed []*packages.Package) ([]*packa
 // rewriteOne runs the rewriter on p and checks that it only replaced files
 // of p.
 func (rw *rewriting) rewriteOne(p *packages.Package) (*Result, error) {
-	r, err := rw.s.d.Rewriter.Rewrite(p)
+	rewriter := rw.s.d.Rewriter
+	if np, ok := rewriter.(interface{ WithoutPruning() Rewriter }); ok && rw.s.inv.NoPrune {
+		rewriter = np.WithoutPruning()
+	}
+	r, err := rewriter.Rewrite(p)
 	if err != nil {
 		return nil, fmt.Errorf("rewriting %s: %w", p.ID, err)
 	}
@@ -159,7 +163,7 @@ func (rw *rewriting) fingerprinter() (*fingerprinter, error) {
 			tool = id
 		}
 	}
-	global := []string{tool, s.genv.GOVERSION, s.genv.GOOS, s.genv.GOARCH, s.tags, s.runtimePath()}
+	global := []string{tool, s.genv.GOVERSION, s.genv.GOOS, s.genv.GOARCH, s.tags, s.runtimePath(), fmt.Sprint("noprune=", s.inv.NoPrune)}
 	global = append(global, s.inv.LoadFlags...)
 	return newFingerprinter(s.src, s.genv.GOROOT, s.genv.GOMODCACHE, global...), nil
 }

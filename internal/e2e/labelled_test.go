@@ -99,9 +99,30 @@ func TestLabelledPrograms(t *testing.T) {
 	}
 }
 
+// TestLabelledProgramsNoPrune checks the race programs again with every
+// hook kept (-instr.noprune): pruning must not change a verdict, so both
+// runs must match the labels.
+func TestLabelledProgramsNoPrune(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
+	}
+	if checker.err != nil {
+		t.Fatalf("cannot check the corpus: %v", checker.err)
+	}
+	for _, kind := range []string{KindRace, KindNoRace} {
+		progs, err := Programs(checker.root, kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range progs {
+			t.Run(kind+"/"+p.Name, func(t *testing.T) { checkProgram(t, p, "-instr.noprune") })
+		}
+	}
+}
+
 // checkProgram runs one program checked and compares what it reported with
 // its labels.
-func checkProgram(t *testing.T, p Program) {
+func checkProgram(t *testing.T, p Program, flags ...string) {
 	pairs, err := Labels(p.Dir)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +133,8 @@ func checkProgram(t *testing.T, p Program) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, checker.path, "run", p.Pkg)
+	args := append(append([]string{"run"}, flags...), p.Pkg)
+	cmd := exec.CommandContext(ctx, checker.path, args...)
 	cmd.Dir = checker.root
 	cmd.Env = append(os.Environ(), "TPINSTR=json="+jsonPath)
 	var stdout, stderr bytes.Buffer

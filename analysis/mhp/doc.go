@@ -1,0 +1,36 @@
+// Package mhp decides which accesses of a Program Structure Tree (package
+// pst) may happen in parallel, following Agarwal, Barik, Sarkar and
+// Shyamasundar, "May-Happen-in-Parallel Analysis of X10 Programs" (PPoPP
+// 2007): the Never-Execute-in-Parallel relation with condition vectors
+// (Figure 2, Tree.NEP), place equivalence (Figure 6) and MHP with atomic
+// sections (Figure 7, Tree.MHP), extended to what Go and the task library
+// add: futures and their Get (including Gets inside other futures' bodies,
+// the non-tree joins of Surendran and Sarkar's futures paper), goroutines
+// and closures, calls (function summaries, Summarize and Analyze).
+//
+// On top of MHP it enumerates conflicting pairs of accesses (Conflicts), the
+// basis of the analyzer's race reports, and decides which access sites the
+// instrumentation may leave out (Prune).
+//
+// # Soundness
+//
+// A result "never in parallel" must hold in every execution. Where the paper
+// or the mapping of Go onto the PST leaves a doubt, the analysis answers
+// "may be in parallel"; the deviations from the paper's figures this
+// requires are documented on the functions that implement each figure.
+//
+// What the analysis assumes, and does not check:
+//
+//   - Memory is reached only through the variables, pointers, fields and
+//     elements the code names: no unsafe pointer arithmetic, no reflection
+//     writing a variable whose address was never taken, no cgo.
+//   - A panic ends the program or is reported at an enclosing Finish or Get,
+//     as the task library does. Code that runs while a panic unwinds
+//     (deferred calls, including those of callers, and whatever runs after
+//     a recover) is not ordered after a future whose Get the panic skipped.
+//     Within one function the future rules are off when deferred calls
+//     exist; across calls a summary still counts such a future as joined.
+//   - Synchronisation outside the task library (channels, locks, atomics,
+//     sync.WaitGroup) orders nothing: two accesses it orders may still be
+//     reported, and are never pruned on its account.
+package mhp

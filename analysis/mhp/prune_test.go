@@ -1,0 +1,188 @@
+package mhp
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"testing"
+
+	"github.com/tpinstr/tpinstr/analysis/internal/tasktest"
+)
+
+const pruneSrc = `package p
+
+import "github.com/tpinstr/tpinstr/rt/task"
+
+func ordered(t *task.T) int {
+	x := 1 // written before any task is spawned
+	t.Finish(func(t *task.T) {
+		t.Async(func(t *task.T) { _ = x })
+		t.Async(func(t *task.T) { _ = x })
+	})
+	x = 2 // after the finish
+	return x
+}
+
+func racy(t *task.T) int {
+	sum := 0
+	t.ForAll(0, 10, func(t *task.T, i int) { sum += i })
+	return sum
+}
+
+func perIteration(t *task.T) {
+	var a [10]int
+	t.ForAll(0, 10, func(t *task.T, i int) { a[i] = i })
+	s := make([]int, 10)
+	t.ForAll(0, 10, func(t *task.T, i int) { s[i] = a[i] })
+}
+
+func sameElement(t *task.T) {
+	var a [10]int
+	t.ForAll(0, 10, func(t *task.T, i int) { a[0] = i })
+}
+
+func addressTaken(t *task.T) {
+	y := 0
+	p := &y
+	_ = p
+}
+
+func goroutine() {
+	z := 0
+	go func() { z = 1 }()
+	_ = z
+}
+
+func withGoto(t *task.T) {
+	w := 0
+	goto end
+end:
+	_ = w
+}
+
+func loopVar(t *task.T) {
+	for i := 0; i < 10; i++ {
+		t.Async(func(t *task.T) { _ = i })
+	}
+}
+
+func par(t *task.T, f, g func()) {
+	t.Finish(func(t *task.T) {
+		t.Async(func(t *task.T) { f() })
+		t.Async(func(t *task.T) { g() })
+	})
+}
+
+func seq(t *task.T, f, g func()) {
+	f()
+	g()
+}
+
+func viaPar(t *task.T) {
+	u := 0
+	par(t, func() { u++ }, func() { u++ })
+}
+
+func viaSeq(t *task.T) {
+	v := 0
+	seq(t, func() { v++ }, func() { v++ })
+}
+
+func result(t *task.T) (r int) {
+	t.Async(func(t *task.T) { r = 1 })
+	return
+}
+`
+
+// declared returns the variable called name declared in function fn.
+func declared(t *testing.T, p *tasktest.Package, fn, name string) *types.Var {
+	t.Helper()
+	var found *types.Var
+	ast.Inspect(p.Func(fn), func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			if v, ok := p.Info.Defs[id].(*types.Var); ok {
+				found = v
+			}
+		}
+		return true
+	})
+	if found == nil {
+		t.Fatalf("no variable %s in %s", name, fn)
+	}
+	return found
+}
+
+func TestPrune(t *testing.T) {
+	p, err := tasktest.Load("example.com/p", map[string]string{"p.go": pruneSrc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := PruneFiles(p.Fset, p.Files, p.Types, p.Info)
+	tests := []struct {
+		fn, v  string
+		pruned bool
+	}{
+		{"ordered", "x", true},
+		{"racy", "sum", false},
+		{"racy", "i", true}, // the index parameter, only read
+		{"perIteration", "a", true},
+		{"perIteration", "s", true}, // the slice variable; not its elements
+		{"sameElement", "a", false},
+		{"addressTaken", "y", false},
+		{"addressTaken", "p", true},
+		{"goroutine", "z", false},
+		{"withGoto", "w", false},
+		{"loopVar", "i", true},
+		{"viaPar", "u", false},
+		{"viaSeq", "v", true},
+		{"result", "r", false},
+	}
+	for _, tt := range tests {
+		if got := pr.Vars[declared(t, p, tt.fn, tt.v)]; got != tt.pruned {
+			t.Errorf("%s: pruned(%s) = %v, want %v", tt.fn, tt.v, got, tt.pruned)
+		}
+	}
+}
+
+func TestPruneOldLoopVariables(t *testing.T) {
+	// Before go1.22 the loop variable is shared by all iterations, and the
+	// post statement writes it while the asyncs read it.
+	p, err := tasktest.LoadVersion("example.com/p", "go1.21", map[string]string{"p.go": pruneSrc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := PruneFiles(p.Fset, p.Files, p.Types, p.Info)
+	if pr.Vars[declared(t, p, "loopVar", "i")] {
+		t.Errorf("shared loop variable i pruned")
+	}
+	if !pr.Vars[declared(t, p, "ordered", "x")] {
+		t.Errorf("x not pruned with go1.21")
+	}
+}
+
+func TestPrunedCovers(t *testing.T) {
+	p, err := tasktest.Load("example.com/p", map[string]string{"p.go": pruneSrc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := PruneFiles(p.Fset, p.Files, p.Types, p.Info)
+	var covered, notCovered []string
+	ast.Inspect(p.Func("perIteration"), func(n ast.Node) bool {
+		if e, ok := n.(*ast.IndexExpr); ok {
+			s := types.ExprString(e)
+			if pr.Covers(e) {
+				covered = append(covered, s)
+			} else {
+				notCovered = append(notCovered, s)
+			}
+		}
+		return true
+	})
+	// a[i] is inside the pruned array a; s[i] is in s's backing array.
+	if !slices.Contains(covered, "a[i]") || !slices.Contains(notCovered, "s[i]") {
+		t.Errorf("covered %v, not covered %v", covered, notCovered)
+	}
+	if len(pr.Sites) == 0 {
+		t.Errorf("no sites")
+	}
+}

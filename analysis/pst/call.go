@@ -1,0 +1,322 @@
+package pst
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// argKind classifies a function-valued argument.
+type argKind uint8
+
+const (
+	argOther   argKind = iota // a function value the builder cannot see into
+	argLit                    // a function literal
+	argClosure                // a resolvable local variable holding a literal
+	argParam                  // a function-valued parameter of the tree's function
+	argFunc                   // a declared function
+)
+
+type funcArg struct {
+	kind argKind
+	lit  *ast.FuncLit
+	v    *types.Var
+	fn   *types.Func
+}
+
+func (b *builder) funcArg(e ast.Expr) funcArg {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return funcArg{kind: argLit, lit: e}
+	case *ast.Ident:
+		switch o := b.info.Uses[e].(type) {
+		case *types.Var:
+			if lit := b.census.resolvable[o]; lit != nil {
+				return funcArg{kind: argClosure, lit: lit, v: o}
+			}
+			if b.isFuncParam(o) {
+				return funcArg{kind: argParam, v: o}
+			}
+		case *types.Func:
+			return funcArg{kind: argFunc, fn: o}
+		}
+	case *ast.SelectorExpr:
+		if b.info.Selections[e] == nil {
+			if fn, ok := b.info.Uses[e.Sel].(*types.Func); ok {
+				return funcArg{kind: argFunc, fn: fn}
+			}
+		}
+	}
+	return funcArg{}
+}
+
+// isFuncParam reports whether v is a function-valued parameter of the
+// tree's function.
+func (b *builder) isFuncParam(v *types.Var) bool {
+	if b.sig == nil {
+		return false
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return false
+	}
+	return ParamIndex(b.sig, v) >= 0
+}
+
+// call builds a call expression evaluated in place.
+func (b *builder) call(call *ast.CallExpr) {
+	b.callArgs(call)
+	b.callBody(call)
+}
+
+// callArgs evaluates what the caller evaluates before control enters the
+// callee: the function operand and the arguments, except function arguments
+// whose bodies callBody builds.
+func (b *builder) callArgs(call *ast.CallExpr) {
+	tc, isTask := Classify(b.info, call)
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+	case *ast.SelectorExpr:
+		if sel := b.info.Selections[fun]; sel != nil {
+			if sel.Kind() == types.FieldVal {
+				b.expr(fun)
+			} else {
+				b.expr(fun.X)
+			}
+		}
+	case *ast.Ident:
+		if _, ok := b.info.Uses[fun].(*types.Var); ok {
+			b.expr(fun)
+		}
+	default:
+		b.expr(fun)
+	}
+	for _, a := range call.Args {
+		if isTask && a == tc.Body {
+			if b.funcArg(a).kind == argOther {
+				b.expr(a)
+			}
+			continue
+		}
+		if !isTask && callsFunction(b.info, call) && b.funcArg(a).kind != argOther && isFuncType(typeOf(b.info, a)) {
+			continue // built by callBody
+		}
+		b.expr(a)
+	}
+}
+
+func isFuncType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
+}
+
+// callBody builds what happens while the call runs.
+func (b *builder) callBody(call *ast.CallExpr) {
+	if tv, ok := b.info.Types[call.Fun]; ok && tv.IsType() {
+		return // conversion
+	}
+	if tc, ok := Classify(b.info, call); ok {
+		b.taskOp(tc, call)
+		return
+	}
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+		// Called on the spot: the body runs here, in this task.
+		blk := b.add(Block, fun.Pos(), "function literal called in place")
+		b.funcBody(nil, fun.Type, fun.Body, blk)
+		b.unknownCallbacks(call)
+		return
+	case *ast.Ident:
+		switch o := b.info.Uses[fun].(type) {
+		case *types.Builtin:
+			b.builtin(o.Name(), call)
+			return
+		case *types.Var:
+			fa := b.funcArg(fun)
+			switch fa.kind {
+			case argClosure:
+				b.inline(fa, "call of "+o.Name())
+				b.unknownCallbacks(call)
+				return
+			case argParam:
+				b.use(fa.v, CalledSync, call)
+				b.unknownCallbacks(call)
+				return
+			}
+		}
+	}
+	if fn := typeutil.StaticCallee(b.info, call); fn != nil {
+		var recv ast.Expr
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s := b.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				recv = sel.X
+			}
+		}
+		b.calleeCall(fn, call, recv)
+		return
+	}
+	b.unknownCall(call)
+}
+
+// use appends a leaf for a use of a function-valued parameter.
+func (b *builder) use(v *types.Var, m Mode, at ast.Node) {
+	n := b.add(Stmt, at.Pos(), "")
+	n.Use = &FuncUse{Param: v, Mode: m}
+}
+
+// inline builds the literal of a resolvable variable at one of its uses,
+// in a Block that scopes its local variables.
+func (b *builder) inline(fa funcArg, origin string) {
+	if b.inlining[fa.v] {
+		// A closure cannot reach itself through a variable assigned once at
+		// its declaration, but stay safe: build it as of unknown use.
+		b.opaque(fa.lit, origin)
+		return
+	}
+	b.inlining[fa.v] = true
+	blk := b.add(Block, fa.lit.Pos(), origin)
+	b.funcBody(nil, fa.lit.Type, fa.lit.Body, blk)
+	delete(b.inlining, fa.v)
+}
+
+// funcArgBody builds the body of a function argument in the current node.
+func (b *builder) funcArgBody(e ast.Expr, origin string) {
+	fa := b.funcArg(e)
+	switch fa.kind {
+	case argLit:
+		blk := b.add(Block, fa.lit.Pos(), origin)
+		b.funcBody(nil, fa.lit.Type, fa.lit.Body, blk)
+	case argClosure:
+		b.inline(fa, origin)
+	case argParam:
+		b.use(fa.v, CalledSync, e)
+	case argFunc:
+		b.calleeEffects(fa.fn, nil, nil, e)
+	}
+}
+
+// builtin builds the effects of a call of a built-in function on its
+// arguments' memory (the arguments are already evaluated).
+func (b *builder) builtin(name string, call *ast.CallExpr) {
+	elems := func(e ast.Expr, write bool) {
+		p, ok := b.pathOf(e)
+		if !ok {
+			return
+		}
+		switch under(typeOf(b.info, e)).(type) {
+		case *types.Slice:
+			b.access(p.With(Step{Kind: Deref}).With(Step{Kind: Index}), write, call)
+		case *types.Map:
+			b.access(p.With(Step{Kind: Deref}).With(Step{Kind: MapElem}), write, call)
+		}
+	}
+	switch name {
+	case "copy":
+		if len(call.Args) == 2 {
+			elems(call.Args[1], false)
+			elems(call.Args[0], true)
+		}
+	case "delete", "clear":
+		if len(call.Args) >= 1 {
+			elems(call.Args[0], true)
+		}
+	}
+}
+
+// taskOp builds a task-library call.
+func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
+	mark := func(n *Node) *Node {
+		n.Op, n.Call = tc.Op, call
+		return n
+	}
+	switch tc.Op {
+	case OpAsync:
+		n := mark(b.add(Async, call.Pos(), "Async"))
+		b.bodyArg(tc.Body, n, nil)
+	case OpFinish, OpRun:
+		n := mark(b.add(Finish, call.Pos(), tc.Op.String()))
+		b.bodyArg(tc.Body, n, nil)
+	case OpIsolated:
+		n := mark(b.add(Isolated, call.Pos(), "Isolated"))
+		b.bodyArg(tc.Body, n, nil)
+	case OpForAll, OpForAsync:
+		name := tc.Op.String()
+		outer := b.cur
+		if tc.Op == OpForAll {
+			outer = mark(b.add(Finish, call.Pos(), name))
+		}
+		b.in(outer, func() {
+			l := mark(b.add(Loop, call.Pos(), name))
+			b.in(l, func() {
+				a := mark(b.add(Async, call.Pos(), name))
+				b.bodyArg(tc.Body, a, l)
+			})
+		})
+	case OpNewFuture:
+		n := mark(b.add(Async, call.Pos(), "NewFuture"))
+		n.Future = &Future{Call: call, Var: b.census.futureVar[call]}
+		b.tree.Futures = append(b.tree.Futures, n)
+		b.bodyArg(tc.Body, n, nil)
+	case OpGet:
+		n := b.add(Stmt, call.Pos(), "Get")
+		n.Get = &Get{Call: call}
+		if id, ok := ast.Unparen(tc.Recv).(*ast.Ident); ok {
+			if v, ok := b.info.Uses[id].(*types.Var); ok {
+				n.Get.Var = v
+			}
+		}
+	}
+}
+
+// bodyArg builds the body argument of a task operation into n. For ForAll
+// and ForAsync, loop is the iteration Loop whose variable is the body's
+// index parameter.
+func (b *builder) bodyArg(body ast.Expr, n *Node, loop *Node) {
+	fa := b.funcArg(body)
+	var lit *ast.FuncLit
+	switch fa.kind {
+	case argLit, argClosure:
+		lit = fa.lit
+	case argParam:
+		b.in(n, func() { b.use(fa.v, CalledSync, body) })
+		return
+	case argFunc:
+		b.in(n, func() {
+			if b.summary(fa.fn) == nil && HasHandleParam(typeOf(b.info, body)) {
+				b.add(Async, body.Pos(), "body of unknown effect")
+			}
+			b.calleeEffects(fa.fn, nil, nil, body)
+		})
+		return
+	default:
+		// A function value the builder cannot see into: it may spawn
+		// tasks with the handle it receives.
+		if HasHandleParam(typeOf(b.info, body)) {
+			b.in(n, func() { b.add(Async, body.Pos(), "body of unknown effect") })
+		}
+		return
+	}
+	if loop != nil {
+		if ps := lit.Type.Params; ps != nil {
+			var names []*ast.Ident
+			for _, f := range ps.List {
+				names = append(names, f.Names...)
+			}
+			if len(names) == 2 {
+				if v, ok := b.info.Defs[names[1]].(*types.Var); ok && b.census.writes[v] == 0 && !b.census.addr[v] {
+					loop.Var = v
+					b.iterVar[v] = loop
+				}
+			}
+		}
+	}
+	if fa.kind == argClosure {
+		if b.inlining[fa.v] {
+			b.in(n, func() { b.opaque(lit, "task body") })
+			return
+		}
+		b.inlining[fa.v] = true
+		defer delete(b.inlining, fa.v)
+	}
+	b.funcBody(nil, lit.Type, lit.Body, n)
+}

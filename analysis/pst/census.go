@@ -1,0 +1,240 @@
+package pst
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// census is what the builder needs to know about the local variables of one
+// function before building its tree: which are written after their
+// declaration, whose address is taken, which hold a function literal that can
+// be resolved at its uses, and which hold a future handle.
+type census struct {
+	info *types.Info
+	// writes counts the stores to a variable other than its declaration.
+	writes map[*types.Var]int
+	// addr marks variables whose address is taken (explicitly or by a
+	// pointer-receiver method call or by slicing an array).
+	addr map[*types.Var]bool
+	// resolvable maps a variable to the function literal it is declared
+	// with, when the literal can be built at each use.
+	resolvable map[*types.Var]*ast.FuncLit
+	// skipLit marks the literals of resolvable variables: they are built at
+	// their uses, not where they are created.
+	skipLit map[*ast.FuncLit]bool
+	// futureVar maps a NewFuture call to the variable its declaration
+	// stores the handle in, when that is the variable's only store.
+	futureVar map[*ast.CallExpr]*types.Var
+	// paramEscapes marks function-valued parameters used other than by a
+	// call or as an argument.
+	paramEscapes map[*types.Var]bool
+	hasGoto      bool
+}
+
+func newCensus(info *types.Info, body ast.Node) *census {
+	c := &census{
+		info:         info,
+		writes:       map[*types.Var]int{},
+		addr:         map[*types.Var]bool{},
+		resolvable:   map[*types.Var]*ast.FuncLit{},
+		skipLit:      map[*ast.FuncLit]bool{},
+		futureVar:    map[*ast.CallExpr]*types.Var{},
+		paramEscapes: map[*types.Var]bool{},
+	}
+	declLit := map[*types.Var]*ast.FuncLit{}
+	declFuture := map[*types.Var]*ast.CallExpr{}
+	// uses of candidate variables that are not calls or task bodies
+	badUse := map[*types.Var]bool{}
+
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO {
+				c.hasGoto = true
+			}
+		case *ast.AssignStmt:
+			c.assign(n, declLit, declFuture)
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, name := range n.Names {
+					if v, ok := info.Defs[name].(*types.Var); ok {
+						c.noteDecl(v, n.Values[i], declLit, declFuture)
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			c.write(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				c.write(n.Key)
+				c.write(n.Value)
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				c.takeAddr(n.X)
+			}
+		case *ast.SliceExpr:
+			if _, ok := under(typeOf(info, n.X)).(*types.Array); ok {
+				c.takeAddr(n.X)
+			}
+		case *ast.SelectorExpr:
+			if sel := info.Selections[n]; sel != nil && sel.Kind() != types.FieldVal {
+				if f, ok := sel.Obj().(*types.Func); ok && pointerRecv(f) && !isPointer(typeOf(info, n.X)) {
+					c.takeAddr(n.X)
+				}
+			}
+		case *ast.Ident:
+			v, ok := info.Uses[n].(*types.Var)
+			if !ok {
+				return true
+			}
+			if !c.callOrBody(n, parent) {
+				badUse[v] = true
+			}
+		}
+		return true
+	})
+	for v, lit := range declLit {
+		if c.writes[v] == 0 && !c.addr[v] && !badUse[v] {
+			c.resolvable[v] = lit
+			c.skipLit[lit] = true
+		}
+	}
+	for v, call := range declFuture {
+		if c.writes[v] == 0 && !c.addr[v] {
+			c.futureVar[call] = v
+		}
+	}
+	for v := range badUse {
+		c.paramEscapes[v] = true
+	}
+	return c
+}
+
+// callOrBody reports whether the identifier is used as the function of a
+// call or as an argument of a call of a function (not of a conversion or a
+// built-in, whose function arguments escape to where the builder cannot
+// follow them).
+func (c *census) callOrBody(id *ast.Ident, parent ast.Node) bool {
+	call, ok := parent.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if ast.Unparen(call.Fun) == id {
+		return true
+	}
+	if !callsFunction(c.info, call) {
+		return false
+	}
+	for _, a := range call.Args {
+		if a == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *census) assign(s *ast.AssignStmt, declLit map[*types.Var]*ast.FuncLit, declFuture map[*types.Var]*ast.CallExpr) {
+	for i, lhs := range s.Lhs {
+		if s.Tok == token.DEFINE {
+			if id, ok := lhs.(*ast.Ident); ok {
+				if v, ok := c.info.Defs[id].(*types.Var); ok {
+					if len(s.Lhs) == len(s.Rhs) {
+						c.noteDecl(v, s.Rhs[i], declLit, declFuture)
+					}
+					continue
+				}
+			}
+		}
+		c.write(lhs)
+	}
+}
+
+func (c *census) noteDecl(v *types.Var, init ast.Expr, declLit map[*types.Var]*ast.FuncLit, declFuture map[*types.Var]*ast.CallExpr) {
+	switch e := ast.Unparen(init).(type) {
+	case *ast.FuncLit:
+		declLit[v] = e
+	case *ast.CallExpr:
+		if tc, ok := Classify(c.info, e); ok && tc.Op == OpNewFuture {
+			declFuture[v] = e
+		}
+	}
+}
+
+func (c *census) write(e ast.Expr) {
+	if v := directRoot(c.info, e); v != nil {
+		c.writes[v]++
+	}
+}
+
+func (c *census) takeAddr(e ast.Expr) {
+	if v := directRoot(c.info, e); v != nil {
+		c.addr[v] = true
+	}
+}
+
+// directRoot returns the variable whose own storage e denotes (x, x.f of a
+// struct value, a[i] of an array value), or nil.
+func directRoot(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		if v != nil && v.IsField() {
+			return nil
+		}
+		return v
+	case *ast.SelectorExpr:
+		sel := info.Selections[e]
+		if sel == nil || sel.Kind() != types.FieldVal || sel.Indirect() {
+			return nil
+		}
+		return directRoot(info, e.X)
+	case *ast.IndexExpr:
+		if _, ok := under(typeOf(info, e.X)).(*types.Array); ok {
+			return directRoot(info, e.X)
+		}
+	}
+	return nil
+}
+
+func typeOf(info *types.Info, e ast.Expr) types.Type {
+	if t := info.TypeOf(e); t != nil {
+		return t
+	}
+	return types.Typ[types.Invalid]
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+func pointerRecv(f *types.Func) bool {
+	sig, ok := f.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && isPointer(sig.Recv().Type())
+}
+
+// callsFunction reports whether call calls a function (not a conversion or
+// a built-in).
+func callsFunction(info *types.Info, call *ast.CallExpr) bool {
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		return false
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if _, ok := info.Uses[id].(*types.Builtin); ok {
+			return false
+		}
+	}
+	return true
+}

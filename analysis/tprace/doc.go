@@ -1,0 +1,63 @@
+// Package tprace defines an analyzer that reports possible determinacy races
+// and misuse of the task library github.com/tpinstr/tpinstr/rt/task.
+//
+// # Analyzer tprace
+//
+// tprace: report possible determinacy races and misuse of the task library
+//
+// The analyzer builds the Program Structure Tree of every function (package
+// pst) and asks the may-happen-in-parallel analysis of Agarwal, Barik,
+// Sarkar and Shyamasundar (PPoPP 2007), extended to futures, goroutines,
+// closures and calls (package mhp), which pairs of accesses may run in
+// parallel. Calls into other packages use function summaries exported as
+// facts (type Summary): effects on package-level variables and on memory
+// reached through arguments, how function arguments are invoked, whether
+// tasks outlive the call. Facts are plain gob-encoded structures, so the
+// analyzer runs under go vet -vettool, under any checker driver, and under
+// Bazel's nogo.
+//
+// Diagnostics are warnings about what may happen, from a static view of the
+// program; the checked build of tpinstr (tpinstr test) decides for one
+// input. Where the static view is unsure, race reports lean towards silence
+// (the assumptions of pst.Config.Precise): accesses through two different
+// pointer variables are not compared, a function literal given to unknown
+// code without a task handle is taken to run during the call, code in
+// goroutines and closures of unknown use is not reported.
+//
+// # Categories
+//
+// Each diagnostic carries one of these categories (Diagnostic.Category),
+// stable across versions, so that drivers and CI can filter on them:
+//
+//	race            two accesses to one variable (or to the same field or
+//	                element of it), at least one a write, may run in
+//	                parallel. The message names both accesses with their
+//	                positions and the reason: the task that is not joined,
+//	                the loop whose iterations overlap, the Finish that joins
+//	                both. The second access is also attached as related
+//	                information. Nothing is reported when NEP (Figure 2 of
+//	                the paper), Isolated (Figure 7) or a Get proves order.
+//	isolated        Async, NewFuture, Finish, ForAll, ForAsync or Run inside
+//	                an Isolated body (they panic there), Get inside one (it
+//	                can deadlock), or a call of a function whose summary says
+//	                it may do one of these.
+//	foreign-handle  a task handle used inside the body of another task (an
+//	                Async, ForAll, ForAsync, NewFuture or Run body, or a
+//	                goroutine) that received its own: typically the outer t
+//	                captured instead of the body's parameter. The suggested
+//	                fix uses the body's handle.
+//	stored-handle   a task handle stored where it may outlive its task: a
+//	                package-level variable, a field, an element, memory
+//	                behind a pointer, a channel, or a variable declared
+//	                outside the task body that stores it.
+//	self-get        Get of a future inside its own body: it waits for
+//	                itself and never returns.
+//	empty-finish    (informational) a Finish whose body certainly spawns no
+//	                task it would join: it waits for nothing.
+//
+// # Editors and hooks
+//
+// See docs/tpvet.md at the root of the module for go vet, editors (VS Code,
+// vim and neovim), golangci-lint (the module plugin in the nested module
+// analysis/tprace/golangci) and pre-commit.
+package tprace

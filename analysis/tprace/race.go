@@ -1,0 +1,192 @@
+package tprace
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tpinstr/tpinstr/analysis/mhp"
+	"github.com/tpinstr/tpinstr/analysis/pst"
+)
+
+// maxRacesPerFunc bounds the race reports of one function: past it, the
+// first ones are what needs fixing.
+const maxRacesPerFunc = 20
+
+// races reports the conflicting pairs of accesses of one tree, one report
+// per pair of positions (the most severe pair when several accesses share
+// both positions, as x++ reads and writes x).
+func (c *checker) races(t *mhp.Tree) {
+	if t.Asyncs == 0 {
+		// Without tasks, only goroutines and closures of unknown use run
+		// in parallel, and those are not reported (see throughEscape).
+		return
+	}
+	type key struct {
+		a, b token.Pos
+		root any
+	}
+	best := map[key]mhp.Conflict{}
+	var order []key
+	t.Conflicts(true, func(cf mhp.Conflict) bool {
+		if throughEscape(cf.First, cf.Second) {
+			return true
+		}
+		a, b := cf.First, cf.Second
+		if b.Pos < a.Pos {
+			a, b = b, a
+			cf.First, cf.Second, cf.Witness = a, b, swap(cf.Witness)
+		}
+		var root any = a.Access.Path.Root.Var
+		if g := a.Access.Path.Root.Global; g != "" {
+			root = g
+		}
+		k := key{a.Pos, b.Pos, root}
+		old, seen := best[k]
+		if !seen {
+			order = append(order, k)
+		}
+		if !seen || severity(cf) > severity(old) {
+			best[k] = cf
+		}
+		return len(order) <= maxRacesPerFunc*4
+	})
+	reported := 0
+	for _, k := range order {
+		if reported == maxRacesPerFunc {
+			break
+		}
+		c.reportRace(best[k])
+		reported++
+	}
+}
+
+// swap exchanges the roles of the two leaves in a witness.
+func swap(w mhp.Witness) mhp.Witness {
+	w.Esc1, w.Esc2 = w.Esc2, w.Esc1
+	w.Isolated1, w.Isolated2 = w.Isolated2, w.Isolated1
+	return w
+}
+
+// throughEscape reports whether either leaf runs in a goroutine or a
+// closure of unknown use below their common ancestor: such code is ordered
+// by means the analysis does not see (channels, locks, the caller), and Go's
+// race detector is the tool for it.
+func throughEscape(a, b *pst.Node) bool {
+	l := pst.LCA(a, b)
+	for _, n := range []*pst.Node{a, b} {
+		for p := n.Parent; p != nil && p != l; p = p.Parent {
+			if p.Kind == pst.Escape {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func severity(cf mhp.Conflict) int {
+	s := 0
+	if cf.First.Access.Write {
+		s++
+	}
+	if cf.Second.Access.Write {
+		s++
+	}
+	return s
+}
+
+func (c *checker) reportRace(cf mhp.Conflict) {
+	a, b := cf.First, cf.Second
+	var msg string
+	if a.Pos == b.Pos && a.Access.Write == b.Access.Write {
+		msg = fmt.Sprintf("possible determinacy race on %s: %s may run in parallel with itself",
+			a.Access.Path.Root.Name(), c.describe(a))
+	} else {
+		msg = fmt.Sprintf("possible determinacy race on %s: %s and %s may run in parallel",
+			a.Access.Path.Root.Name(), c.describe(a), c.describe(b))
+	}
+	if why := c.reason(cf); why != "" {
+		msg += ": " + why
+	}
+	d := analysis.Diagnostic{Pos: a.Pos, Category: CategoryRace, Message: msg}
+	if b.Pos != a.Pos {
+		d.Related = []analysis.RelatedInformation{{Pos: b.Pos, Message: "the other access: " + c.describe(b)}}
+	}
+	c.pass.Report(d)
+}
+
+// describe names one access: "the write of x at f.go:3:2", "the read of g
+// at f.go:9:2 (in inc at lib.go:4:2)".
+func (c *checker) describe(n *pst.Node) string {
+	kind := "read"
+	if n.Access.Write {
+		kind = "write"
+	}
+	s := fmt.Sprintf("the %s of %s at %s", kind, n.Access.Path, c.where(n.Pos))
+	if v := n.Access.Via; v != nil {
+		s += fmt.Sprintf(" (in %s at %s)", v.Name(), n.Access.Where)
+	}
+	return s
+}
+
+// reason explains the witness of a conflict in terms of the program.
+func (c *checker) reason(cf mhp.Conflict) string {
+	w := cf.Witness
+	var why string
+	if l := w.LoopApart(); l != nil {
+		by := spawnBelow(cf.First, l)
+		if by == nil {
+			by = spawnBelow(cf.Second, l)
+		}
+		why = fmt.Sprintf("in different iterations of the %s at %s", l.Origin, c.where(l.Pos))
+		switch {
+		case by != nil && by.Pos == l.Pos:
+			why += ", which run in parallel"
+		case by != nil:
+			why += fmt.Sprintf(", which overlap because of the %s at %s", by.Origin, c.where(by.Pos))
+		}
+	} else {
+		e1, e2 := w.Escaper(true), w.Escaper(false)
+		join := "the caller"
+		for n := w.A; n != nil; n = n.Parent {
+			if n.Kind == pst.Finish {
+				join = fmt.Sprintf("the %s at %s", n.Origin, c.where(n.Pos))
+				break
+			}
+		}
+		kind := func(n *pst.Node) string {
+			if n.Access.Write {
+				return "write"
+			}
+			return "read"
+		}
+		switch {
+		case e1 != nil && e2 != nil:
+			why = fmt.Sprintf("both run in tasks (the %s at %s and the %s at %s) that only %s joins",
+				e1.Origin, c.where(e1.Pos), e2.Origin, c.where(e2.Pos), join)
+		case e1 != nil:
+			why = fmt.Sprintf("the %s at %s, which makes the %s, is not joined (no Finish or Get) before the %s",
+				e1.Origin, c.where(e1.Pos), kind(cf.First), kind(cf.Second))
+		case e2 != nil:
+			why = fmt.Sprintf("the %s at %s, which makes the %s, is not joined (no Finish or Get) before the %s",
+				e2.Origin, c.where(e2.Pos), kind(cf.Second), kind(cf.First))
+		}
+	}
+	if w.Isolated1 != w.Isolated2 {
+		why += "; only one of them is inside Isolated"
+	}
+	return why
+}
+
+// spawnBelow returns the outermost Async or Escape between leaf n and loop
+// l: what lets iterations of l overlap.
+func spawnBelow(n, l *pst.Node) *pst.Node {
+	var by *pst.Node
+	for p := n.Parent; p != nil && p != l; p = p.Parent {
+		if p.Kind == pst.Async || p.Kind == pst.Escape {
+			by = p
+		}
+	}
+	return by
+}
