@@ -28,10 +28,11 @@ type fileRewriter struct {
 	sites []siteInfo // the file's site table
 	temps int        // temporaries allocated so far
 
-	usesSpan bool                // the span helper is called
-	isoVars  map[*types.Var]bool // variables assigned in Isolated bodies (commute.go)
-	trailer  []string            // declarations appended to the file
-	touched  bool                // some edit needs the rt import
+	usesSpan  bool                // the span helper is called
+	isoVars   map[*types.Var]bool // variables assigned in Isolated bodies (commute.go)
+	isoBodies [][2]token.Pos      // extents of the bodies of Isolated calls (hooks.go)
+	trailer   []string            // declarations appended to the file
+	touched   bool                // some edit needs the rt import
 
 	fn *funcCtx // the function being rewritten
 }

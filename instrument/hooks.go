@@ -142,8 +142,11 @@ func (r *fileRewriter) place(a *acc, rd *renderer) string {
 }
 
 // prune reports whether Config.Keep removes the hook of a, counting it.
+// Accesses inside the body of an Isolated call are always kept: schedule
+// exploration needs every location an isolated section touches to tell
+// which sections conflict, even where no race is possible.
 func (r *fileRewriter) prune(a *acc) bool {
-	if r.cfg.Keep != nil && a.form == formAddr && !r.cfg.Keep(a.loc) {
+	if r.cfg.Keep != nil && a.form == formAddr && !r.inIsolated(a.pos) && !r.cfg.Keep(a.loc) {
 		r.stats.AccessSites++
 		r.stats.Pruned++
 		return true
@@ -238,4 +241,26 @@ func (r *fileRewriter) trick(g *group) {
 	}
 	r.buf.insert(r.off(g.cond.Pos()), "func() bool { "+strings.Join(hooks, "; ")+"; return true }() && bool(", prioTrickOpen)
 	r.buf.insert(r.off(g.cond.End()), ")", prioTrickClose)
+}
+
+// inIsolated reports whether pos lies in the body argument of an Isolated
+// call of the file.
+func (r *fileRewriter) inIsolated(pos token.Pos) bool {
+	if r.isoBodies == nil {
+		r.isoBodies = [][2]token.Pos{}
+		ast.Inspect(r.file, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
+				if kind, _ := r.taskKind(call); kind == kindIsolated {
+					r.isoBodies = append(r.isoBodies, [2]token.Pos{call.Args[0].Pos(), call.Args[0].End()})
+				}
+			}
+			return true
+		})
+	}
+	for _, b := range r.isoBodies {
+		if pos >= b[0] && pos < b[1] {
+			return true
+		}
+	}
+	return false
 }

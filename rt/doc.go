@@ -31,6 +31,12 @@
 //	halt_on_error=1   exit at the first report
 //	explore=0         do not explore the orders of isolated sections
 //	max_schedules=N   explore at most N schedules (default 1000)
+//	commute=0         explore every order of commutative isolated updates
+//	                  (count++ and the like) too, for measurements
 //	replay=SCHEDULE   run exactly the schedule of isolated sections that a
 //	                  report names, with the program's output, to debug it
+//	permissions=strict
+//	                  besides checking permission regions, report every
+//	                  access outside regions and Isolated bodies to a
+//	                  location that two tasks access
 package rt

@@ -264,7 +264,11 @@ func (x *explorer) next() event.Task {
 	if len(opts) > 1 {
 		ch = k
 	}
-	x.sections = append(x.sections, section{task: chosen, choice: ch, commute: lookupSite(x.task(chosen).waitSite).Commute})
+	var commute uint8
+	if !x.st.opts.noCommute {
+		commute = lookupSite(x.task(chosen).waitSite).Commute
+	}
+	x.sections = append(x.sections, section{task: chosen, choice: ch, commute: commute})
 	x.inIso = len(x.sections) - 1
 	return chosen
 }

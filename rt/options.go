@@ -16,7 +16,18 @@ type options struct {
 	replay       string // run exactly this schedule of the isolated sections
 	explore      bool   // explore the orders of isolated sections (default true)
 	maxSchedules int    // the most schedules exploration runs
+	noCommute    bool   // treat commutative isolated updates as conflicting
+
+	permissions permMode // what the permission-region check reports
 }
+
+// permMode is the value of the permissions option.
+type permMode uint8
+
+const (
+	permRegions permMode = iota // check the regions that the program acquires (the default)
+	permStrict                  // also report shared accesses outside regions and Isolated
+)
 
 func defaultOptions() options { return options{exitCode: 66, explore: true, maxSchedules: 1000} }
 
@@ -56,12 +67,27 @@ func parseOptions(s string) (options, error) {
 				return o, fmt.Errorf("TPINSTR: explore: %w", err)
 			}
 			o.explore = b
+		case "commute":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return o, fmt.Errorf("TPINSTR: commute: %w", err)
+			}
+			o.noCommute = !b
 		case "max_schedules":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
 				return o, fmt.Errorf("TPINSTR: max_schedules: want a positive number, have %q", v)
 			}
 			o.maxSchedules = n
+		case "permissions":
+			switch v {
+			case "regions":
+				o.permissions = permRegions
+			case "strict":
+				o.permissions = permStrict
+			default:
+				return o, fmt.Errorf("TPINSTR: permissions: want regions or strict, have %q", v)
+			}
 		default:
 			return o, fmt.Errorf("TPINSTR: unknown option %q", k)
 		}
