@@ -142,3 +142,27 @@ func TestUntouched(t *testing.T) {
 		t.Errorf("a file with nothing to hook was rewritten: %s", res.Files[0].Content)
 	}
 }
+
+// TestKeepSparesIsolated checks that accesses inside an Isolated body keep
+// their hooks whatever Config.Keep says: schedule exploration needs them to
+// tell which isolated sections conflict.
+func TestKeepSparesIsolated(t *testing.T) {
+	src := `package p
+
+import task "github.com/tpinstr/tpinstr/instrument/testdata/src/faketask"
+
+var g, h int
+
+func f(t *task.T) {
+	t.Isolated(func() { g = 1 })
+	h = 2
+}
+`
+	res, out := rewriteSource(t, src, Config{Keep: func(ast.Expr) bool { return false }})
+	if res.Stats.Pruned != 1 || res.Stats.Hooks != 1 {
+		t.Errorf("pruned %d, hooks %d; want the write of h pruned and the isolated write of g hooked", res.Stats.Pruned, res.Stats.Hooks)
+	}
+	if !strings.Contains(out, `Expr: "g"`) || strings.Contains(out, `Expr: "h"`) {
+		t.Errorf("want a site for g only:\n%s", out)
+	}
+}
