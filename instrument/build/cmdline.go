@@ -48,6 +48,7 @@ type UsageError struct {
 	Msg     string
 }
 
+// Error returns the message.
 func (e *UsageError) Error() string { return e.Msg }
 
 // argKind classifies one command-line word the way cmd/go's flag parser

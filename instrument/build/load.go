@@ -57,7 +57,9 @@ type goError struct {
 	err error
 }
 
+// Error returns the message.
 func (e *goError) Error() string { return e.msg }
+// Unwrap returns the error of the go command.
 func (e *goError) Unwrap() error { return e.err }
 
 // allPackages returns roots and all their dependencies, each once,
