@@ -138,6 +138,22 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	json=PATH         also write every report to PATH, one JSON object a line
 	dot=PATH          write the computation graph to PATH in Graphviz DOT
 	halt_on_error=1   exit at the first report
+	explore=0         do not explore the orders of isolated sections
+	max_schedules=N   explore at most N schedules (default 1000)
+	replay=SCHEDULE   run exactly the schedule of isolated sections that a
+	                  report names, with the program's output
+	commute=0         also explore the orders of commutative isolated
+	                  updates such as count++ (for measurements)
+
+A run that executed isolated sections of several tasks is one schedule
+among others: the order of isolated sections can change what the program
+does. At its end the program runs itself again, once per order of the
+isolated sections that can change its computation graph (with its output
+discarded), checks each, and prints the races and deadlocks of every
+schedule with the schedule that shows them, then a line such as
+"tpinstr: explored 3 schedules of the isolated sections". When the
+max_schedules limit stops it, it says that no race was found in the
+schedules explored, not that the program is race-free.
 
 # Exit status
 
