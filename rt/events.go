@@ -55,6 +55,7 @@ func RunEnd(root event.Task) {
 		st.sinkFinishEnd(st.cur)
 		return
 	}
+	st.permRunEnd()
 	if st.x != nil {
 		st.x.runEnd(root)
 	} else {
@@ -138,6 +139,9 @@ func TaskEnd(t event.Task) {
 	}
 	st.sinkEnd(t)
 	st.cur = st.tasks[t].parent
+	if st.perm != nil {
+		st.permSync() // reports the permissions t ended holding
+	}
 }
 
 // FinishBegin opens a finish scope in the current task.

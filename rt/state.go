@@ -42,6 +42,7 @@ type state struct {
 	depth      int           // nesting of Run calls on the owning goroutine
 	owner      uint64        // goroutine running the current Run
 	seen       map[sitePair]bool
+	perm       *permState // permission regions, from the first acquire (or the start, in strict mode)
 
 	// Isolated sections in the current Run: while any ran, reports wait
 	// for the Run's end, and when two tasks or more ran some, the serial
@@ -123,6 +124,9 @@ func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	st := theState
 	if st == nil || st.cur == 0 {
 		return
+	}
+	if (st.perm != nil || st.opts.permissions == permStrict) && st.permAccess(p, size, write, site) {
+		return // a permission region of the task stands for it: see permAccess
 	}
 	if st.x != nil {
 		st.x.access(st.cur, uintptr(p), size, write, site)
