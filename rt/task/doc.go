@@ -96,6 +96,20 @@
 // an Isolated body is misuse too (it can deadlock), but Get has no handle, so
 // only the analyzer and checked runs report it.
 //
+// # Permission regions
+//
+// AcquireR, AcquireW, ReleaseR, ReleaseW (on a pointer) and their Range
+// variants (on part of a slice) mark regions in which a task reads or
+// writes a location, after the gradual-permission regions of Mercer et al.
+// (ASE 2015, section IV). They do nothing in the normal and serial builds.
+// In the checked build a region counts as one access of its whole range,
+// recorded once for all the accesses inside it; regions that conflict and
+// may run in parallel are reported as a race, and misuse (a release that
+// matches no acquire, a write under a read permission, a task that ends
+// holding a permission) as a permission error. With TPINSTR=permissions=strict,
+// accesses to shared locations made outside any region or Isolated body are
+// reported too.
+//
 // # Builds
 //
 // The package has three implementations of this API, chosen by build tags:
