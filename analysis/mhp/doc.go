@@ -22,8 +22,14 @@
 // What the analysis assumes, and does not check:
 //
 //   - Memory is reached only through the variables, pointers, fields and
-//     elements the code names: no unsafe pointer arithmetic, no reflection
-//     writing a variable whose address was never taken, no cgo.
+//     elements the code names, and through the local pointers, slices and
+//     unsafe.Pointer or uintptr values package pst resolves (see its
+//     aliases): no reflection writing a variable whose address was never
+//     taken, no cgo. Whatever reaches memory otherwise (a pointer loaded
+//     from the heap, returned by a call, or computed by unsafe arithmetic
+//     on memory the code never names) is compared by its own path only.
+//     Pruning does not depend on this: it only leaves out accesses to the
+//     storage of variables whose address is never taken.
 //   - A panic ends the program or is reported at an enclosing Finish or Get,
 //     as the task library does. Code that runs while a panic unwinds
 //     (deferred calls, including those of callers, and whatever runs after

@@ -20,6 +20,9 @@ type Package struct {
 	Imported pst.Callees
 	// Precise selects the diagnostics' assumptions (pst.Config.Precise).
 	Precise bool
+	// Sizes lays out types for unsafe views (pst.Config.Sizes); nil is
+	// sound.
+	Sizes types.Sizes
 }
 
 // Func is the analysis of one function body.
@@ -87,7 +90,7 @@ func Analyze(p *Package) *Result {
 		}
 		return nil
 	}
-	cfg := &pst.Config{Fset: p.Fset, Pkg: p.Types, Info: p.Info, Callees: lookup, Precise: p.Precise}
+	cfg := &pst.Config{Fset: p.Fset, Pkg: p.Types, Info: p.Info, Callees: lookup, Precise: p.Precise, Sizes: p.Sizes}
 	trees := map[*types.Func]*Tree{}
 	build := func(fn *types.Func) *pst.Summary {
 		d := decls[fn]
@@ -141,7 +144,8 @@ func Analyze(p *Package) *Result {
 // sameShape compares the parts of two summaries that shape callers' trees.
 func sameShape(a, b *pst.Summary) bool {
 	return a.Spawns == b.Spawns && a.Ops == b.Ops &&
-		reflect.DeepEqual(a.FuncParams, b.FuncParams) && reflect.DeepEqual(a.Once, b.Once)
+		reflect.DeepEqual(a.FuncParams, b.FuncParams) && reflect.DeepEqual(a.Once, b.Once) &&
+		reflect.DeepEqual(a.InFuture, b.InFuture)
 }
 
 // widen makes safe for every caller the parts of a summary that were still
@@ -152,6 +156,9 @@ func widen(s, prev *pst.Summary) {
 			s.FuncParams[i] = pst.CalledDetached
 		}
 		s.Once = nil
+	}
+	if !reflect.DeepEqual(s.InFuture, prev.InFuture) {
+		s.InFuture = nil
 	}
 	if s.Spawns != prev.Spawns {
 		s.Spawns = pst.EscAsync

@@ -88,6 +88,25 @@ func viaSeq(t *task.T) {
 	seq(t, func() { v++ }, func() { v++ })
 }
 
+func post(t *task.T, f func() int) *task.Future[int] {
+	return task.NewFuture(t, func(t *task.T) int { return f() })
+}
+
+func viaPostJoined(t *task.T) int {
+	w := 0
+	h := post(t, func() int { w = 1; return 0 })
+	h.Get()
+	return w
+}
+
+func viaPostUnjoined(t *task.T) int {
+	w := 0
+	h := post(t, func() int { w = 1; return 0 })
+	r := w
+	h.Get()
+	return r
+}
+
 func result(t *task.T) (r int) {
 	t.Async(func(t *task.T) { r = 1 })
 	return
@@ -136,6 +155,8 @@ func TestPrune(t *testing.T) {
 		{"viaPar", "u", false},
 		{"viaSeq", "v", true},
 		{"result", "r", false},
+		{"viaPostJoined", "w", true}, // the Get on the returned future orders the write
+		{"viaPostUnjoined", "w", false},
 	}
 	for _, tt := range tests {
 		if got := pr.Vars[declared(t, p, tt.fn, tt.v)]; got != tt.pruned {

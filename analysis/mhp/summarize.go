@@ -52,6 +52,9 @@ func Summarize(t *Tree, fset *token.FileSet, callees pst.Callees) *pst.Summary {
 	}
 	if sig != nil {
 		s.FuncParams, s.Once = funcParams(t, sig)
+		if s.FuncParams != nil {
+			s.InFuture = inFuture(t, sig)
+		}
 	}
 	pst.Walk(t.Root, func(n *pst.Node) bool {
 		switch n.Kind {
@@ -113,6 +116,14 @@ func effectOf(t *Tree, l *pst.Node, sig *types.Signature, fset *token.FileSet) (
 	default:
 		return pst.Effect{}, false
 	}
+	// A byte range of an unsafe view has no summary step: the effect is
+	// on the whole location it is in, and on nothing past it.
+	for i, st := range steps {
+		if st.Kind == pst.Bytes {
+			steps = steps[:i]
+			break
+		}
+	}
 	// Keep every dereference (a prefix ending before one would denote the
 	// pointer, not what it points to) and cut what follows the last one.
 	keep := min(len(steps), maxEffectSteps)
@@ -122,7 +133,7 @@ func effectOf(t *Tree, l *pst.Node, sig *types.Signature, fset *token.FileSet) (
 		}
 	}
 	for _, st := range steps[:keep] {
-		es := pst.EffectStep{Kind: st.Kind, Name: st.Name}
+		es := pst.EffectStep{Kind: st.Kind, Name: st.Name, Const: st.Const, Range: st.Range, Value: st.Value, Hi: st.Hi}
 		if st.Param != nil && sig != nil {
 			es.Arg = pst.ParamIndex(sig, st.Param) + 1
 		}

@@ -2,6 +2,7 @@ package mhp
 
 import (
 	"go/types"
+	"reflect"
 	"testing"
 
 	"github.com/tpinstr/tpinstr/analysis/internal/tasktest"
@@ -75,6 +76,60 @@ func writes(p *int, q *[4]int) {
 	q[2] = 3
 }
 
+// viaCopy writes through a copy of its pointer argument.
+func viaCopy(p *int) {
+	q := p
+	*q = 1
+}
+
+// viaSlice writes element 2 of its argument through a slice of it.
+func viaSlice(s []int) {
+	tail := s[2:]
+	tail[0] = 1
+}
+
+// post runs f in the future whose handle it returns.
+func post(t *task.T, f func() int) *task.Future[int] {
+	return task.NewFuture(t, func(t *task.T) int { return f() })
+}
+
+// postVar is post through a variable.
+func postVar(t *task.T, f func() int) *task.Future[int] {
+	h := task.NewFuture(t, func(t *task.T) int { return f() })
+	return h
+}
+
+// postAlso also runs f outside the future.
+func postAlso(t *task.T, f func() int) *task.Future[int] {
+	f()
+	return task.NewFuture(t, func(t *task.T) int { return f() })
+}
+
+// postNested runs f in a task that the future leaves running.
+func postNested(t *task.T, f func() int) *task.Future[int] {
+	return task.NewFuture(t, func(t *task.T) int {
+		t.Async(func(t *task.T) { f() })
+		return 0
+	})
+}
+
+// postLoop returns the last of several futures.
+func postLoop(t *task.T, f func() int) *task.Future[int] {
+	var h *task.Future[int]
+	for i := 0; i < 2; i++ {
+		h = task.NewFuture(t, func(t *task.T) int { return f() })
+	}
+	return h
+}
+
+// postEither returns one of two futures.
+func postEither(t *task.T, c bool, f func() int) *task.Future[int] {
+	if c {
+		return task.NewFuture(t, func(t *task.T) int { return f() })
+	}
+	return task.NewFuture(t, func(t *task.T) int { return f() })
+}
+
 // isolated updates g inside Isolated.
 func isolated(t *task.T) { t.Isolated(func() { g++ }) }
 `
@@ -138,6 +193,39 @@ func TestSummaries(t *testing.T) {
 	w := sum("writes").Effects
 	if len(w) != 2 || w[0].Param != 0 || len(w[0].Steps) != 0 || w[1].Param != 1 || len(w[1].Steps) != 1 || w[1].Steps[0].Kind != pst.Index {
 		t.Errorf("writes: effects %+v, want *p and q[_]", w)
+	}
+	// Writes through a local alias of a parameter are effects on it.
+	hasWrite := func(fn string, steps []pst.EffectStep) bool {
+		for _, e := range sum(fn).Effects {
+			if e.Global == "" && e.Param == 0 && e.Write && reflect.DeepEqual(e.Steps, steps) {
+				return true
+			}
+		}
+		return false
+	}
+	if !hasWrite("viaCopy", nil) {
+		t.Errorf("viaCopy: effects %+v, want a write of *p", sum("viaCopy").Effects)
+	}
+	if !hasWrite("viaSlice", []pst.EffectStep{{Kind: pst.Index, Const: true, Value: 2}}) {
+		t.Errorf("viaSlice: effects %+v, want a write of s[2]", sum("viaSlice").Effects)
+	}
+	// Callbacks run only by the future whose handle is returned.
+	for _, tt := range []struct {
+		fn    string
+		param int
+		want  bool
+	}{
+		{"post", 1, true},
+		{"postVar", 1, true},
+		{"postAlso", 1, false},
+		{"postNested", 1, false},
+		{"postLoop", 1, false},
+		{"postEither", 2, false},
+		{"callbacks", 1, false},
+	} {
+		if got := sum(tt.fn).ParamInFuture(tt.param); got != tt.want {
+			t.Errorf("%s: parameter %d in the returned future: %v, want %v", tt.fn, tt.param, got, tt.want)
+		}
 	}
 	iso := sum("isolated").Effects
 	if len(iso) == 0 || !iso[0].Isolated {

@@ -27,6 +27,10 @@ type Config struct {
 	// closures (0 means a default). Past it, uses are built as unknown
 	// closures, which is sound.
 	Budget int
+	// Sizes lays out types for accesses through unsafe views of memory
+	// (a *[4]byte view of a uint32): with it, such an access is one of
+	// the bytes it touches; without it, of the whole object.
+	Sizes types.Sizes
 }
 
 const defaultBudget = 50000
@@ -134,6 +138,8 @@ type builder struct {
 	inlining map[*types.Var]bool
 	budget   int
 	seq      int
+	// resolving counts the nested calls of resolve (alias.go).
+	resolving int
 }
 
 // frame collects the deferred calls of one function body.

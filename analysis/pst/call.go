@@ -195,31 +195,70 @@ func (b *builder) funcArgBody(e ast.Expr, origin string) {
 	}
 }
 
-// builtin builds the effects of a call of a built-in function on its
-// arguments' memory (the arguments are already evaluated).
+// builtin builds the effects of a call of a built-in function on the
+// memory its arguments refer to (the arguments are already evaluated):
+// the elements copy reads and writes, those clear writes, the map delete
+// writes and len or cap reads, and the elements append may write past the
+// length of its first argument (at indices of its array the analysis does
+// not know) and reads from a spread second argument.
 func (b *builder) builtin(name string, call *ast.CallExpr) {
-	elems := func(e ast.Expr, write bool) {
-		p, ok := b.pathOf(e)
-		if !ok {
-			return
-		}
-		switch under(typeOf(b.info, e)).(type) {
-		case *types.Slice:
-			b.access(p.With(Step{Kind: Deref}).With(Step{Kind: Index}), write, call)
-		case *types.Map:
-			b.access(p.With(Step{Kind: Deref}).With(Step{Kind: MapElem}), write, call)
-		}
-	}
+	args := call.Args
 	switch name {
 	case "copy":
-		if len(call.Args) == 2 {
-			elems(call.Args[1], false)
-			elems(call.Args[0], true)
+		if len(args) == 2 {
+			b.elems(args[1], false, call)
+			b.elems(args[0], true, call)
 		}
 	case "delete", "clear":
-		if len(call.Args) >= 1 {
-			elems(call.Args[0], true)
+		if len(args) >= 1 {
+			b.elems(args[0], true, call)
 		}
+	case "len", "cap":
+		if len(args) == 1 {
+			if _, ok := under(typeOf(b.info, args[0])).(*types.Map); ok {
+				b.elems(args[0], false, call)
+			}
+		}
+	case "append":
+		if len(args) == 2 && call.Ellipsis.IsValid() {
+			b.elems(args[1], false, call)
+		}
+		if len(args) >= 2 {
+			b.tail(args[0], call)
+		}
+	}
+}
+
+// elems appends a leaf for an access of every element of the slice, array
+// (through a pointer) or map that e refers to.
+func (b *builder) elems(e ast.Expr, write bool, at ast.Node) {
+	step := Step{Kind: Index}
+	switch under(typeOf(b.info, e)).(type) {
+	case *types.Map:
+		step = Step{Kind: MapElem}
+	case *types.Slice, *types.Pointer:
+	default:
+		return // a string, or an array value the call copies
+	}
+	for _, p := range b.through(e, []Step{step}) {
+		b.accessLeaves(Access{Path: p, Write: write, Node: at}, at.Pos())
+	}
+}
+
+// tail appends the write of the elements append(e, ...) may store into
+// e's array: past e's length, at an index that is known only when e is a
+// slice expression with a constant high bound.
+func (b *builder) tail(e ast.Expr, at ast.Node) {
+	if _, ok := under(typeOf(b.info, e)).(*types.Slice); !ok {
+		return
+	}
+	for _, t := range b.resolve(e, 0) {
+		p := t.apply([]Step{{Kind: Index}})
+		if t.slice && t.loKnown && t.hi >= 0 {
+			// Past the slice's length, up to a capacity no bound limits.
+			p = t.baseNow().With(Step{Kind: Index, Range: true, Value: t.hi, Hi: -1})
+		}
+		b.accessLeaves(Access{Path: p, Write: true, Node: at}, at.Pos())
 	}
 }
 

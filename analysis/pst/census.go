@@ -23,13 +23,22 @@ type census struct {
 	// skipLit marks the literals of resolvable variables: they are built at
 	// their uses, not where they are created.
 	skipLit map[*ast.FuncLit]bool
-	// futureVar maps a NewFuture call to the variable its declaration
-	// stores the handle in, when that is the variable's only store.
+	// futureVar maps a NewFuture call (or a call of a function that
+	// returns a future's handle) to the variable its declaration stores
+	// the handle in, when that is the variable's only store.
 	futureVar map[*ast.CallExpr]*types.Var
 	// paramEscapes marks function-valued parameters used other than by a
 	// call or as an argument.
 	paramEscapes map[*types.Var]bool
-	hasGoto      bool
+	// stores maps a local variable that refers to memory (of pointer,
+	// slice, map, unsafe.Pointer or uintptr type) to the expressions
+	// stored in it, its declaration's value included: what a path through
+	// the variable may also denote (see aliases). Stores the census cannot
+	// pair with one expression (p, q := f(), range variables) are missing:
+	// what they store is unknown, and the variable's own path stands for
+	// it.
+	stores  map[*types.Var][]ast.Expr
+	hasGoto bool
 }
 
 func newCensus(info *types.Info, body ast.Node) *census {
@@ -41,6 +50,7 @@ func newCensus(info *types.Info, body ast.Node) *census {
 		skipLit:      map[*ast.FuncLit]bool{},
 		futureVar:    map[*ast.CallExpr]*types.Var{},
 		paramEscapes: map[*types.Var]bool{},
+		stores:       map[*types.Var][]ast.Expr{},
 	}
 	declLit := map[*types.Var]*ast.FuncLit{}
 	declFuture := map[*types.Var]*ast.CallExpr{}
@@ -70,6 +80,7 @@ func newCensus(info *types.Info, body ast.Node) *census {
 				for i, name := range n.Names {
 					if v, ok := info.Defs[name].(*types.Var); ok {
 						c.noteDecl(v, n.Values[i], declLit, declFuture)
+						c.store(v, n.Values[i])
 					}
 				}
 			}
@@ -152,13 +163,47 @@ func (c *census) assign(s *ast.AssignStmt, declLit map[*types.Var]*ast.FuncLit, 
 				if v, ok := c.info.Defs[id].(*types.Var); ok {
 					if len(s.Lhs) == len(s.Rhs) {
 						c.noteDecl(v, s.Rhs[i], declLit, declFuture)
+						c.store(v, s.Rhs[i])
 					}
 					continue
 				}
 			}
 		}
 		c.write(lhs)
+		// A plain assignment stores its value; p += n keeps a uintptr in
+		// the object it was in, which the stores recorded stand for.
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
+			if v, ok := c.info.Uses[id].(*types.Var); ok {
+				c.store(v, s.Rhs[i])
+			}
+		}
 	}
+}
+
+// store records that e is stored in v, when v refers to memory.
+func (c *census) store(v *types.Var, e ast.Expr) {
+	if !v.IsField() && refersToMemory(v.Type()) {
+		c.stores[v] = append(c.stores[v], e)
+	}
+}
+
+// single reports whether v holds one value for the whole life of each of
+// its instances: assigned only by its declaration, address never taken.
+func (c *census) single(v *types.Var) bool {
+	return c.writes[v] == 0 && !c.addr[v] && len(c.stores[v]) == 1
+}
+
+// refersToMemory reports whether a value of type t can refer to memory
+// that paths reach through it: pointers, slices, maps, and the
+// unsafe.Pointer and uintptr values unsafe code computes addresses with.
+func refersToMemory(t types.Type) bool {
+	switch u := under(t).(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr
+	}
+	return false
 }
 
 func (c *census) noteDecl(v *types.Var, init ast.Expr, declLit map[*types.Var]*ast.FuncLit, declFuture map[*types.Var]*ast.CallExpr) {
@@ -166,7 +211,8 @@ func (c *census) noteDecl(v *types.Var, init ast.Expr, declLit map[*types.Var]*a
 	case *ast.FuncLit:
 		declLit[v] = e
 	case *ast.CallExpr:
-		if tc, ok := Classify(c.info, e); ok && tc.Op == OpNewFuture {
+		// NewFuture, or a function returning the handle of a future.
+		if IsFuture(typeOf(c.info, e)) {
 			declFuture[v] = e
 		}
 	}

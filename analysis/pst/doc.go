@@ -58,5 +58,16 @@
 // Locations are paths from a variable (Path): x, x.f, a[i], (*p).f, m[_].
 // An index that is a loop's iteration variable or a constant is kept, so
 // that a[i] in distinct iterations, or a[0] and a[1], are distinct
-// locations.
+// locations; so is a constant span of indices (s[2:] after slicing with
+// constant bounds, what copy writes into d[1:3]).
+//
+// One location can have several names. An access through a local pointer,
+// slice or map (or an unsafe.Pointer or uintptr computed from one) gets a
+// leaf for each location the variable may refer to, found from what the
+// function stores in it (see aliases): *p is also x after p := &x, tail[0]
+// is also s[2] after tail := s[2:], and view[2] is also byte 2 of word
+// after view := (*[4]byte)(unsafe.Pointer(&word)) (a Bytes step, laid out
+// with Config.Sizes). Built-in functions access the elements they touch:
+// copy, clear, delete, append (past the length of its first argument) and
+// len or cap of a map.
 package pst

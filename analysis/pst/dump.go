@@ -6,8 +6,9 @@ import (
 )
 
 // Dump renders the subtree of n, one node per line indented by depth, for
-// tests and debugging. A leaf shows its access ("w x.f", "r a[i]"), Get or
-// parameter use; other nodes show their kind and origin; "?" marks Cond.
+// tests and debugging. A leaf shows its access ("w x.f", "r a[i]", "w x
+// through *p" for an alias), Get or parameter use; other nodes show their
+// kind and origin; "?" marks Cond.
 func Dump(n *Node) string {
 	var b strings.Builder
 	dump(&b, n, 0)
@@ -26,6 +27,9 @@ func dump(b *strings.Builder, n *Node, depth int) {
 			rw = "w"
 		}
 		fmt.Fprintf(b, "%s %s", rw, n.Access.Path)
+		if w := n.Access.Written; w != nil {
+			fmt.Fprintf(b, " through %s", w.Access.Path)
+		}
 		if n.Access.Via != nil {
 			fmt.Fprintf(b, " via %s", n.Access.Via.Name())
 		}

@@ -50,15 +50,13 @@ func (b *builder) calleeEffects(fn *types.Func, call *ast.CallExpr, recv ast.Exp
 		esc = b.add(Escape, at.Pos(), origin)
 	}
 	for _, e := range sum.Effects {
-		p, ok := b.effectPath(fn, e, call, recv)
-		if !ok {
+		ps := b.effectPaths(fn, e, call, recv)
+		if len(ps) == 0 {
 			continue
 		}
 		leaf := func() {
-			n := b.add(Stmt, at.Pos(), "")
-			n.Access = &Access{Path: p, Write: e.Write, Node: at, Via: fn, Call: call, Where: e.Where, Isolated: e.Isolated}
-			if p.Root.Global == "" {
-				n.Scope = b.scope[p.Root.Var]
+			for _, p := range ps {
+				b.accessLeaves(Access{Path: p, Write: e.Write, Node: at, Via: fn, Call: call, Where: e.Where, Isolated: e.Isolated}, at.Pos())
 			}
 		}
 		switch e.Esc {
@@ -72,38 +70,49 @@ func (b *builder) calleeEffects(fn *types.Func, call *ast.CallExpr, recv ast.Exp
 	}
 }
 
-// effectPath resolves the location of a callee's effect in the caller.
-func (b *builder) effectPath(fn *types.Func, e Effect, call *ast.CallExpr, recv ast.Expr) (Path, bool) {
-	var p Path
+// effectPaths resolves the location of a callee's effect in the caller:
+// the global, or the memory the argument refers to (through, when the
+// argument is not a path: &x.f, s[2:], an unsafe conversion).
+func (b *builder) effectPaths(fn *types.Func, e Effect, call *ast.CallExpr, recv ast.Expr) []Path {
+	steps := b.effectSteps(fn, e, call, recv)
 	if e.Global != "" {
 		if !b.trackGlobalKey(e.Global) {
-			return Path{}, false
+			return nil
 		}
-		p = Path{Root: RootVar{Global: e.Global}}
-	} else {
+		return []Path{{Root: RootVar{Global: e.Global}, Steps: steps}}
+	}
+	if call == nil {
+		return nil
+	}
+	arg, ok := argFor(fn, e.Param, call, recv)
+	if !ok {
+		return nil
+	}
+	isRecv := recv != nil && arg == recv
+	if p, ok := b.pointee(arg, isRecv && pointerRecv(fn)); ok {
+		return []Path{p.Append(steps...)}
+	}
+	return b.through(arg, steps)
+}
+
+// effectSteps returns the steps of an effect below its global or pointee,
+// an index that is a parameter of the callee abstracted from the argument.
+func (b *builder) effectSteps(fn *types.Func, e Effect, call *ast.CallExpr, recv ast.Expr) []Step {
+	arg := func(i int) (Step, bool) {
 		if call == nil {
-			return Path{}, false
+			return Step{}, false
 		}
-		arg, ok := argFor(fn, e.Param, call, recv)
+		a, ok := argFor(fn, i, call, recv)
 		if !ok {
-			return Path{}, false
+			return Step{}, false
 		}
-		isRecv := recv != nil && arg == recv
-		if p, ok = b.pointee(arg, isRecv && pointerRecv(fn)); !ok {
-			return Path{}, false
-		}
+		return b.indexStep(a, false), true
 	}
+	steps := make([]Step, 0, len(e.Steps))
 	for _, s := range e.Steps {
-		st := Step{Kind: s.Kind, Name: s.Name}
-		if s.Arg > 0 && call != nil {
-			// The callee indexes with a parameter: abstract the argument.
-			if arg, ok := argFor(fn, s.Arg-1, call, recv); ok {
-				st = b.indexStep(arg, false)
-			}
-		}
-		p = p.With(st)
+		steps = append(steps, s.step(arg))
 	}
-	return p, true
+	return steps
 }
 
 // argFor returns the argument expression for summary parameter index i.
@@ -180,12 +189,37 @@ func (b *builder) callbacks(call *ast.CallExpr, fn *types.Func, recv ast.Expr, s
 		if m == NotCalled {
 			continue
 		}
+		if v := b.census.futureVar[call]; v != nil && sum.ParamInFuture(idx) {
+			b.futureCallback(a, v, fn, call, sum.ParamOnce(idx))
+			continue
+		}
 		if b.cfg.Precise && m == CalledDetached && !HasHandleParam(t) {
 			m = CalledSync
 		}
 		cbs = append(cbs, cbArg{a, m, sum.ParamOnce(idx)})
 	}
 	b.layoutCallbacks(cbs, fn.Name(), call)
+}
+
+// futureCallback builds a function argument that the callee invokes only
+// inside the future whose handle it returns (Summary.InFuture), where the
+// caller stores the handle in v: in an Async node marked as that future, so
+// that a Get on v orders the invocations before what follows it, as for a
+// NewFuture whose body is the callback.
+func (b *builder) futureCallback(arg ast.Expr, v *types.Var, fn *types.Func, call *ast.CallExpr, once bool) {
+	origin := "callback of " + fn.Name()
+	n := b.add(Async, call.Pos(), "future of "+fn.Name())
+	n.Future = &Future{Call: call, Var: v}
+	b.tree.Futures = append(b.tree.Futures, n)
+	b.in(n, func() {
+		if once {
+			b.funcArgBody(arg, origin)
+			return
+		}
+		l := b.add(Loop, call.Pos(), "invocations of the callbacks of "+fn.Name())
+		l.Pseudo = true
+		b.in(l, func() { b.funcArgBody(arg, origin) })
+	})
 }
 
 // unknownCall builds a call of unknown code: a handle argument may spawn

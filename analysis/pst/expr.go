@@ -22,6 +22,10 @@ type Access struct {
 	Where string
 	// Isolated is set when Via makes the access inside Isolated.
 	Isolated bool
+	// Written is set on the leaf of a location the access may denote
+	// through an alias (see aliases): it is the leaf of the access as the
+	// code writes it (*p for x after p := &x).
+	Written *Node
 }
 
 // rootOf returns the root for a variable the trees track: any local variable
@@ -77,10 +81,29 @@ func (b *builder) trackPath(path string) bool {
 
 // access appends a leaf for a read or write of p.
 func (b *builder) access(p Path, write bool, at ast.Node) *Node {
-	n := b.add(Stmt, at.Pos(), "")
-	n.Access = &Access{Path: p, Write: write, Node: at}
-	if p.Root.Global == "" {
-		n.Scope = b.scope[p.Root.Var]
+	return b.accessLeaves(Access{Path: p, Write: write, Node: at}, at.Pos())
+}
+
+// accessLeaves appends the leaf of access a (its path normalized, see
+// normalize) and a leaf for each location it may also denote through an
+// alias (see aliases). An alias leaf is scoped to an instance of its root
+// variable (Node.Scope) only when the alias says so.
+func (b *builder) accessLeaves(a Access, pos token.Pos) *Node {
+	a.Path = b.normalize(a.Path)
+	n := b.add(Stmt, pos, "")
+	acc := a
+	n.Access = &acc
+	if a.Path.Root.Global == "" {
+		n.Scope = b.scope[a.Path.Root.Var]
+	}
+	for _, al := range b.aliases(a.Path) {
+		m := b.add(Stmt, pos, "")
+		c := a
+		c.Path, c.Written = b.normalize(al.path), n
+		m.Access = &c
+		if al.scoped && c.Path.Root.Global == "" {
+			m.Scope = b.scope[c.Path.Root.Var]
+		}
 	}
 	return n
 }
@@ -133,17 +156,28 @@ func (b *builder) refEmit(e ast.Expr, emit bool) (Path, bool) {
 			eval(e.X)
 			return Path{}, false
 		}
-		base, ok := b.refEmit(e.X, emit)
-		if !ok {
-			return Path{}, false
-		}
 		t := typeOf(b.info, e.X)
+		base, ok := b.refEmit(e.X, emit)
+		pointee := false
+		if !ok {
+			// A pointer that is not a path: (&x).f, or a conversion.
+			if _, isPtr := under(t).(*types.Pointer); !isPtr {
+				return Path{}, false
+			}
+			if base, ok = b.pointeeOf(e.X, nil); !ok {
+				return Path{}, false
+			}
+			pointee = true
+		}
 		for _, idx := range sel.Index() {
 			if p, isPtr := under(t).(*types.Pointer); isPtr {
-				readPtr(base, e.X)
-				base = base.With(Step{Kind: Deref})
+				if !pointee {
+					readPtr(base, e.X)
+					base = base.With(Step{Kind: Deref})
+				}
 				t = p.Elem()
 			}
+			pointee = false
 			st, isStruct := under(t).(*types.Struct)
 			if !isStruct || idx >= st.NumFields() {
 				return Path{}, false
@@ -168,7 +202,8 @@ func (b *builder) refEmit(e ast.Expr, emit bool) (Path, bool) {
 			base, ok := b.refEmit(e.X, emit)
 			step := b.indexStep(e.Index, emit)
 			if !ok {
-				return Path{}, false
+				// s[2:][0], (*[4]byte)(unsafe.Pointer(&w))[2]
+				return b.pointeeOf(e.X, []Step{step})
 			}
 			readPtr(base, e.X)
 			return base.With(Step{Kind: Deref}).With(step), true
@@ -187,13 +222,32 @@ func (b *builder) refEmit(e ast.Expr, emit bool) (Path, bool) {
 	case *ast.StarExpr:
 		base, ok := b.refEmit(e.X, emit)
 		if !ok {
-			return Path{}, false
+			// *(*uint16)(unsafe.Pointer(&w))
+			return b.pointeeOf(e.X, nil)
 		}
 		readPtr(base, e.X)
 		return base.With(Step{Kind: Deref}), true
 	}
 	eval(e)
 	return Path{}, false
+}
+
+// pointeeOf returns the location that the pointer or slice value of e,
+// an expression that is not a path, refers to, followed by the steps of
+// rest: when e resolves to exactly one target (see resolve).
+func (b *builder) pointeeOf(e ast.Expr, rest []Step) (Path, bool) {
+	switch ast.Unparen(e).(type) {
+	case *ast.UnaryExpr, *ast.SliceExpr, *ast.BinaryExpr, *ast.CallExpr:
+	default:
+		// A selector, index or dereference that is not a path has no
+		// target either: do not resolve it again.
+		return Path{}, false
+	}
+	ps := b.through(e, rest)
+	if len(ps) != 1 {
+		return Path{}, false
+	}
+	return ps[0], true
 }
 
 // indexStep evaluates an index expression and abstracts it.

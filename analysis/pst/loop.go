@@ -84,12 +84,11 @@ func constStep(info *types.Info, post ast.Stmt, v *types.Var) bool {
 // of the element.
 func (b *builder) rangeStmt(s *ast.RangeStmt) {
 	xt := under(typeOf(b.info, s.X))
-	// The range expression is evaluated once, before the loop.
+	// The range expression is evaluated once, before the loop (ref
+	// evaluates it as a value when it is not a location).
 	xp, xok := b.ref(s.X)
 	if xok {
 		b.access(xp, false, s.X)
-	} else {
-		b.expr(s.X)
 	}
 	l := b.add(Loop, s.For, "range loop")
 	b.in(l, func() {
@@ -129,6 +128,10 @@ func (b *builder) rangeStmt(s *ast.RangeStmt) {
 			b.iterVar[key] = l
 		}
 		// Reading the element of a slice or array in each iteration.
+		if s.Value != nil && !xok {
+			// A slice expression, a conversion: the elements it spans.
+			b.elems(s.X, false, s.X)
+		}
 		if s.Value != nil && xok {
 			idx := Step{Kind: Index}
 			if l.Var != nil {

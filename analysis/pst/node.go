@@ -156,6 +156,17 @@ type Tree struct {
 	// Truncated is set when building stopped inlining because of the size
 	// budget (the tree is still sound: see Config.Budget).
 	Truncated bool
+	// Returns are the return statements of the function body itself (not
+	// of function literals in it), in source order.
+	Returns []Return
+}
+
+// Return describes a return statement: how many values it returns and,
+// when it returns one, whether that is a call (Call) or a variable (Var).
+type Return struct {
+	Results int
+	Call    *ast.CallExpr
+	Var     *types.Var
 }
 
 // ChildFrame returns the frame in which the children of n are built: n

@@ -50,6 +50,16 @@ const (
 	// MapElem is every element of a map: a map is one location, as for Go's
 	// race detector.
 	MapElem
+	// Bytes selects the bytes [Value, Hi) of the current location: what an
+	// access through an unsafe view of a different type (a *[4]byte view
+	// of a uint32) touches of it.
+	Bytes
+	// View reinterprets the current location as a value of Step.Type (nil:
+	// of unknown type and extent). It only appears while the builder
+	// composes a path through an unsafe.Pointer conversion: before a leaf
+	// is made, the builder turns it into a Bytes step, or cuts the path
+	// there (the whole location), so leaves never carry it.
+	View
 )
 
 // Step is one step of a Path.
@@ -60,6 +70,12 @@ type Step struct {
 	// Const is set on an Index step whose index is the constant Value.
 	Const bool
 	Value int64
+	// Range is set on an Index step whose index lies in [Value, Hi), or
+	// in [Value, ∞) when Hi is negative: an element of a slice taken with
+	// constant bounds (s[2:], s[:n] has Value 0), or a span of them
+	// (copy into s[2:4]). Bytes steps use Value and Hi the same way.
+	Range bool
+	Hi    int64
 	// Loop is set on an Index step whose index is the iteration variable of
 	// that Loop node (Node.Var): equal only in the same iteration.
 	Loop *Node
@@ -67,6 +83,8 @@ type Step struct {
 	// tree's function that the function never assigns: a summary passes
 	// it on so that callers can substitute the argument.
 	Param *types.Var
+	// Type is the type of a View step.
+	Type types.Type
 }
 
 // Path denotes a location: a root variable and a sequence of steps.
@@ -94,6 +112,29 @@ func (p Path) With(s Step) Path {
 	return Path{Root: p.Root, Steps: append(steps, s)}
 }
 
+// Append returns p extended by steps (p is not modified).
+func (p Path) Append(steps ...Step) Path {
+	if len(steps) == 0 {
+		return p
+	}
+	out := make([]Step, len(p.Steps), len(p.Steps)+len(steps))
+	copy(out, p.Steps)
+	return Path{Root: p.Root, Steps: append(out, steps...)}
+}
+
+// equal reports whether p and q are the same path, step for step.
+func (p Path) equal(q Path) bool {
+	if !p.Root.Same(q.Root) || len(p.Steps) != len(q.Steps) {
+		return false
+	}
+	for i := range p.Steps {
+		if p.Steps[i] != q.Steps[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // String renders the path as Go-like source: x, x.f, (*p).f, a[i], m[*].
 func (p Path) String() string {
 	var b strings.Builder
@@ -112,6 +153,8 @@ func (p Path) String() string {
 			switch {
 			case s.Const:
 				b.WriteString("[" + strconv.FormatInt(s.Value, 10) + "]")
+			case s.Range:
+				b.WriteString("[" + s.span() + "]")
 			case s.Loop != nil && s.Loop.Var != nil:
 				b.WriteString("[" + s.Loop.Var.Name() + "]")
 			default:
@@ -119,9 +162,46 @@ func (p Path) String() string {
 			}
 		case MapElem:
 			b.WriteString("[_]")
+		case Bytes:
+			b.WriteString(".bytes[" + s.span() + "]")
+		case View:
+			b.WriteString(".(view)")
 		}
 	}
 	return b.String()
+}
+
+// span renders the interval of a Range index or a Bytes step as Go's
+// slice bounds: "2:4", "2:".
+func (s Step) span() string {
+	hi := ""
+	if s.Hi >= 0 {
+		hi = strconv.FormatInt(s.Hi, 10)
+	}
+	return strconv.FormatInt(s.Value, 10) + ":" + hi
+}
+
+// interval returns the indices (or bytes) a step may denote, as [lo, hi)
+// with hi < 0 for no bound; ok is false for an index of unknown value.
+func (s Step) interval() (lo, hi int64, ok bool) {
+	switch {
+	case s.Const:
+		return s.Value, s.Value + 1, true
+	case s.Range, s.Kind == Bytes:
+		return s.Value, s.Hi, true
+	}
+	return 0, 0, false
+}
+
+// disjoint reports whether two index (or byte) steps certainly denote
+// different indices.
+func disjoint(x, y Step) bool {
+	xl, xh, xok := x.interval()
+	yl, yh, yok := y.interval()
+	if !xok || !yok {
+		return false
+	}
+	return (xh >= 0 && xh <= yl) || (yh >= 0 && yh <= xl)
 }
 
 // Overlap tells whether the locations of two paths with the same root can
@@ -145,8 +225,9 @@ func Overlaps(a, b Path) Overlap {
 	for i := 0; i < n; i++ {
 		x, y := a.Steps[i], b.Steps[i]
 		if x.Kind != y.Kind {
-			// Differently typed views of one root cannot happen for one
-			// variable; stay conservative.
+			// Differently typed views of one location: a Bytes step
+			// against a field or an element, or paths of the same
+			// variable that disagree on its type; stay conservative.
 			return Overlap{May: true, Same: same}
 		}
 		switch x.Kind {
@@ -156,12 +237,14 @@ func Overlaps(a, b Path) Overlap {
 			}
 		case Index:
 			switch {
-			case x.Const && y.Const:
-				if x.Value != y.Value {
-					return Overlap{}
-				}
+			case disjoint(x, y):
+				return Overlap{}
 			case x.Loop != nil && x.Loop == y.Loop:
 				same = append(same, x.Loop)
+			}
+		case Bytes:
+			if disjoint(x, y) {
+				return Overlap{}
 			}
 		}
 	}

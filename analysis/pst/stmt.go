@@ -55,6 +55,7 @@ func (b *builder) stmt(s ast.Stmt) {
 	case *ast.SelectStmt:
 		b.conditionally(func() { b.clauses(s.Body) })
 	case *ast.ReturnStmt:
+		b.noteReturn(s)
 		for _, r := range s.Results {
 			b.expr(r)
 		}
@@ -78,6 +79,24 @@ func (b *builder) stmt(s ast.Stmt) {
 		}
 	case *ast.EmptyStmt, *ast.BadStmt:
 	}
+}
+
+// noteReturn records a return statement of the function body itself in
+// Tree.Returns.
+func (b *builder) noteReturn(s *ast.ReturnStmt) {
+	if b.frame == nil || b.frame.node != b.tree.Root {
+		return
+	}
+	r := Return{Results: len(s.Results)}
+	if len(s.Results) == 1 {
+		switch e := ast.Unparen(s.Results[0]).(type) {
+		case *ast.CallExpr:
+			r.Call = e
+		case *ast.Ident:
+			r.Var, _ = b.info.Uses[e].(*types.Var)
+		}
+	}
+	b.tree.Returns = append(b.tree.Returns, r)
 }
 
 // exit appends a leaf for a statement that leaves the sequence.

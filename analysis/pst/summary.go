@@ -84,6 +84,22 @@ type EffectStep struct {
 	// Arg is, for an Index step whose index is a parameter of the callee,
 	// that parameter's summary index plus one (0: any index).
 	Arg int
+	// Const, Range, Value and Hi are those of an Index step whose index
+	// is a constant or lies in a constant range (see Step).
+	Const, Range bool
+	Value, Hi    int64
+}
+
+// step returns the Step of an effect step, its index abstracted by arg
+// when the callee indexes with a parameter (see Arg).
+func (s EffectStep) step(arg func(i int) (Step, bool)) Step {
+	st := Step{Kind: s.Kind, Name: s.Name, Const: s.Const, Range: s.Range, Value: s.Value, Hi: s.Hi}
+	if s.Arg > 0 {
+		if a, ok := arg(s.Arg - 1); ok {
+			st = a
+		}
+	}
+	return st
 }
 
 // Summary is what callers need to know about a function to build their own
@@ -96,6 +112,11 @@ type Summary struct {
 	// Once gives, per parameter index, whether a function-valued parameter
 	// is invoked at most once per call (missing entries: any number).
 	Once []bool
+	// InFuture gives, per parameter index, whether a function-valued
+	// parameter is invoked only by the body of the future whose handle the
+	// function returns, each invocation over before that body returns: a
+	// Get on the returned handle waits for them (missing entries: no).
+	InFuture []bool
 	// Spawns tells whether the function may leave tasks running after it
 	// returns (through a handle it was given).
 	Spawns Esc
@@ -114,6 +135,12 @@ func (s *Summary) ParamMode(i int) Mode {
 // ParamOnce reports whether parameter i is invoked at most once per call.
 func (s *Summary) ParamOnce(i int) bool {
 	return s != nil && i >= 0 && i < len(s.Once) && s.Once[i]
+}
+
+// ParamInFuture reports whether parameter i is invoked only inside the
+// future whose handle the function returns (see InFuture).
+func (s *Summary) ParamInFuture(i int) bool {
+	return s != nil && i >= 0 && i < len(s.InFuture) && s.InFuture[i]
 }
 
 // ParamIndex returns the summary index of parameter v of fn: the receiver is

@@ -60,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Info:     pass.TypesInfo,
 		Imported: imported,
 		Precise:  true,
+		Sizes:    pass.TypesSizes,
 	})
 	for fn, s := range res.Summaries {
 		if interesting(s) && reachable(fn) {

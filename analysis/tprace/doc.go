@@ -20,22 +20,28 @@
 // program; the checked build of tpinstr (tpinstr test) decides for one
 // input. Where the static view is unsure, race reports lean towards silence
 // (the assumptions of pst.Config.Precise): accesses through two different
-// pointer variables are not compared, a function literal given to unknown
-// code without a task handle is taken to run during the call, code in
-// goroutines and closures of unknown use is not reported.
+// pointer variables are compared only where the analysis sees what the
+// pointers were set to (the address of a variable, a slice of a slice or
+// array, an unsafe view, a copy of another such pointer: see package pst),
+// a function literal given to unknown code without a task handle is taken
+// to run during the call, code in goroutines and closures of unknown use
+// is not reported.
 //
 // # Categories
 //
 // Each diagnostic carries one of these categories (Diagnostic.Category),
 // stable across versions, so that drivers and CI can filter on them:
 //
-//	race            two accesses to one variable (or to the same field or
-//	                element of it), at least one a write, may run in
-//	                parallel. The message names both accesses with their
-//	                positions and the reason: the task that is not joined,
-//	                the loop whose iterations overlap, the Finish that joins
-//	                both. The second access is also attached as related
-//	                information. Nothing is reported when NEP (Figure 2 of
+//	race            two accesses to one variable (or to the same field,
+//	                element or bytes of it), at least one a write, may run
+//	                in parallel; an access through a pointer or slice names
+//	                the variable it may reach and the expression the code
+//	                wrote ("the write of x through *p"). The message names
+//	                both accesses with their positions and the reason: the
+//	                task that is not joined, the loop whose iterations
+//	                overlap, the Finish that joins both. The second access
+//	                is also attached as related information, even when it
+//	                is the same code run by another task or iteration. Nothing is reported when NEP (Figure 2 of
 //	                the paper), Isolated (Figure 7) or a Get proves order.
 //	isolated        Async, NewFuture, Finish, ForAll, ForAsync or Run inside
 //	                an Isolated body (they panic there), Get inside one (it

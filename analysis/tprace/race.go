@@ -15,8 +15,10 @@ import (
 const maxRacesPerFunc = 20
 
 // races reports the conflicting pairs of accesses of one tree, one report
-// per pair of positions (the most severe pair when several accesses share
-// both positions, as x++ reads and writes x).
+// per pair of positions and of the variables the code names there (the
+// most severe pair when several accesses share them, as x++ reads and
+// writes x, or as *p and the x it may point to are one access of the
+// code).
 func (c *checker) races(t *mhp.Tree) {
 	if t.Asyncs == 0 {
 		// Without tasks, only goroutines and closures of unknown use run
@@ -24,8 +26,8 @@ func (c *checker) races(t *mhp.Tree) {
 		return
 	}
 	type key struct {
-		a, b token.Pos
-		root any
+		a, b         token.Pos
+		rootA, rootB any
 	}
 	best := map[key]mhp.Conflict{}
 	var order []key
@@ -38,16 +40,12 @@ func (c *checker) races(t *mhp.Tree) {
 			a, b = b, a
 			cf.First, cf.Second, cf.Witness = a, b, swap(cf.Witness)
 		}
-		var root any = a.Access.Path.Root.Var
-		if g := a.Access.Path.Root.Global; g != "" {
-			root = g
-		}
-		k := key{a.Pos, b.Pos, root}
+		k := key{a.Pos, b.Pos, writtenRoot(a), writtenRoot(b)}
 		old, seen := best[k]
 		if !seen {
 			order = append(order, k)
 		}
-		if !seen || severity(cf) > severity(old) {
+		if !seen || severity(cf) > severity(old) || (severity(cf) == severity(old) && aliased(cf) < aliased(old)) {
 			best[k] = cf
 		}
 		return len(order) <= maxRacesPerFunc*4
@@ -85,6 +83,32 @@ func throughEscape(a, b *pst.Node) bool {
 	return false
 }
 
+// writtenRoot identifies the variable the code names in an access: the
+// root of its path, or for a location reached through an alias, the root
+// of the path as written.
+func writtenRoot(n *pst.Node) any {
+	if w := n.Access.Written; w != nil {
+		n = w
+	}
+	if g := n.Access.Path.Root.Global; g != "" {
+		return g
+	}
+	return n.Access.Path.Root.Var
+}
+
+// aliased counts the leaves of a conflict that are reached through an
+// alias: of two reports of one pair of accesses, the one that names what
+// the code names is kept.
+func aliased(cf mhp.Conflict) int {
+	n := 0
+	for _, l := range []*pst.Node{cf.First, cf.Second} {
+		if l.Access.Written != nil {
+			n++
+		}
+	}
+	return n
+}
+
 func severity(cf mhp.Conflict) int {
 	s := 0
 	if cf.First.Access.Write {
@@ -109,11 +133,19 @@ func (c *checker) reportRace(cf mhp.Conflict) {
 	if why := c.reason(cf); why != "" {
 		msg += ": " + why
 	}
-	d := analysis.Diagnostic{Pos: a.Pos, Category: CategoryRace, Message: msg}
-	if b.Pos != a.Pos {
-		d.Related = []analysis.RelatedInformation{{Pos: b.Pos, Message: "the other access: " + c.describe(b)}}
+	// The other access is related information even when it is the same
+	// code in another task or iteration, so that tools pairing the two
+	// positions of a report see both.
+	other := "the other access: " + c.describe(b)
+	if b.Pos == a.Pos {
+		other = "the other access, in another task: " + c.describe(b)
 	}
-	c.pass.Report(d)
+	c.pass.Report(analysis.Diagnostic{
+		Pos:      a.Pos,
+		Category: CategoryRace,
+		Message:  msg,
+		Related:  []analysis.RelatedInformation{{Pos: b.Pos, Message: other}},
+	})
 }
 
 // describe names one access: "the write of x at f.go:3:2", "the read of g
@@ -124,6 +156,9 @@ func (c *checker) describe(n *pst.Node) string {
 		kind = "write"
 	}
 	s := fmt.Sprintf("the %s of %s at %s", kind, n.Access.Path, c.where(n.Pos))
+	if w := n.Access.Written; w != nil {
+		s = fmt.Sprintf("the %s of %s through %s at %s", kind, n.Access.Path, w.Access.Path, c.where(n.Pos))
+	}
 	if v := n.Access.Via; v != nil {
 		s += fmt.Sprintf(" (in %s at %s)", v.Name(), n.Access.Where)
 	}

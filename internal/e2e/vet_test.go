@@ -77,23 +77,7 @@ func TestVetOnCorpus(t *testing.T) {
 // yet, each a false negative of the static pass to fix: the test fails when
 // one more appears, and when one of these is fixed (so that the list only
 // shrinks).
-var knownVetMisses = map[string]bool{
-	// A variable whose address is passed to a callee that writes through it.
-	"race/address_taken race:a": true,
-	// clear of a slice, and the range of a slicing, are not accesses of
-	// their elements for the analyzer.
-	"race/clear race:b":   true,
-	"race/slicing race:a": true,
-	// Two iterations of one ForAll or ForAsync body: the body's accesses
-	// against themselves.
-	"race/forall_siblings race:a":   true,
-	"race/forasync_siblings race:a": true,
-	"race/incdec race:a":            true,
-	// delete of a map against len.
-	"race/map_delete race:a": true,
-	// Accesses through unsafe byte views.
-	"race/subword race:a": true,
-}
+var knownVetMisses = map[string]bool{}
 
 // warned reports whether some warning names both lines of pair, taking for
 // each side the line the warning points at or a line of a callee that it

@@ -51,3 +51,18 @@ func work(t *task.T) int {
 	lib.Work(t)
 	return lib.Count // Work joins its task: no report
 }
+
+func posted(t *task.T) int {
+	x := 0
+	f := lib.Post(t, func() int { x = 1; return 0 })
+	f.Get()
+	return x // ordered by the Get on the future Post returns: no report
+}
+
+func postedUnjoined(t *task.T) int {
+	x := 0
+	f := lib.Post(t, func() int { x = 1; return 0 }) // want `possible determinacy race on x: the write of x at calls.go:\d+:\d+ and the read of x at calls.go:\d+:\d+ may run in parallel: the future of Post at calls.go:\d+:\d+, which makes the write, is not joined`
+	r := x
+	f.Get()
+	return r
+}

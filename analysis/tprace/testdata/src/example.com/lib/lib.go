@@ -42,3 +42,13 @@ func Work(t *task.T) {
 		t.Async(func(t *task.T) { Inc() })
 	})
 }
+
+// Set writes through its pointer argument.
+func Set(p *int) {
+	*p = 7
+}
+
+// Post runs f in the future whose handle it returns.
+func Post(t *task.T, f func() int) *task.Future[int] {
+	return task.NewFuture(t, func(t *task.T) int { return f() })
+}
