@@ -59,6 +59,7 @@ type goError struct {
 
 // Error returns the message.
 func (e *goError) Error() string { return e.msg }
+
 // Unwrap returns the error of the go command.
 func (e *goError) Unwrap() error { return e.err }
 
