@@ -3,6 +3,7 @@ package detect
 import (
 	"unsafe"
 
+	"github.com/tpinstr/tpinstr/rt/internal/dtrg"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 )
@@ -10,218 +11,227 @@ import (
 // Access implements event.Sink. It has no pointer to pin: use AccessPin from
 // the hooks of a real program.
 func (d *Detector) Access(t event.Task, addr, size uintptr, write bool, site event.Site) {
-	d.access(uint32(t), addr, nil, size, write, uint32(site))
+	if c, done := d.quick(uint32(t), addr, size, write, uint32(site)); !done {
+		d.access(c, uint32(t), addr, nil, size, write, uint32(site))
+	}
 }
 
 // AccessPin records an access of size bytes at p by task t. p is kept alive
 // while its shadow state exists (see package shadow).
 func (d *Detector) AccessPin(t event.Task, p unsafe.Pointer, size uintptr, write bool, site event.Site) {
-	d.access(uint32(t), uintptr(p), p, size, write, uint32(site))
+	if c, done := d.quick(uint32(t), uintptr(p), size, write, uint32(site)); !done {
+		d.access(c, uint32(t), uintptr(p), p, size, write, uint32(site))
+	}
 }
 
-func (d *Detector) access(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
+// quick handles the commonest accesses, and reports whether it did:
+// outside Isolated, to a whole word or to exactly one sub-cell of a split
+// word of a recently used page, which needs no pin (the word has state),
+// in the first two cases of fast. It calls nothing, so that it needs no
+// stack frame and the callers of AccessPin pay one small call for most
+// accesses. When it found the access's cell but could not decide, it
+// returns it for access.
+func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) (*shadow.Cell, bool) {
+	if size == 0 {
+		return nil, true // a zero-size variable: nothing to race on
+	}
+	if d.iso {
+		return nil, false
+	}
+	w := addr &^ 7
+	c := d.mem.Cached(w)
+	switch {
+	case c == nil:
+		return nil, false
+	case size == 8 && w == addr:
+		if d.mem.IsSplit(c) || c.Fresh() { // a split word, or one to pin
+			return nil, false
+		}
+	case addr+size <= w+8:
+		if c = d.mem.Exact(c, addr-w, size); c == nil {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	if c.X != 0 {
+		return c, false // more readers or isolated accesses: see fast
+	}
+	cur := d.g.Step()
+	if !d.known(c.W, cur, t) {
+		return c, false
+	}
+	if !d.known(c.R, cur, t) {
+		// The second case of fast: one async reader is enough.
+		return c, !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t)
+	}
+	if write {
+		c.W, c.R = shadow.Acc{Step: cur, Site: site}, shadow.Acc{}
+	} else {
+		c.R = shadow.Acc{Step: cur, Site: site}
+	}
+	return c, true
+}
+
+// access records any access that quick did not: c, when not nil, is the
+// cell of the whole word or the sub-cell the access is to, as quick found
+// it (outside Isolated, not to be pinned).
+func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if c == nil && !d.iso {
+		w := addr &^ 7
+		c = d.mem.Word(w)
+		switch {
+		case size == 8 && w == addr:
+			if d.mem.IsSplit(c) {
+				c = nil
+			} else if pin != nil && c.Fresh() {
+				d.mem.Pin(addr, pin) // see shadow.Memory.Pin
+			}
+		case addr+size <= w+8:
+			c = d.mem.Exact(c, addr-w, size) // a split word is not fresh
+		default:
+			c = nil
+		}
+	}
+	if c != nil {
+		a := shadow.Acc{Step: d.g.Step(), Site: site}
+		if !d.fast(c, t, a, write, false) {
+			d.cell(c, addr, size, t, a, write, false)
+		}
+		return
+	}
+	d.slow(t, addr, pin, size, write, site)
+}
+
+// slow is access for every case but the fast one.
+func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if size == 0 {
 		return
 	}
-	iso := d.running[len(d.running)-1].isolated > 0
-	a := shadow.Acc{Task: t, Time: d.g.Now(), Site: site}
-	end := addr + size
-	for w := addr &^ 7; w < end; w += 8 {
-		var p unsafe.Pointer
-		if pin != nil {
-			p = unsafe.Add(pin, max(w, addr)-addr)
+	iso := d.iso
+	a := shadow.Acc{Step: d.g.Step(), Site: site}
+	w, end := addr&^7, addr+size
+	if end-w > 8 {
+		d.span(addr, end, pin, t, a, write, iso)
+		return
+	}
+	c := d.mem.Word(w)
+	if pin != nil && c.Fresh() {
+		d.mem.Pin(addr, pin)
+	}
+	if size != 8 || d.mem.IsSplit(c) {
+		d.part(c, w, addr, end, t, a, write, iso)
+		return
+	}
+	if !d.fast(c, t, a, write, iso) {
+		d.cell(c, w, 8, t, a, write, iso)
+	}
+}
+
+// span checks an access to the bytes [addr, end) that spans several words,
+// such as a slice hook's: a page's worth of word cells at a time.
+func (d *Detector) span(addr, end uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write, iso bool) {
+	for w := addr &^ 7; w < end; {
+		words := d.mem.Words(w, end)
+		if pin != nil && words[0].Fresh() {
+			// One pin per page of the access: see shadow.Memory.Pin.
+			d.mem.Pin(w, unsafe.Add(pin, max(w, addr)-addr))
 		}
-		c := d.mem.Word(w, p)
-		lo, hi := max(w, addr), min(w+8, end)
-		if lo == w && hi == w+8 && !d.mem.IsSplit(c) {
-			if d.fast(c, a, write, iso) {
-				continue
+		for i := range words {
+			c := &words[i]
+			lo, hi := max(w, addr), min(w+8, end)
+			if lo == w && hi == w+8 && !d.mem.IsSplit(c) {
+				if !d.fast(c, t, a, write, iso) {
+					d.cell(c, w, 8, t, a, write, iso)
+				}
+			} else {
+				d.part(c, w, lo, hi, t, a, write, iso)
 			}
-			d.cell(c, w, 8, a, write, iso)
+			w += 8
+		}
+	}
+}
+
+// part checks an access to the bytes [lo, hi) of the word at w, whose cell
+// is c, through c's sub-cells.
+func (d *Detector) part(c *shadow.Cell, w, lo, hi uintptr, t uint32, a shadow.Acc, write, iso bool) {
+	cells, g := d.mem.Sub(c, lo-w, hi-w)
+	for i := range cells {
+		s := &cells[i]
+		if !iso && s.X == 0 && d.known(s.W, a.Step, t) && d.known(s.R, a.Step, t) {
+			if write {
+				s.W, s.R = a, shadow.Acc{}
+			} else {
+				s.R = a
+			}
 			continue
 		}
-		bytes := d.mem.Split(c)
-		for b := lo; b < hi; b++ {
-			d.cell(&bytes[b-w], b, 1, a, write, iso)
+		if !d.fast(s, t, a, write, iso) {
+			d.cell(s, lo+uintptr(i)<<g, 1<<g, t, a, write, iso)
 		}
 	}
 }
 
-// fast handles, without touching the task graph, the common case of a
-// location last used by the accessing task alone.
-func (d *Detector) fast(c *shadow.Cell, a shadow.Acc, write, iso bool) bool {
-	if iso || c.X != 0 {
+// fast handles, without searching the task graph, the common cases of a
+// non-isolated access whose location's last writer is known to precede it
+// (the accessing task itself, or a pair of tasks Precede has already
+// answered for: dtrg.Graph.Known), so that it races with no writer:
+//
+//   - a location with one reader at most, also known to precede the
+//     access: the access races with neither, and a write replaces both
+//     (Algorithm 8), a read the reader (Algorithm 9: a reader that precedes
+//     the new one is dropped);
+//   - a read of a location whose reader slot holds an async read known to
+//     run in parallel with it while no future exists: addReader drops it;
+//   - a read of a location with several readers, one of them by the same
+//     task in the slot or last in the list (a task that reads a location
+//     many futures read): the new read supersedes that one, as addToSet
+//     does. Members that precede the new read stay; a member kept although
+//     it precedes a later read is still a real access, and checking it can
+//     only find real races.
+//
+// Everything else, and isolated accesses, take the full path (cell).
+func (d *Detector) fast(c *shadow.Cell, t uint32, a shadow.Acc, write, iso bool) bool {
+	if iso || !d.known(c.W, a.Step, t) {
 		return false
 	}
-	if write {
-		if (c.W.Task == a.Task || c.W.Task == 0) && (c.R.Task == a.Task || c.R.Task == 0) {
+	if c.X != 0 {
+		if write {
+			return false
+		}
+		if d.mem.IsoOf(c) != nil {
+			return false // the isolated writers need checking
+		}
+		more, _ := d.mem.More(c)
+		last := len(more) - 1
+		switch {
+		case last >= 0 && more[last].Step == a.Step: // the same step, the commonest case
+			more[last] = a
+		case c.R.Step == a.Step || d.g.StepTask(c.R.Step) == t:
+			c.R = a
+		case last >= 0 && d.g.StepTask(more[last].Step) == t:
+			more[last] = a
+		default:
+			return false
+		}
+		return true
+	}
+	if d.known(c.R, a.Step, t) {
+		if write {
 			c.W = a
 			c.R = shadow.Acc{}
-			return true
-		}
-		return false
-	}
-	if c.W.Task == a.Task || c.W.Task == 0 {
-		// A future reader belongs in Ext.FR, never in the async slot.
-		if c.R.Task == a.Task || (c.R.Task == 0 && !d.g.IsFuture(a.Task)) {
+		} else {
 			c.R = a
-			return true
 		}
+		return true
 	}
-	return false
+	return !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t)
 }
 
-// cell applies the write check (Algorithm 8) or the read check (Algorithm 9)
-// of Surendran and Sarkar to one cell describing the size bytes at addr,
-// with the isolated extension described in the package comment.
-func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, a shadow.Acc, write, iso bool) {
-	cur := event.Access{Task: event.Task(a.Task), Site: event.Site(a.Site), Write: write, Isolated: iso}
-
-	// Every access conflicts with the last non-isolated writer.
-	if !d.g.Precede(c.W.Task, c.W.Time, a.Task) {
-		d.race(addr, size, c.W, true, false, cur)
-	}
-	e := d.mem.ExtOf(c)
-	switch {
-	case write && !iso:
-		// Algorithm 8: check every reader, then become the only writer. All
-		// earlier isolated accesses either race with this write or precede
-		// it, so they are dropped too.
-		if !d.g.Precede(c.R.Task, c.R.Time, a.Task) {
-			d.race(addr, size, c.R, false, false, cur)
-		}
-		if e != nil {
-			for _, r := range e.FR {
-				if !d.g.Precede(r.Task, r.Time, a.Task) {
-					d.race(addr, size, r, false, false, cur)
-				}
-			}
-			d.checkSet(&e.IW, addr, size, true, cur)
-			d.checkSet(&e.IR, addr, size, false, cur)
-			e.FR, e.FRP = e.FR[:0], 0
-			e.IW.Clear()
-			e.IR.Clear()
-			d.mem.DropExt(c)
-		}
-		c.W = a
-		c.R = shadow.Acc{}
-	case !write && !iso:
-		// Algorithm 9, and the isolated writers.
-		if e != nil {
-			d.checkSet(&e.IW, addr, size, true, cur)
-		}
-		d.addReader(c, a)
-	case write && iso:
-		// An isolated write conflicts with the non-isolated readers only.
-		if !d.g.Precede(c.R.Task, c.R.Time, a.Task) {
-			d.race(addr, size, c.R, false, false, cur)
-		}
-		if e != nil {
-			for _, r := range e.FR {
-				if !d.g.Precede(r.Task, r.Time, a.Task) {
-					d.race(addr, size, r, false, false, cur)
-				}
-			}
-		}
-		d.addTo(d.mem.Ext(c), true, a)
-	default: // isolated read: the writer, checked above, is all it conflicts with
-		d.addTo(d.mem.Ext(c), false, a)
-	}
-}
-
-func (d *Detector) checkSet(s *shadow.Readers, addr, size uintptr, write bool, cur event.Access) {
-	if !d.g.Precede(s.Async.Task, s.Async.Time, uint32(cur.Task)) {
-		d.race(addr, size, s.Async, write, true, cur)
-	}
-	for _, r := range s.Futures {
-		if !d.g.Precede(r.Task, r.Time, uint32(cur.Task)) {
-			d.race(addr, size, r, write, true, cur)
-		}
-	}
-}
-
-// addReader adds a non-isolated read to the cell's readers (Algorithm 9,
-// with the corrections described on addToSet).
-func (d *Detector) addReader(c *shadow.Cell, a shadow.Acc) {
-	if c.X == 0 && !d.g.IsFuture(a.Task) {
-		// Only the async slot is in use.
-		if d.g.Precede(c.R.Task, c.R.Time, a.Task) {
-			c.R = a
-			return
-		}
-		if d.g.Futures() == 0 {
-			return // one async reader is enough: see addToSet
-		}
-	}
-	e := d.mem.Ext(c)
-	s := shadow.Readers{Async: c.R, Futures: e.FR, Pruned: e.FRP}
-	d.addToSet(&s, a)
-	c.R, e.FR, e.FRP = s.Async, s.Futures, s.Pruned
-	d.mem.DropExt(c)
-}
-
-// addTo adds an isolated access to the isolated writers or readers.
-func (d *Detector) addTo(e *shadow.Ext, write bool, a shadow.Acc) {
-	if write {
-		d.addToSet(&e.IW, a)
-	} else {
-		d.addToSet(&e.IR, a)
-	}
-}
-
-// addToSet adds access a to a set of mutually non-conflicting accesses, as
-// Algorithm 9 does for readers: members that precede a are removed, since
-// any later access parallel to one of them is parallel to a too.
-//
-// Algorithm 9 keeps at most one access by an async task: an async reader
-// that runs in parallel with the async member is not added. That is sound
-// only while the execution has no future: an async task's access can then
-// reach later steps only through the end of its finish, which every
-// parallel async task that ran after it reaches first. A future spawned by
-// the task after its access can carry it further (its access precedes the
-// future, which a later task may get), so once a future exists every access
-// not preceded by another is kept; random programs with futures found
-// the paper's rule missing races. Algorithm 9 as printed also adds nothing
-// to an empty set (update stays false when there is no member to visit); an
-// empty set takes the access here, as the prose of section 4.3 says.
-func (d *Detector) addToSet(s *shadow.Readers, a shadow.Acc) {
-	if s.Async.Task != 0 && d.g.Precede(s.Async.Task, s.Async.Time, a.Task) {
-		s.Async = shadow.Acc{}
-	}
-	if !d.g.IsFuture(a.Task) && (s.Async.Task == 0 || s.Async.Task == a.Task) {
-		s.Async = a
-		return
-	}
-	if !d.g.IsFuture(a.Task) && d.g.Futures() == 0 {
-		return
-	}
-	if n := len(s.Futures); n > 0 && s.Futures[n-1].Task == a.Task {
-		s.Futures[n-1] = a // a later access of the same task supersedes it
-		return
-	}
-	// Members that precede a are dropped in batches, when the list has
-	// doubled since the last batch, so that many parallel future readers
-	// of one location cost amortized O(1) reachability queries per read
-	// instead of one per member. A member kept although it precedes a is
-	// still a real access: checking it later can only find real races.
-	if len(s.Futures) >= max(8, 2*int(s.Pruned)) {
-		keep := s.Futures[:0]
-		for _, r := range s.Futures {
-			if !d.g.Precede(r.Task, r.Time, a.Task) {
-				keep = append(keep, r)
-			}
-		}
-		s.Futures = keep
-		s.Pruned = uint32(len(keep))
-	}
-	s.Futures = append(s.Futures, a)
-}
-
-// race reports prev and cur as racing on the size bytes at addr, one report
-// per byte so that callers can compare racing locations byte by byte.
-func (d *Detector) race(addr, size uintptr, prev shadow.Acc, prevWrite, prevIso bool, cur event.Access) {
-	p := event.Access{Task: event.Task(prev.Task), Site: event.Site(prev.Site), Write: prevWrite, Isolated: prevIso}
-	for b := addr; b < addr+size; b++ {
-		d.report(event.Race{Addr: b, Prev: p, Cur: cur})
-	}
+// known reports whether access x is known to precede the current step cur
+// of the running task t without searching the task graph: x is of the
+// current step, or none or from before the last Forget (dtrg's Before), or
+// a remembered answer says so.
+func (d *Detector) known(x shadow.Acc, cur dtrg.Step, t uint32) bool {
+	return x.Step == cur || d.g.Before(x.Step) || d.g.Known(x.Step, t)
 }

@@ -14,7 +14,7 @@
 //
 // Isolated. Two accesses both made inside Isolated bodies never race. The
 // detector therefore keeps isolated accesses apart from the others (package
-// shadow's Ext.IW and Ext.IR), each kept like a reader set of Algorithm 9:
+// shadow's Iso.IW and Iso.IR), each kept like a reader set of Algorithm 9:
 // isolated writes do not conflict with one another any more than reads do,
 // so the argument for keeping one async reader applies to them unchanged. A
 // non-isolated access is checked against both kinds, an isolated one only
@@ -41,6 +41,7 @@ type Detector struct {
 	// while a task runs.
 	running []frame
 	ntasks  uint32 // tasks created since the run began or the last Forget
+	iso     bool   // the running task is inside an Isolated body: its frame's isolated > 0, kept here for the access path
 }
 
 type frame struct {
@@ -78,6 +79,7 @@ func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site)
 	if parent == 0 {
 		d.g.Init(uint32(child))
 		d.running = append(d.running[:0], frame{task: child, ief: &finish{}})
+		d.iso = false
 		return
 	}
 	d.g.Spawn(uint32(parent), uint32(child), future)
@@ -88,12 +90,14 @@ func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site)
 	}
 	f.joins = append(f.joins, uint32(child))
 	d.running = append(d.running, frame{task: child, ief: f})
+	d.iso = false
 }
 
 // End implements event.Sink (Algorithm 3).
 func (d *Detector) End(t event.Task) {
 	d.top(t)
 	d.running = d.running[:len(d.running)-1]
+	d.iso = len(d.running) > 0 && d.running[len(d.running)-1].isolated > 0
 	d.g.End(uint32(t))
 }
 
@@ -120,10 +124,17 @@ func (d *Detector) FinishEnd(t event.Task) {
 func (d *Detector) Get(t, f event.Task, site event.Site) { d.g.Get(uint32(t), uint32(f)) }
 
 // IsolatedBegin implements event.Sink.
-func (d *Detector) IsolatedBegin(t event.Task, site event.Site) { d.top(t).isolated++ }
+func (d *Detector) IsolatedBegin(t event.Task, site event.Site) {
+	d.top(t).isolated++
+	d.iso = true
+}
 
 // IsolatedEnd implements event.Sink.
-func (d *Detector) IsolatedEnd(t event.Task) { d.top(t).isolated-- }
+func (d *Detector) IsolatedEnd(t event.Task) {
+	f := d.top(t)
+	f.isolated--
+	d.iso = f.isolated > 0
+}
 
 // Quiescent reports whether every task created so far is in t's disjoint
 // set, so that every access made so far precedes t's current step and no
@@ -132,22 +143,27 @@ func (d *Detector) Quiescent(t event.Task) bool {
 	return d.g.SetSize(uint32(t)) == d.ntasks
 }
 
-// ShadowPages returns the number of shadow pages in use, for measurements.
+// ShadowPages returns the number of shadow pages used since the run began
+// or the last Forget, for measurements and for deciding when to Forget.
 func (d *Detector) ShadowPages() int { return d.mem.Pages() }
-
-// ResetMemory forgets every access recorded so far. Call it only when
-// Quiescent.
-func (d *Detector) ResetMemory() { d.mem.Reset() }
 
 // Isolated reports whether t is inside an Isolated body.
 func (d *Detector) Isolated(t event.Task) bool { return d.top(t).isolated > 0 }
 
-// Forget drops every task but root, and all shadow memory, so that a long
-// run keeps bounded memory. Call it only when Quiescent(root): then every
-// task created so far has joined root, every recorded access precedes
-// root's current step, and no later access can race with one of them. root
-// keeps its open finish scopes (emptied: what they would join has joined)
-// and its isolated depth; it must be task 1, the first task of the run.
+// Forget drops every task but root, and the shadow memory not used since
+// the run began or the last Forget, so that a long run keeps bounded
+// memory. Call it only when Quiescent(root): then every task created so
+// far has joined root, every recorded access precedes root's current
+// step, and no later access can race with one of them. root keeps its
+// open finish scopes (emptied: what they would join has joined) and its
+// isolated depth; it must be task 1, the first task of the run.
+//
+// The accesses recorded so far stay in the shadow memory still in use,
+// with steps of the dropped graph, which the new one numbers its own after
+// (dtrg.NewAfter) and counts as preceding everything: exactly what they
+// are. The next phase of the run then finds that memory ready, without
+// clearing or pinning it again; this is the thesis's "merge a finished
+// region into a master node" (Nakade 2016, chapter 5) at its cheapest.
 func (d *Detector) Forget(root event.Task) {
 	fr := *d.top(root)
 	if len(d.running) != 1 {
@@ -157,10 +173,11 @@ func (d *Detector) Forget(root event.Task) {
 		f.joins = f.joins[:0]
 	}
 	fr.ief.joins = fr.ief.joins[:0]
-	d.g = dtrg.New(1024)
+	d.g = dtrg.NewAfter(d.g, 1024)
 	d.g.Init(uint32(root))
-	d.mem.Reset()
+	d.mem.Trim()
 	d.running = append(d.running[:0], fr)
+	d.iso = fr.isolated > 0
 	d.ntasks = 1
 }
 

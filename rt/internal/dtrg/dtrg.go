@@ -40,10 +40,10 @@ type Graph struct {
 
 	// Per set, valid at a set's root (the representative).
 	pre, post []uint32
-	lsa       []Task            // lowest significant ancestor of the set (a task; read through Find)
-	top       []Task            // the task of the set closest to the root of the spawn tree
-	nt        map[Task][]ntEdge // non-tree joins into the set, for the few sets that have any
-	size      []uint32          // tasks in the set
+	lsa       []Task     // lowest significant ancestor of the set (a task; read through Find)
+	top       []Task     // the task of the set closest to the root of the spawn tree
+	nt        [][]ntEdge // non-tree joins into the set (indexed by task: a slice, not a map, for Precede's inner loop)
+	size      []uint32   // tasks in the set
 
 	dfid, tmpid uint32
 	futures     int // future tasks created
@@ -53,6 +53,12 @@ type Graph struct {
 	visited []uint32
 	gen     uint32
 	stack   []target
+
+	steps []stepInfo // by Step, from base
+	base  Step       // the first step of the graph; smaller ones are Before it
+	cur   Step       // the running task's step
+
+	ans answers // remembered answers of PrecedeStep
 }
 
 // ntEdge is a non-tree join: task getter got the ended future from at time
@@ -71,9 +77,21 @@ type target struct {
 
 // New returns an empty graph with room for about n tasks.
 func New(n int) *Graph {
-	g := &Graph{nt: map[Task][]ntEdge{}}
+	g := &Graph{ans: newAnswers(), steps: make([]stepInfo, 0, n+1), base: 1}
 	g.grow(n + 1)
 	g.tmpid = maxInt
+	return g
+}
+
+// NewAfter returns an empty graph, with room for about n tasks, that goes
+// on from prev: its steps are numbered after prev's, so that steps that
+// callers recorded with prev stay distinct from the new graph's, and count
+// as preceding all of them (Before). A caller replaces a graph this way
+// when every task so far has joined the running one, so that every step
+// so far precedes every later one, and the tasks' memory can be dropped.
+func NewAfter(prev *Graph, n int) *Graph {
+	g := New(n)
+	g.base = prev.base + Step(len(prev.steps))
 	return g
 }
 
@@ -92,6 +110,7 @@ func (g *Graph) grow(n int) {
 		g.joined = append(g.joined, 0)
 		g.joinAt = append(g.joinAt, 0)
 		g.size = append(g.size, 0)
+		g.nt = append(g.nt, nil)
 		g.visited = append(g.visited, 0)
 	}
 }
@@ -110,6 +129,7 @@ func (g *Graph) makeSet(t Task) {
 	g.size[t] = 1
 	g.top[t] = t
 	g.joined[t] = 0
+	g.nt[t] = nil
 	g.pre[t] = g.dfid
 	g.tpre[t] = g.dfid
 	g.dfid++
@@ -129,6 +149,7 @@ func (g *Graph) Init(m Task) {
 	g.parent[m] = 0
 	g.lsa[m] = 0
 	g.future[m] = false
+	g.newStep(m)
 }
 
 // Spawn records that task p creates task c, a future task when future is
@@ -147,6 +168,7 @@ func (g *Graph) Spawn(p, c Task, future bool) {
 	} else {
 		g.lsa[c] = p
 	}
+	g.newStep(c)
 }
 
 // End records that task c returned (Algorithm 3): its set gets its final
@@ -157,6 +179,7 @@ func (g *Graph) End(c Task) {
 	g.tpost[c] = g.dfid
 	g.dfid++
 	g.tmpid++
+	g.newStep(g.parent[c])
 }
 
 // Futures returns the number of future tasks created so far.
@@ -172,6 +195,7 @@ func (g *Graph) Parent(t Task) Task { return g.parent[t] }
 // (Algorithm 4): a tree join when a's set holds b's parent (every task on the
 // spawn path from a to b has already joined a), a non-tree join otherwise.
 func (g *Graph) Get(a, b Task) {
+	g.ans.join()
 	sa := g.Find(a)
 	if sa == g.Find(g.parent[b]) {
 		g.Merge(a, b)
@@ -192,13 +216,20 @@ func (g *Graph) Merge(a, b Task) {
 	if ra == rb {
 		return
 	}
+	g.ans.join()
 	pre, post, lsa, top := g.pre[ra], g.post[ra], g.lsa[ra], g.top[ra]
 	g.joined[g.top[rb]] = top
 	g.joinAt[g.top[rb]] = g.dfid
-	nt := g.nt[ra]
-	if ntb := g.nt[rb]; len(ntb) > 0 {
-		nt = append(nt[:len(nt):len(nt)], ntb...)
+	// The union of the non-tree predecessors appends the shorter list to
+	// the longer one in place: the merged-away set's list is dropped below,
+	// so no other set shares the storage, and a set that absorbs many others
+	// (the root at the end of a Run) copies each edge O(log n) times
+	// instead of once per merge.
+	nt, ntb := g.nt[ra], g.nt[rb]
+	if len(nt) < len(ntb) {
+		nt, ntb = ntb, nt
 	}
+	nt = append(nt, ntb...)
 	r := ra
 	switch {
 	case g.rank[ra] < g.rank[rb]:
@@ -212,10 +243,8 @@ func (g *Graph) Merge(a, b Task) {
 	}
 	g.size[r] = g.size[ra] + g.size[rb]
 	g.pre[r], g.post[r], g.lsa[r], g.top[r] = pre, post, lsa, top
-	delete(g.nt, ra+rb-r)
-	if len(nt) > 0 {
-		g.nt[r] = nt
-	}
+	g.nt[ra+rb-r] = nil
+	g.nt[r] = nt
 }
 
 // SetSize returns the number of tasks in t's set.
@@ -233,104 +262,4 @@ func (g *Graph) Find(t Task) Task {
 		t = next
 	}
 	return r
-}
-
-// Precede reports whether the step that task a ran at time at (a time
-// returned by Now while a was running) precedes the current step of the
-// running task b: whether the computation graph has a path between them.
-// a == 0 (no task) precedes everything.
-//
-// This is PRECEDE and VISIT of Algorithm 10 with two corrections, each found
-// by comparing the algorithm with the computation-graph oracle on random
-// programs (rt/internal/detect's property test):
-//
-//   - Lines 15–17 (stop when A's preorder number exceeds B's) are dropped: a
-//     task can get a future spawned by one of its own descendants before that
-//     descendant joined it, a non-tree join whose source has the larger
-//     preorder number.
-//   - VISIT follows non-tree joins into ended tasks, and there the current
-//     labels answer the wrong question: that A's set contains an ended task
-//     x only says that A (or a task joined to A by now) is x's ancestor, not
-//     that A's step ran before x was spawned, nor that the join happened
-//     before x ended. VISIT therefore asks about a step at a time: the source
-//     step (a, at) reaches the step of a task x running at time τ when
-//     at ≤ τ and the task that a had been joined into by time τ (following
-//     the merges, each stamped with its time) is x or an ancestor of x; and a
-//     non-tree join (y → getter at time γ) leads into that step when γ ≤ τ
-//     and the getter, joined up to time τ, is x or an ancestor of x. While x
-//     runs, its ancestors are suspended on the path to it, so such a merge
-//     or get happened before the path was spawned. The candidates are still
-//     the paper's: the non-tree joins of x's set and of its significant
-//     ancestors' sets.
-func (g *Graph) Precede(a Task, at uint32, b Task) bool {
-	if a == 0 || a == b {
-		return true
-	}
-	if g.contains(g.Find(a), g.Find(b)) {
-		return true
-	}
-	g.gen++
-	if g.gen == 0 { // wrapped: clear the stamps
-		clear(g.visited)
-		g.gen = 1
-	}
-	return g.visit(a, at, b)
-}
-
-// contains reports whether the interval label of set sa contains that of sb
-// (VISIT, lines 9–14).
-func (g *Graph) contains(sa, sb Task) bool {
-	return g.pre[sa] <= g.pre[sb] && g.post[sa] >= g.post[sb]
-}
-
-// ancestorOrSelf reports whether task t is x or an ancestor of x in the
-// spawn tree, by the tasks' own interval labels.
-func (g *Graph) ancestorOrSelf(t, x Task) bool {
-	return g.tpre[t] <= g.tpre[x] && g.tpost[t] >= g.tpost[x]
-}
-
-// topAt returns the task that t had been joined into by time τ: the top of
-// t's disjoint set as it was then.
-func (g *Graph) topAt(t Task, τ uint32) Task {
-	for g.joined[t] != 0 && g.joinAt[t] <= τ {
-		t = g.joined[t]
-	}
-	return t
-}
-
-// visit searches backwards from the current step of b through non-tree
-// joins for the step (a, at), with an explicit stack so that long chains of
-// non-tree joins cannot overflow the goroutine stack.
-func (g *Graph) visit(a Task, at uint32, b Task) bool {
-	stack := append(g.stack[:0], target{b, g.dfid})
-	defer func() { g.stack = stack[:0] }()
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if g.visited[x.t] == g.gen {
-			continue
-		}
-		g.visited[x.t] = g.gen
-		if at > x.at {
-			continue // a's step ran after x's
-		}
-		if g.ancestorOrSelf(g.topAt(a, x.at), x.t) {
-			return true
-		}
-		push := func(s Task) {
-			for _, e := range g.nt[s] {
-				if e.at <= x.at && g.ancestorOrSelf(g.topAt(e.getter, x.at), x.t) {
-					stack = append(stack, target{e.from, g.tpost[e.from]})
-				}
-			}
-		}
-		sx := g.Find(x.t)
-		push(sx)
-		for s := g.lsa[sx]; s != 0; {
-			ss := g.Find(s)
-			push(ss)
-			s = g.lsa[ss]
-		}
-	}
-	return false
 }

@@ -2,217 +2,79 @@
 // location the program touched, who last wrote it and who read it since
 // (Surendran and Sarkar, section 4.2), at byte granularity.
 //
-// Memory is kept per 8-byte word in pages indexed by address through a
-// two-level table, never with a map entry per address. A word accessed whole
-// has one Cell; the first access to part of a word splits it into eight byte
-// cells, so two fields of one struct or two elements of a byte slice are
-// different locations while whole-word accesses stay one cell.
+// Memory is kept per 8-byte word in 4 KiB pages indexed by address through
+// a three-level table, never with a map entry per address. A word accessed
+// whole has one Cell of 20 bytes (two accesses of 8 bytes: see Acc). The
+// first access to part of a word splits it into sub-cells as large as that
+// access allows: two 4-byte cells for an int32, four 2-byte cells for a
+// uint16, eight byte cells for a byte; a later access at a finer size or
+// offset splits them further. Every access so far then covered each
+// sub-cell entirely or not at all, so the bytes of a sub-cell have one
+// history and one cell describes each of them exactly, while two fields of
+// one struct or two elements of a byte slice stay different locations.
+// What a few cells need beyond one writer and one reader (more readers,
+// isolated accesses) is kept apart, by index (see ext.go).
 //
-// Every page also pins, per word, a pointer into the object first accessed
-// there. The garbage collector therefore cannot free that object and give its
+// Pages also pin pointers into the objects accessed there (see Pin). The
+// garbage collector therefore cannot free such an object and give its
 // address to another one while the shadow state describes it; without
-// allocator hooks this is what keeps two objects that would share an address
-// from being taken for one location. Reset drops everything.
+// allocator hooks this is what keeps two objects that would share an
+// address from being taken for one location. Trim frees the pages a phase
+// of the run did not use, with their pins.
 package shadow
 
-import "unsafe"
-
-// Acc is an access recorded in shadow memory: the task that made it, the
-// time of the task graph at which it was made (which step of the task made
-// it), and its site.
+// Acc is an access recorded in shadow memory: the step of the task graph
+// that made it (see dtrg.Step: a task and a time in one number) and its
+// site. 8 bytes, so that a cell of two of them and an index is 20.
 type Acc struct {
-	Task uint32
-	Time uint32
+	Step uint32
 	Site uint32
 }
 
 // Readers is a set of accesses that do not conflict with one another, as
 // kept by Algorithm 9 of Surendran and Sarkar (see package detect for the
-// corrections): at most one access by an
-// async task, and any number by future tasks.
+// corrections): one access in a slot of its own, which is all the set
+// holds while the execution has no future, and any number of others.
 type Readers struct {
-	Pruned  uint32 // len(Futures) after the last batch of removals
-	Async   Acc
-	Futures []Acc // every other member: accesses by future tasks, and by async tasks once the execution has futures
+	Pruned uint32 // len(More) after the last batch of removals
+	One    Acc
+	More   []Acc
 }
 
 // Empty reports whether r holds no access.
-func (r *Readers) Empty() bool { return r.Async.Task == 0 && len(r.Futures) == 0 }
+func (r *Readers) Empty() bool { return r.One.Step == 0 && len(r.More) == 0 }
 
 // Clear empties r, keeping its storage.
 func (r *Readers) Clear() {
-	r.Async = Acc{}
-	r.Futures = r.Futures[:0]
+	r.One = Acc{}
+	r.More = r.More[:0]
 	r.Pruned = 0
 }
 
-// Cell is the shadow state of one location.
-type Cell struct {
-	W Acc    // last non-isolated writer
-	R Acc    // the async non-isolated reader since W
-	X uint32 // index of the cell's Ext, 0 when it has none
-	_ uint32
+// clone returns a copy of r that shares no storage with it.
+func (r *Readers) clone() Readers {
+	return Readers{Pruned: r.Pruned, One: r.One, More: cloneAccs(r.More)}
 }
 
-// Ext holds the rarer parts of a cell's state.
-type Ext struct {
-	Split *[8]Cell // byte cells, when the word was accessed in part
-	FR    []Acc    // other non-isolated readers since W (see Readers.Futures)
-	FRP   uint32   // Readers.Pruned of FR
-	IW    Readers  // isolated writers since W (they do not race each other)
-	IR    Readers  // isolated readers since W
-}
-
-const (
-	wordShift = 3
-	pageShift = 12 // 4 KiB of program memory per page
-	l2Shift   = 30 // 1 GiB per second-level table
-	addrBits  = 48
-
-	wordsPerPage = 1 << (pageShift - wordShift)
-	pagesPerL2   = 1 << (l2Shift - pageShift)
-	l1Len        = 1 << (addrBits - l2Shift)
-)
-
-type page struct {
-	cells [wordsPerPage]Cell
-	pins  [wordsPerPage]unsafe.Pointer
-}
-
-type l2 [pagesPerL2]*page
-
-// Memory is a shadow memory. The zero value is not ready: use New.
-type Memory struct {
-	l1    []*l2
-	ext   []Ext
-	free  []uint32 // indexes of cleared Exts
-	pages int
-
-	last   *page // the page of lastPN, a one-entry cache
-	lastPN uintptr
-}
-
-// New returns an empty shadow memory.
-func New() *Memory {
-	m := &Memory{}
-	m.Reset()
-	return m
-}
-
-// Reset forgets every location and releases the pinned objects.
-func (m *Memory) Reset() {
-	m.l1 = make([]*l2, l1Len)
-	m.ext = make([]Ext, 1) // index 0 means none
-	m.free = nil
-	m.pages = 0
-	m.last, m.lastPN = nil, ^uintptr(0)
-}
-
-// Pages returns the number of pages allocated, for measurements.
-func (m *Memory) Pages() int { return m.pages }
-
-// PageBytes is the size of one page of shadow memory.
-const PageBytes = int(unsafe.Sizeof(page{}))
-
-// Word returns the cell of the 8-byte word holding addr, creating it. pin
-// is a pointer into the accessed object at or after addr and inside the
-// access; it is kept alive while the cell exists.
-func (m *Memory) Word(addr uintptr, pin unsafe.Pointer) *Cell {
-	pn := addr >> pageShift
-	p := m.last
-	if pn != m.lastPN {
-		p = m.page(pn)
-	}
-	i := (addr >> wordShift) & (wordsPerPage - 1)
-	if p.pins[i] == nil {
-		p.pins[i] = pin
-	}
-	return &p.cells[i]
-}
-
-func (m *Memory) page(pn uintptr) *page {
-	i1 := (pn >> (l2Shift - pageShift)) & (l1Len - 1)
-	t := m.l1[i1]
-	if t == nil {
-		t = new(l2)
-		m.l1[i1] = t
-	}
-	i2 := pn & (pagesPerL2 - 1)
-	p := t[i2]
-	if p == nil {
-		p = new(page)
-		t[i2] = p
-		m.pages++
-	}
-	m.last, m.lastPN = p, pn
-	return p
-}
-
-// Ext returns c's Ext, allocating one if c has none.
-func (m *Memory) Ext(c *Cell) *Ext {
-	if c.X != 0 {
-		return &m.ext[c.X]
-	}
-	var i uint32
-	if n := len(m.free); n > 0 {
-		i = m.free[n-1]
-		m.free = m.free[:n-1]
-	} else {
-		m.ext = append(m.ext, Ext{})
-		i = uint32(len(m.ext) - 1)
-	}
-	c.X = i
-	return &m.ext[i]
-}
-
-// ExtOf returns c's Ext, or nil if it has none.
-func (m *Memory) ExtOf(c *Cell) *Ext {
-	if c.X == 0 {
+func cloneAccs(a []Acc) []Acc {
+	if len(a) == 0 {
 		return nil
 	}
-	return &m.ext[c.X]
+	return append([]Acc(nil), a...)
 }
 
-// DropExt releases c's Ext when nothing in it is needed any more.
-func (m *Memory) DropExt(c *Cell) {
-	if c.X == 0 {
-		return
-	}
-	e := &m.ext[c.X]
-	if e.Split != nil || len(e.FR) > 0 || !e.IW.Empty() || !e.IR.Empty() {
-		return
-	}
-	m.free = append(m.free, c.X)
-	c.X = 0
+// Cell is the shadow state of one location: a word, or a sub-cell of a
+// split word.
+type Cell struct {
+	W Acc    // last non-isolated writer
+	R Acc    // a non-isolated reader since W: the Readers.One of the readers
+	X uint32 // 0; or where the state beyond W and R is (see ext.go); or, for a split word, splitBit | its sub-cells (see split.go)
 }
 
-// Split returns the byte cells of c, splitting it first if it is whole: each
-// byte cell starts as a copy of c's state.
-func (m *Memory) Split(c *Cell) *[8]Cell {
-	if c.X != 0 && m.ext[c.X].Split != nil {
-		return m.ext[c.X].Split
-	}
-	var bytes [8]Cell
-	old := m.ExtOf(c)
-	for i := range bytes {
-		bytes[i] = Cell{W: c.W, R: c.R}
-		if old != nil {
-			e := m.Ext(&bytes[i])
-			old = m.ExtOf(c) // m.ext may have moved
-			e.FR = append([]Acc(nil), old.FR...)
-			e.FRP = old.FRP
-			e.IW = Readers{Pruned: old.IW.Pruned, Async: old.IW.Async, Futures: append([]Acc(nil), old.IW.Futures...)}
-			e.IR = Readers{Pruned: old.IR.Pruned, Async: old.IR.Async, Futures: append([]Acc(nil), old.IR.Futures...)}
-		}
-	}
-	s := &bytes
-	e := m.Ext(c)
-	*e = Ext{Split: s}
-	c.W, c.R = Acc{}, Acc{}
-	return s
-}
+// splitBit marks a Cell.X that describes a split word's sub-cells rather
+// than an Ext; a split word has no state of its own, so it needs no Ext.
+const splitBit = 1 << 31
 
-// IsSplit reports whether c has been split into byte cells.
-func (m *Memory) IsSplit(c *Cell) bool {
-	return c.X != 0 && m.ext[c.X].Split != nil
-}
+// Fresh reports whether no access has touched c: every access leaves a
+// step (never 0) in W or R, an Ext, or splits the word.
+func (c *Cell) Fresh() bool { return c.W.Step == 0 && c.R.Step == 0 && c.X == 0 }

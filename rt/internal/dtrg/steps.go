@@ -1,0 +1,53 @@
+package dtrg
+
+// Step identifies a step: the part of a task's execution between two of
+// its spawns or ends, which the paper's algorithms tell apart by the task
+// and the time (Now) it ran at. Steps are numbered in the order they
+// start, from 1 or from where the graph a new one replaces stopped (see
+// NewAfter); 0 means none. The detector records an access with the step that
+// made it, one 32-bit number instead of a task and a time, which keeps its
+// shadow cells small.
+//
+// A new step starts at every Init, Spawn (the child's first step) and End
+// (the parent's next step): exactly when the running task or the time
+// changes. A get does not start one: the accesses of a task before and
+// after a get at the same time reach the same later steps (the get adds
+// edges into the task's continuation, none out of it), so Precede never
+// needs to tell them apart.
+type Step = uint32
+
+// stepInfo is the task and time of a step.
+type stepInfo struct {
+	task Task
+	at   uint32
+}
+
+// newStep starts a step of task t at the current time.
+func (g *Graph) newStep(t Task) {
+	g.steps = append(g.steps, stepInfo{t, g.dfid})
+	g.cur = g.base + Step(len(g.steps)-1)
+}
+
+// Step returns the current step: the running task's, at the current time.
+func (g *Graph) Step() Step { return g.cur }
+
+// Before reports whether step s is none or a step of a graph this one
+// replaced (see NewAfter): a step that precedes every step of this graph.
+func (g *Graph) Before(s Step) bool { return s < g.base }
+
+// StepTask returns the task that ran step s, 0 for none or a step Before
+// the graph.
+func (g *Graph) StepTask(s Step) Task {
+	if s < g.base {
+		return 0
+	}
+	return g.steps[s-g.base].task
+}
+
+// StepTime returns the time step s ran at (0 for a step Before the graph).
+func (g *Graph) StepTime(s Step) uint32 {
+	if s < g.base {
+		return 0
+	}
+	return g.steps[s-g.base].at
+}

@@ -1,0 +1,261 @@
+package shadow
+
+import "unsafe"
+
+// Pages are found through a three-level table of the 36 bits of a 48-bit
+// address above the page offset, 12 bits a level: each table is 32 KiB, so
+// a program whose heap lies in a few GiB (as Go's does) costs a few small
+// tables.
+const (
+	wordShift = 3
+	pageShift = 12 // 4 KiB of program memory per page
+	levelBits = 12
+
+	wordsPerPage = 1 << (pageShift - wordShift)
+	levelLen     = 1 << levelBits
+)
+
+// page is the shadow of 4 KiB of program memory.
+type page struct {
+	cells [wordsPerPage]Cell
+	pins  *pins   // allocated at the page's first pin
+	pn    uintptr // page number: address >> pageShift
+	gen   uint32  // the last generation that used the page (see Trim)
+}
+
+// pins keeps alive the objects accessed in a page, one slot per word (see
+// Memory.Pin). It is apart from the cells so that the garbage collector
+// scans 4 KiB of pointers per page, not the cells.
+type pins [wordsPerPage]unsafe.Pointer
+
+// noPage stands in the empty slots of Memory.recent, so that a lookup
+// needs no nil check: no address has its page number.
+var noPage = &page{pn: ^uintptr(0)}
+
+type (
+	l3 [levelLen]*page
+	l2 [levelLen]*l3
+	l1 [levelLen]*l2
+)
+
+const recentBits = 6
+
+// recentSlot returns the slot of page number pn in Memory.recent. The hash
+// is multiplicative: arrays that lie a power of two of pages apart (large
+// allocations, side by side) would all fall into one slot with pn modulo
+// the table size, and evict one another at every access of a loop over
+// them.
+func recentSlot(pn uintptr) uintptr {
+	return uintptr(uint64(pn) * 0x9E3779B97F4A7C15 >> (64 - recentBits))
+}
+
+// Memory is a shadow memory. The zero value is not ready: use New.
+type Memory struct {
+	l1    *l1
+	gen   uint32 // bumped by every Trim
+	pages int    // pages in the table
+	live  int    // pages used in this generation
+
+	// recent is a direct-mapped cache of this generation's pages by page
+	// number, which Word reads inline, so that a loop over a few arrays at
+	// once (a stencil reads three rows and writes a fourth) finds its pages
+	// without a call.
+	recent [1 << recentBits]*page // of this generation only, so that every page used goes through page once
+	last   *page                  // the page page returned last, never nil: checked first
+
+	npins int // pins kept, for tests
+	exts
+	subs
+}
+
+// New returns an empty shadow memory.
+func New() *Memory {
+	m := &Memory{l1: new(l1), gen: 1}
+	m.forgetCaches()
+	m.exts.reset()
+	return m
+}
+
+// Trim frees the pages that were not used since the last Trim (or New),
+// with everything their cells refer to and their pins, and starts a new
+// generation. It forgets nothing else: callers that trim at a point where
+// every access recorded so far precedes every later one (the detector,
+// when a run is quiescent) also treat the steps recorded so far as
+// preceding everything (dtrg.NewAfter), so that the state left in the
+// pages still in use answers like none; the next generation, which
+// typically touches the same memory again (a loop of parallel phases over
+// the same arrays), then finds it without allocating, clearing or pinning
+// anything. What is kept is bounded by the memory the last generation
+// used.
+//
+// The pins of a kept page keep the objects accessed there, which is what
+// makes the state left in it safe to keep (see Pin).
+func (m *Memory) Trim() {
+	old := m.gen
+	m.gen++
+	for i2, t2 := range m.l1 {
+		if t2 == nil {
+			continue
+		}
+		n2 := 0
+		for i3, t3 := range t2 {
+			if t3 == nil {
+				continue
+			}
+			n3 := 0
+			for i, p := range t3 {
+				switch {
+				case p == nil:
+				case p.gen != old:
+					m.drop(p)
+					t3[i] = nil
+				default:
+					n3++
+				}
+			}
+			if n3 == 0 {
+				t2[i3] = nil
+			} else {
+				n2++
+			}
+		}
+		if n2 == 0 {
+			m.l1[i2] = nil
+		}
+	}
+	m.live = 0
+	m.forgetCaches()
+}
+
+// drop releases what the cells of page p refer to (Exts and sub-cells) and
+// its pins, before p is freed.
+func (m *Memory) drop(p *page) {
+	for i := range p.cells {
+		c := &p.cells[i]
+		if c.X&splitBit != 0 {
+			j, g := subIndex(c.X)
+			for k := range m.subs.block(j, g) {
+				m.release(&m.subs.block(j, g)[k])
+			}
+			m.subs.free[g] = append(m.subs.free[g], j)
+		} else {
+			m.release(c)
+		}
+	}
+	if p.pins != nil {
+		for _, q := range p.pins {
+			if q != nil {
+				m.npins--
+			}
+		}
+	}
+	m.pages--
+}
+
+func (m *Memory) forgetCaches() {
+	for i := range m.recent {
+		m.recent[i] = noPage
+	}
+	m.last = noPage
+}
+
+// Pages returns the number of pages used since New or the last Trim, for
+// measurements and for deciding when to trim.
+func (m *Memory) Pages() int { return m.live }
+
+// Words returns the cells of the words from the one holding addr to the one
+// holding end-1 (addr < end), or to the last word of addr's page if that
+// comes first, creating them: one call for an access, or for each page a
+// long one spans.
+func (m *Memory) Words(addr, end uintptr) []Cell {
+	p := m.page(addr >> pageShift)
+	i := (addr >> wordShift) & (wordsPerPage - 1)
+	j := uintptr(wordsPerPage)
+	if (end-1)>>pageShift == addr>>pageShift {
+		j = ((end-1)>>wordShift)&(wordsPerPage-1) + 1
+	}
+	return p.cells[i:j:j]
+}
+
+// Word returns the cell of the word holding addr, creating it.
+func (m *Memory) Word(addr uintptr) *Cell {
+	return &m.page(addr >> pageShift).cells[(addr>>wordShift)%wordsPerPage]
+}
+
+// Cached returns the cell of the word holding addr if its page is in the
+// cache of recent pages, else nil (then use Word): the common case of
+// Word, small enough to be inlined into the detector's fast path.
+func (m *Memory) Cached(addr uintptr) *Cell {
+	if p := m.last; p.pn == addr>>pageShift {
+		return &p.cells[(addr>>wordShift)%wordsPerPage]
+	}
+	if p := m.recent[recentSlot(addr>>pageShift)]; p.pn == addr>>pageShift {
+		m.last = p
+		return &p.cells[(addr>>wordShift)%wordsPerPage]
+	}
+	return nil
+}
+
+// page returns page number pn of this generation, creating it or clearing
+// what an earlier generation left in it.
+func (m *Memory) page(pn uintptr) *page {
+	r := &m.recent[recentSlot(pn)]
+	if (*r).pn == pn {
+		m.last = *r
+		return *r
+	}
+	t2 := &m.l1[(pn>>(2*levelBits))%levelLen]
+	if *t2 == nil {
+		*t2 = new(l2)
+	}
+	t3 := &(*t2)[(pn>>levelBits)%levelLen]
+	if *t3 == nil {
+		*t3 = new(l3)
+	}
+	pp := &(*t3)[pn%levelLen]
+	p := *pp
+	switch {
+	case p == nil:
+		p = &page{pn: pn, gen: m.gen}
+		*pp = p
+		m.pages++
+		m.live++
+	case p.gen != m.gen:
+		p.gen = m.gen // used in this generation: Trim keeps it
+		m.live++
+	}
+	*r = p
+	m.last = p
+	return p
+}
+
+// Pin keeps alive the object that p points into, where p is an address
+// inside an access, in the word of addr, while the page of that word is
+// kept. Callers pin, for each page an access touches, the first word of
+// the access in that page when that word has no state yet (Cell.Fresh);
+// Pin keeps the word's first pin and ignores later ones.
+//
+// That is enough to keep every word with state from being reused by
+// another object, without allocator hooks; and a page's words with state
+// depend only on the page's own pins, so a page and its pins can be freed
+// together. An access lies inside one allocation unit of the Go heap (an
+// object, or a block of tiny objects), and units cover whole words: when
+// its first word in a page is fresh, a pin there (new, or kept from an
+// earlier access whose unit, being alive, is the same unit) keeps that
+// unit, and with it every word of the access in the page, alive. When that
+// word has state, the unit an earlier access found there is alive (by the
+// same argument, inductively), and it overlaps the current access, so it
+// is the same unit.
+func (m *Memory) Pin(addr uintptr, p unsafe.Pointer) {
+	pg := m.page(addr >> pageShift)
+	if pg.pins == nil {
+		pg.pins = new(pins)
+	}
+	if s := &pg.pins[(addr>>wordShift)%wordsPerPage]; *s == nil {
+		*s = p
+		m.npins++
+	}
+}
+
+// Pins returns the number of pins kept: for tests of the callers of Pin.
+func (m *Memory) Pins() int { return m.npins }
