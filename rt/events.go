@@ -36,6 +36,7 @@ func RunBegin() event.Task {
 	st.cur = root
 	st.isoTasks = 0
 	st.lastIsoTask = 0
+	st.iso = newIsoWatch()
 	if st.x != nil {
 		st.x.runBegin(root, site)
 		return root
@@ -203,6 +204,7 @@ func IsolatedBegin() {
 	}
 	site := event.Site(st.takeSite())
 	st.noteIsolated()
+	st.iso.begin(uint32(site), !st.opts.noCommute)
 	st.det.IsolatedBegin(st.cur, site)
 	if st.graph != nil {
 		st.graph.IsolatedBegin(st.cur, site)
@@ -216,6 +218,7 @@ func IsolatedEnd() {
 		st.x.isolatedEnd(st.cur)
 		return
 	}
+	st.iso.end()
 	st.det.IsolatedEnd(st.cur)
 	if st.graph != nil {
 		st.graph.IsolatedEnd(st.cur)

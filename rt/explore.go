@@ -58,7 +58,17 @@ type explorer struct {
 	inIso    int // index in sections of the section being executed, or -1
 	results  []xresult
 	deadlock *deadlockReport
-	graphs   []string // fingerprint of each Run's graph
+	graphs   []string             // fingerprint of each Run's graph
+	isoMem   map[uintptr]*isoByte // the isolated accesses of the Run, per byte
+}
+
+// isoByte is what the isolated sections of a Run did to one byte, to order
+// each new section after the earlier ones it conflicts with.
+type isoByte struct {
+	writer  int   // the last section that wrote it plainly, or -1
+	readers []int // sections that read it plainly since
+	comm    []int // commutative sections of class class that updated it since
+	class   uint8
 }
 
 type xtask struct {
@@ -94,6 +104,7 @@ type choice struct {
 // and wrote.
 type section struct {
 	task    event.Task
+	step    cgraph.StepID // the section's step in the Run's graph
 	choice  int
 	commute uint8 // the class of commutative update the section is, or 0
 	reads   []span
@@ -171,7 +182,7 @@ func (x *explorer) task(t event.Task) *xtask {
 func (x *explorer) runBegin(root event.Task, site uint32) {
 	x.graph = cgraph.New()
 	x.graph.Interleave()
-	x.graph.OrderIsolated()
+	x.isoMem = map[uintptr]*isoByte{}
 	x.tasks = x.tasks[:0]
 	x.runq, x.isoq = x.runq[:0], x.isoq[:0]
 	rt := x.task(root)
@@ -355,15 +366,93 @@ func (x *explorer) isolatedBegin(cur event.Task, site uint32) {
 		x.block(cur)
 	}
 	x.graph.IsolatedBegin(cur, event.Site(site))
+	if ct.isolated == 1 && x.inIso >= 0 {
+		x.sections[x.inIso].step = x.graph.CurrentStep(cur)
+	}
 }
 
 func (x *explorer) isolatedEnd(cur event.Task) {
 	ct := x.task(cur)
 	ct.isolated--
-	if ct.isolated == 0 {
+	if ct.isolated == 0 && x.inIso >= 0 {
+		x.orderSection(x.inIso)
 		x.inIso = -1
 	}
 	x.graph.IsolatedEnd(cur)
+}
+
+// orderSection adds to the graph an edge from every earlier isolated
+// section of the Run that conflicts with section i (as conflict defines
+// it) to section i. Unlike the thesis's "last" edge, which chains every
+// isolated section to the one before, only conflicting sections are
+// ordered: the orders of non-conflicting sections are all equivalent for
+// the program (the same values are read), and each of them is a schedule,
+// so a pair of accesses is a race in one of them exactly when it is
+// unordered in the graph that orders conflicting sections only. One
+// explored schedule thus stands for all the schedules that differ from it
+// by swapping non-conflicting sections, which is what the partial-order
+// reduction (backtrack) does not explore.
+func (x *explorer) orderSection(i int) {
+	s := &x.sections[i]
+	from := map[int]bool{}
+	edge := func(j int) {
+		if j >= 0 && j != i {
+			from[j] = true
+		}
+	}
+	bytes := func(spans []span, f func(b *isoByte)) {
+		for _, sp := range spans {
+			for a := sp.addr; a < sp.addr+sp.size; a++ {
+				b := x.isoMem[a]
+				if b == nil {
+					b = &isoByte{writer: -1}
+					x.isoMem[a] = b
+				}
+				f(b)
+			}
+		}
+	}
+	if s.commute != 0 {
+		both := append(append([]span(nil), s.reads...), s.writes...)
+		bytes(both, func(b *isoByte) {
+			edge(b.writer)
+			for _, r := range b.readers {
+				edge(r)
+			}
+			if b.class != s.commute {
+				for _, c := range b.comm {
+					edge(c)
+				}
+				b.comm, b.class = b.comm[:0], s.commute
+			}
+			if n := len(b.comm); n == 0 || b.comm[n-1] != i {
+				b.comm = append(b.comm, i)
+			}
+		})
+	} else {
+		bytes(s.reads, func(b *isoByte) {
+			edge(b.writer)
+			for _, c := range b.comm {
+				edge(c)
+			}
+			if n := len(b.readers); n == 0 || b.readers[n-1] != i {
+				b.readers = append(b.readers, i)
+			}
+		})
+		bytes(s.writes, func(b *isoByte) {
+			edge(b.writer)
+			for _, r := range b.readers {
+				edge(r)
+			}
+			for _, c := range b.comm {
+				edge(c)
+			}
+			b.writer, b.readers, b.comm = i, b.readers[:0], b.comm[:0]
+		})
+	}
+	for j := range from {
+		x.graph.OrderIsolated(x.sections[j].step, s.step)
+	}
 }
 
 // access records an access in the graph and in the running isolated

@@ -67,7 +67,7 @@ func (st *state) noteIsolated() {
 func (st *state) endRunReports() {
 	held := st.held
 	st.held = nil
-	if st.isoTasks < 2 {
+	if st.isoTasks < 2 || !st.iso.conflict {
 		for _, rep := range held {
 			st.emit(rep, "")
 		}

@@ -52,6 +52,7 @@ type state struct {
 	held        []report   // reports of the current Run held back
 	unconfirmed []report   // held reports of Runs whose schedules need exploring
 	needExplore bool
+	iso         *isoWatch // conflicts between the isolated sections of the Run
 
 	races     atomic.Uint64 // races reported so far
 	testRaced atomic.Uint64 // of which during a test
@@ -131,6 +132,9 @@ func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if st.x != nil {
 		st.x.access(st.cur, uintptr(p), size, write, site)
 		return
+	}
+	if st.iso.depth > 0 {
+		st.iso.access(st.cur, p, size, write)
 	}
 	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
 	if st.graph != nil {

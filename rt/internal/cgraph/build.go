@@ -255,11 +255,7 @@ func (g *Graph) IsolatedBegin(t event.Task, site event.Site) {
 	ts.isolated++
 	if ts.isolated == 1 {
 		from := ts.cur
-		to := g.newStep(t, BeginIsolated, site)
-		g.addEdge(from, to, Continue)
-		if g.isoOrder && g.lastIso >= 0 {
-			g.addEdge(g.lastIso, to, IsoOrder)
-		}
+		g.addEdge(from, g.newStep(t, BeginIsolated, site), Continue)
 	}
 }
 
@@ -276,7 +272,6 @@ func (g *Graph) IsolatedEnd(t event.Task) {
 	ts.isolated--
 	if ts.isolated == 0 {
 		from := ts.cur
-		g.lastIso = from
 		g.addEdge(from, g.newStep(t, BeginAfterIso, 0), Continue)
 	}
 }

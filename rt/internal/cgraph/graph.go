@@ -79,7 +79,7 @@ const (
 	Spawn                      // the spawning step → the child's first step
 	FinishJoin                 // a task's last step → its IEF owner's step after the finish
 	GetJoin                    // a future's last step → the getter's step after Get
-	IsoOrder                   // an isolated step → the next isolated step of the schedule (thesis Figure 6.1)
+	IsoOrder                   // an isolated step → a later conflicting isolated step of the schedule (thesis Figure 6.1)
 )
 
 // String returns a short name of k.
@@ -119,11 +119,9 @@ type Graph struct {
 	running  event.Task // the task executing now, 0 before the root and after its End
 	err      error
 
-	// Set by Interleave and OrderIsolated, for schedules other than the
-	// serial depth-first one (schedule exploration).
+	// Set by Interleave, for schedules other than the serial depth-first
+	// one (schedule exploration).
 	interleaved bool
-	isoOrder    bool
-	lastIso     StepID // the last isolated step so far, or -1
 
 	closure closure  // ancestors per step, extended lazily
 	verdict *verdict // races of the graph as of gen, or nil
@@ -150,7 +148,7 @@ type finish struct {
 }
 
 // New returns an empty graph.
-func New() *Graph { return &Graph{lastIso: -1} }
+func New() *Graph { return &Graph{} }
 
 // Interleave prepares g for an execution that is not serial depth-first,
 // as schedule exploration runs: tasks take turns in any order the executor
@@ -159,10 +157,28 @@ func New() *Graph { return &Graph{lastIso: -1} }
 // parent's next event instead of at the child's end.
 func (g *Graph) Interleave() { g.interleaved = true }
 
-// OrderIsolated adds an edge from each outermost isolated step to the next
-// one in the order of the events, as the "last" edge of Nakade 2016
-// (Figure 6.1) does: the graph of one schedule of the isolated sections.
-func (g *Graph) OrderIsolated() { g.isoOrder = true }
+// CurrentStep returns the step task t is in, or -1 for an unknown task.
+func (g *Graph) CurrentStep(t event.Task) StepID {
+	if int(t) >= len(g.tasks) || !g.tasks[t].known {
+		return -1
+	}
+	return g.tasks[t].cur
+}
+
+// OrderIsolated adds an edge from the isolated step from to the later
+// isolated step to, which the schedule ran after it: the "last" edge of
+// Nakade 2016 (Figure 6.1), which an exploring run adds between isolated
+// sections that conflict. It must be called before the graph is checked.
+func (g *Graph) OrderIsolated(from, to StepID) {
+	if g.err != nil || from < 0 || to <= from || int(to) >= len(g.steps) {
+		return
+	}
+	if len(g.closure.anc) > int(to) {
+		g.closure = closure{} // to's ancestors change: recompute
+	}
+	g.addEdge(from, to, IsoOrder)
+	g.gen++
+}
 
 // Switch makes t the running task, in an interleaved execution.
 func (g *Graph) Switch(t event.Task) {
