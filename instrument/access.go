@@ -32,6 +32,12 @@ type acc struct {
 	countLen  bool
 	countLit  int // a constant count when count is nil
 	afterTask bool
+
+	// Guards that loop optimizations put on the hook: fallback is a flag
+	// whose hook runs only when it is false (sliceloop.go), once a flag
+	// that the hook runs only while it is true, and clears (invariant.go).
+	fallback string
+	once     string
 }
 
 // group is a set of accesses that are hooked together: the accesses of a
@@ -52,6 +58,9 @@ type collector struct {
 	lits     []*ast.FuncLit
 	taskEnds []token.Pos // ends of the task-library calls met
 	noAt     bool        // in a go or defer statement: no At wrapping
+	// dry: only look. The accesses are collected to be examined, not
+	// hooked: nothing is counted, and no site or edit is made.
+	dry bool
 }
 
 func newCollector(r *fileRewriter) *collector {
@@ -299,7 +308,7 @@ func (c *collector) methodRecv(x *ast.SelectorExpr, s *types.Selection) {
 	if ptrRecv || len(s.Index()) > 1 {
 		// The receiver is a pointer (to x, or to or through an embedded
 		// field): no copy of the receiver is made here.
-		if len(s.Index()) > 1 && !ptrRecv {
+		if len(s.Index()) > 1 && !ptrRecv && !c.dry {
 			c.r.skipAccess("receiver copy of a promoted method")
 		}
 		if ptr || !c.addressable(x.X) {
@@ -408,7 +417,9 @@ func (c *collector) conditional(bin *ast.BinaryExpr, y ast.Expr) {
 	}
 	if !c.r.plainBool(bin) {
 		for range g.accs {
-			c.r.skipAccess("operand of && or || of a named boolean type")
+			if !c.dry {
+				c.r.skipAccess("operand of && or || of a named boolean type")
+			}
 		}
 		return
 	}

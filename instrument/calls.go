@@ -125,6 +125,9 @@ func (c *collector) call(x *ast.CallExpr) {
 // site.
 func (c *collector) taskCall(x *ast.CallExpr, kind string, handle ast.Expr) {
 	defer func() { c.taskEnds = append(c.taskEnds, x.End()) }()
+	if c.dry {
+		return
+	}
 	if c.noAt {
 		c.r.skip("task-library call in a go or defer statement")
 		return

@@ -54,8 +54,8 @@ func TestCorpusStd(t *testing.T) {
 		}
 		checked++
 	}
-	t.Logf("standard library: %d packages rewritten and type-checked, %d failed; %d access sites, %d hooks, %d skipped %v",
-		checked, failed, stats.AccessSites, stats.Hooks, sumSkipped(stats), stats.Skipped)
+	t.Logf("standard library: %d packages rewritten and type-checked, %d failed; %d access sites, %d hooks (%d once per loop), %d covered, %d range hooks, %d skipped %v",
+		checked, failed, stats.AccessSites, stats.Hooks, stats.OncePerLoop, stats.Covered, stats.RangeHooks, sumSkipped(stats), stats.Skipped)
 }
 
 // stubPackage type-checks the stub of rt.

@@ -94,8 +94,8 @@ func TestCorpus(t *testing.T) {
 			overlay[f.Path] = f.Content
 		}
 	}
-	t.Logf("rewritten %d packages, %d files: %d access sites, %d hooks, %d skipped %v",
-		rewritten, len(overlay), stats.AccessSites, stats.Hooks, sumSkipped(stats), stats.Skipped)
+	t.Logf("rewritten %d packages, %d files: %d access sites, %d hooks (%d once per loop), %d covered, %d range hooks, %d skipped %v",
+		rewritten, len(overlay), stats.AccessSites, stats.Hooks, stats.OncePerLoop, stats.Covered, stats.RangeHooks, sumSkipped(stats), stats.Skipped)
 	ovl := writeOverlay(t, t.TempDir(), overlay)
 	inst := runExamples(t, tmp, ovl)
 
@@ -150,6 +150,9 @@ func addStats(a *Stats, b Stats) {
 	a.AccessSites += b.AccessSites
 	a.Hooks += b.Hooks
 	a.Pruned += b.Pruned
+	a.Covered += b.Covered
+	a.RangeHooks += b.RangeHooks
+	a.OncePerLoop += b.OncePerLoop
 	a.TaskCalls += b.TaskCalls
 	a.CgoFiles += b.CgoFiles
 	a.Files += b.Files

@@ -38,6 +38,35 @@
 //     statement when it is the first side effect of the statement; otherwise
 //     the hook is skipped.
 //
+// Fewer hooks. A hook costs a call into the detector, so the rewriter
+// leaves out the hooks whose access another hook of the same step already
+// records (every access a task makes between two task-library events is
+// one step of the futures paper's detector, and within a step an earlier
+// write stands for later accesses of the location, an earlier read for
+// later reads). Each optimization states its conditions and its soundness
+// argument where it is implemented:
+//
+//   - straight.go: in straight-line code without calls, the second hook
+//     of one location (the same expression, its operands unchanged) after
+//     a write or between reads (Stats.Covered);
+//   - sliceloop.go: in a call-free loop whose index i sweeps the indices
+//     of a slice s, or a range lo..hi, and that surely reaches its
+//     top-level statements, one ReadSlice or WriteSlice hook of the part
+//     of t that t[i] (or t[i±k]) sweeps, placed before the loop, stands
+//     for the hooks of those accesses in the body (Stats.RangeHooks,
+//     Stats.Covered); a range expression that calls something is first
+//     evaluated into a temporary (rangetemp.go);
+//   - invariant.go: in a call-free loop, a read of a location whose
+//     address the loop does not change is hooked the first time the loop
+//     reaches it, behind a flag, instead of in every iteration
+//     (Stats.OncePerLoop).
+//
+// "Without calls" allows conversions, builtins that run no code of the
+// program, and calls of pure functions of the package (pure.go). The
+// reasoning about which writes can change which locations uses Go's types
+// (a write through a *int changes no variable of type *T), except in files
+// that use package unsafe (effects.go).
+//
 // Whenever a hook cannot be placed without changing the program, it is
 // skipped and counted in Stats.Skipped under a reason. Files that import "C"
 // are left untouched (Stats.CgoFiles), as are files with nothing to rewrite.
@@ -51,6 +80,8 @@
 //     statement evaluates, or that sits in a header (if, for, switch),
 //     in the right operand of && or ||, or in a declaration of a function
 //     that uses goto, is not hoisted: the hook that needs it is skipped.
+//     (The expression of a range loop that calls something is evaluated
+//     into a temporary before the loop instead, see rangetemp.go.)
 //   - Operands that could panic in ways a guard does not cover (integer
 //     division, signed shift counts, conversions other than numeric and
 //     pointer ones, slicing of type parameters) are not repeated in hooks.

@@ -34,7 +34,9 @@ type fileRewriter struct {
 	trailer   []string            // declarations appended to the file
 	touched   bool                // some edit needs the rt import
 
-	fn *funcCtx // the function being rewritten
+	fn   *funcCtx   // the function being rewritten
+	line *straight  // the stretch of straight-line code being rewritten (straight.go)
+	pure *pureState // the package's pure functions, found on demand (pure.go)
 }
 
 // funcCtx describes the function whose body is being rewritten.
@@ -42,6 +44,9 @@ type funcCtx struct {
 	name    string
 	hasGoto bool // the body contains a goto: temporaries need a block
 	lits    int  // function literals named so far inside it
+
+	covers    []cover         // loop optimizations in force (cover.go)
+	usedFlags map[string]bool // flags of invariant.go that a placed hook uses
 }
 
 // rewriteFile returns the rewritten text of file, or nil when it has
@@ -109,7 +114,7 @@ func funcDeclName(d *ast.FuncDecl) string {
 // funcBody rewrites the body of one function.
 func (r *fileRewriter) funcBody(name string, body *ast.BlockStmt) {
 	outer := r.fn
-	r.fn = &funcCtx{name: name, hasGoto: hasGoto(body)}
+	r.fn = &funcCtx{name: name, hasGoto: hasGoto(body), usedFlags: map[string]bool{}}
 	r.stmtList(body.List)
 	r.fn = outer
 }

@@ -138,6 +138,9 @@ var fuzzSeeds = []string{
 	"package p\nvar g []int\nfunc f() { for i := 0; i < len(g); i++ { if g[i] > 0 && g[i-1] < 0 { g[i], g[i-1] = g[i-1], g[i] } } }\n",
 	"package p\nvar ch = make(chan int)\nvar v int\nfunc f() { select { case v = <-ch: case ch <- v: } }\n",
 	"package p\nvar g int\nfunc f() { L: for { switch { case g > 1: break L; default: g-- } } }\n",
+	"package p\nvar g int\nfunc f(s, t []int) { for i := range s { s[i] = t[i] + g }; for i := 0; i < len(t); i++ { g += t[i] } }\n",
+	"package p\nfunc row(m [][]int) []int { return m[0] }\nfunc f(d []int, m [][]int) { for j, y := range row(m) { d[j] += y } }\n",
+	"package p\nvar g int\nfunc f(p *struct{ v int }, m map[int]int) int { p.v = g; a := g; m[a] = p.v; return a + p.v + m[1] }\n",
 }
 
 // FuzzRewrite rewrites programs and requires that what type-checked before

@@ -22,6 +22,7 @@ var goldenCases = []string{
 	"futures",
 	"program",
 	"generics",
+	"optimize",
 }
 
 // normalize replaces the machine's path of the module in rewritten text,

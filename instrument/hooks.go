@@ -25,6 +25,9 @@ type placement struct {
 	// postFallback places after the statement the hooks that cannot go
 	// before it because they name a variable it declares.
 	postFallback bool
+	// line is the stretch of straight-line code the hooks placed before
+	// the statement belong to (straight.go), or nil.
+	line *straight
 }
 
 // hookText renders the hook of a, or fails with a reason.
@@ -86,7 +89,15 @@ func (r *fileRewriter) hookText(a *acc, rd *renderer) (string, bool) {
 		call = fmt.Sprintf("%s.%sSlice(%s(%s, %s), %s)", rtName, op, r.spanName(), s, n, sitePlaceholder)
 		r.usesSpan = true
 	}
-	text := hookStmt(call, rd.guards)
+	guards := rd.guards
+	switch {
+	case a.fallback != "":
+		guards = append([]string{"!" + a.fallback}, guards...)
+	case a.once != "":
+		guards = append([]string{a.once}, guards...)
+		call = a.once + " = false; " + call
+	}
+	text := hookStmt(call, guards)
 	if strings.ContainsRune(text, '\n') {
 		return rd.fail("operand spans lines")
 	}
@@ -141,8 +152,10 @@ func (r *fileRewriter) place(a *acc, rd *renderer) string {
 	return r.commit(a, text)
 }
 
-// prune reports whether Config.Keep removes the hook of a, counting it.
-// Accesses inside the body of an Isolated call are always kept: schedule
+// prune reports whether Config.Keep removes the hook of a, or a loop
+// optimization in force leaves it out (cover.go), counting it; a loop
+// optimization may instead put a guard on a's hook. Accesses inside the
+// body of an Isolated call are always kept by Config.Keep: schedule
 // exploration needs every location an isolated section touches to tell
 // which sections conflict, even where no race is possible.
 func (r *fileRewriter) prune(a *acc) bool {
@@ -151,7 +164,7 @@ func (r *fileRewriter) prune(a *acc) bool {
 		r.stats.Pruned++
 		return true
 	}
-	return false
+	return r.covered(a)
 }
 
 // commit allocates the site of a placed hook.
@@ -162,7 +175,16 @@ func (r *fileRewriter) commit(a *acc, text string) string {
 	}
 	k := r.addSite(a.pos, kind, a.shown)
 	r.stats.AccessSites++
-	r.stats.Hooks++
+	switch {
+	case a.fallback != "":
+		r.stats.Covered++
+	case a.once != "":
+		r.stats.Hooks++
+		r.stats.OncePerLoop++
+		r.fn.usedFlags[a.once] = true
+	default:
+		r.stats.Hooks++
+	}
 	return strings.Replace(text, sitePlaceholder, r.siteRef(k), 1)
 }
 
@@ -183,6 +205,10 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 				continue
 			}
 		}
+		drop, key, keyed := r.dedupe(pl.line, a)
+		if drop {
+			continue
+		}
 		rd := &renderer{r: r, hoist: pl.hoist, forbid: pl.preForbid, pos: pl.pre}
 		text, ok := r.hookText(a, rd)
 		if !ok && pl.postFallback && rd.failed == reasonForbidden {
@@ -198,6 +224,9 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 			continue
 		}
 		pre = append(pre, r.commit(a, text))
+		if keyed {
+			pl.line.add(key, a.write)
+		}
 	}
 	var decls []string
 	if pl.hoist != nil {

@@ -52,6 +52,21 @@ type Stats struct {
 	Pruned      int    // sites whose hook Config.Keep removed
 	TaskCalls   int    // task-library calls given a site
 
+	// Covered counts access sites left without a hook of their own
+	// because another hook of the same step records their access: an
+	// earlier hook in straight-line code (straight.go), or a range hook
+	// before their loop (sliceloop.go; the per-element hook that stays,
+	// behind a flag, for a loop about to panic is counted here too).
+	Covered int
+	// RangeHooks counts the hooks placed before loops over slices, each
+	// recording the accesses of an element in every iteration. They are
+	// not access sites of their own.
+	RangeHooks int
+	// OncePerLoop counts the hooks (also counted in Hooks) of reads of
+	// loop-invariant locations that run once per execution of their loop
+	// instead of once per iteration (invariant.go).
+	OncePerLoop int
+
 	// Skipped counts access sites and task calls left without a hook
 	// because no hook could be placed without changing the program, by
 	// reason.

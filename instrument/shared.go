@@ -14,11 +14,17 @@ type escapes struct {
 	info     *types.Info
 	declFunc map[*types.Var]ast.Node // the function that declares each local
 	shared   map[*types.Var]bool
+	// addressed are the locals whose address is taken: the shared locals
+	// that a write through a pointer may change.
+	addressed map[*types.Var]bool
+	// unsafe: the file uses package unsafe (other than Sizeof, Alignof and
+	// Offsetof), so a pointer may point anywhere whatever its type.
+	unsafe bool
 }
 
 // findEscapes walks file and classifies its local variables.
 func findEscapes(info *types.Info, file *ast.File) *escapes {
-	e := &escapes{info: info, declFunc: map[*types.Var]ast.Node{}, shared: map[*types.Var]bool{}}
+	e := &escapes{info: info, declFunc: map[*types.Var]ast.Node{}, shared: map[*types.Var]bool{}, addressed: map[*types.Var]bool{}}
 	var stack []ast.Node // innermost enclosing FuncDecl or FuncLit per node
 	cur := func() ast.Node {
 		if len(stack) == 0 {
@@ -33,6 +39,9 @@ func findEscapes(info *types.Info, file *ast.File) *escapes {
 		}
 		switch n := n.(type) {
 		case *ast.Ident:
+			if usesUnsafe(info, n) {
+				e.unsafe = true
+			}
 			fn := cur()
 			if fn == nil {
 				break
@@ -70,6 +79,20 @@ func findEscapes(info *types.Info, file *ast.File) *escapes {
 		return true
 	})
 	return e
+}
+
+// usesUnsafe reports whether id denotes a member of package unsafe that
+// can make or move pointers.
+func usesUnsafe(info *types.Info, id *ast.Ident) bool {
+	obj := info.Uses[id]
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "unsafe" {
+		return false
+	}
+	switch obj.Name() {
+	case "Sizeof", "Alignof", "Offsetof":
+		return false
+	}
+	return true
 }
 
 // methodReceiver marks x as address-taken in x.M when M has a pointer
@@ -111,6 +134,7 @@ func (e *escapes) markAddressed(x ast.Expr) {
 		case *ast.Ident:
 			if v, ok := e.info.Uses[y].(*types.Var); ok && !v.IsField() {
 				e.shared[v] = true
+				e.addressed[v] = true
 			}
 			return
 		case *ast.SelectorExpr:
@@ -142,6 +166,18 @@ func (e *escapes) isShared(v *types.Var) bool {
 		return true
 	}
 	return e.shared[v]
+}
+
+// pointedTo reports whether a pointer may hold the address of the variable
+// v (or of a part of it), so that a write through a pointer or a slice may
+// change it: v is declared at package level (other files may take its
+// address), or its address is taken. A local that closures capture but
+// whose address is never taken changes only by name.
+func (e *escapes) pointedTo(v *types.Var) bool {
+	if v == nil || v.IsField() {
+		return false
+	}
+	return isPackageLevel(v) || e.addressed[v]
 }
 
 // isPackageLevel reports whether v is declared at package level.

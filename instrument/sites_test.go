@@ -70,13 +70,13 @@ func TestSites(t *testing.T) {
 		skip  string   // a reason expected in Stats.Skipped
 	}{
 		{"local never shared", "func f() int { x := 1; x++; return x }", nil, ""},
-		{"package var", "var g int\nfunc f() { g = g + 1 }", []string{"Write g", "Read g"}, ""},
+		{"package var", "var g, h int\nfunc f() { g = h + 1 }", []string{"Write g", "Read h"}, ""},
 		{"captured", "func f() { x := 0; g := func() { x = 2 }; g(); _ = x }", []string{"Write x", "Read x"}, ""},
 		{"address taken", "func f() *int { x := 0; p := &x; x = 3; return p }", []string{"Write x"}, ""},
 		{"constant and blank", "const c = 3\nvar g int\nfunc f() { _ = c; _ = g }", []string{"Read g"}, ""},
 		{"slice element", "func f(s []int, i int) { s[i] = s[0] }", []string{"Write s[i]", "Read s[0]"}, ""},
 		{"local array", "func f() int { var a [3]int; a[1] = 2; return a[1] }", nil, ""},
-		{"map", "func f(m map[int]int) int { m[1] = 2; delete(m, 1); return len(m) }", []string{"Write m[1]", "Write m", "Read m"}, ""},
+		{"map", "func f(m, n, o map[int]int) int { m[1] = 2; delete(n, 1); return len(o) }", []string{"Write m[1]", "Write n", "Read o"}, ""},
 		{"pointer", "type T struct{ f int }\nfunc f(p *T, q *int) { p.f = *q }", []string{"Write p.f", "Read *q"}, ""},
 		{"compound", "var g int\nfunc f() { g += 2 }", []string{"Read g", "Write g"}, ""},
 		{"array assignment", "var a, b [4]int\nfunc f() { a = b }", []string{"Write a", "Read b"}, ""},

@@ -6,17 +6,31 @@ import (
 	"go/types"
 )
 
-// stmtList rewrites the statements of a block or clause.
+// stmtList rewrites the statements of a block or clause. The list starts a
+// stretch of straight-line code of its own (straight.go).
 func (r *fileRewriter) stmtList(list []ast.Stmt) {
+	outer := r.line
+	r.line = &straight{}
 	for _, s := range list {
 		r.stmt(s, s.Pos())
 	}
+	r.line = outer
 }
 
 // stmt rewrites s. pre is where statements that must run before s go: the
 // start of s, or the start of its labels when s is a labelled loop, switch
 // or select (whose label must stay on it for break and continue).
 func (r *fileRewriter) stmt(s ast.Stmt, pre token.Pos) {
+	switch s.(type) {
+	case *ast.ExprStmt, *ast.SendStmt, *ast.IncDecStmt, *ast.AssignStmt,
+		*ast.GoStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.DeclStmt:
+	case *ast.LabeledStmt:
+		r.line.reset() // a jump target
+	default:
+		// A compound statement ends the stretch; its header may still
+		// join it (lineFor).
+		defer r.line.reset()
+	}
 	switch s := s.(type) {
 	case *ast.LabeledStmt:
 		switch s.Stmt.(type) {
@@ -112,7 +126,7 @@ func (c *collector) collectSimple(s ast.Stmt) {
 // are evaluated now; the call itself runs later.
 func (c *collector) deferred(call *ast.CallExpr) {
 	c.noAt = true
-	if kind, _ := c.r.taskKind(call); kind != "" {
+	if kind, _ := c.r.taskKind(call); kind != "" && !c.dry {
 		// rt.At records the site of the next task-library call, which
 		// would not be this one by the time it runs.
 		c.r.skip("task-library call in a go or defer statement")
@@ -148,6 +162,7 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 	if !isDecl || !r.fn.hasGoto {
 		pl.hoist = newHoister(r, s)
 	}
+	pl.line = r.lineFor(s)
 	switch s.(type) {
 	case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt, *ast.SendStmt:
 		if len(c.taskEnds) > 0 {
@@ -160,6 +175,11 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 		// that no goto jumps over their declaration.
 		r.buf.insert(r.off(pre), "{ ", prioWrapOpen)
 		r.buf.insert(r.off(s.End()), " }", prioWrapClose)
+	}
+	if pl.line != nil {
+		pl.line.after(r.effectsOf(s), r.esc)
+	} else {
+		r.line.reset()
 	}
 	r.finishCollector(c)
 }
@@ -263,15 +283,16 @@ func (r *fileRewriter) ifStmt(s *ast.IfStmt, pre token.Pos, elseIf bool) {
 	} else {
 		c.condGroup(s.Cond)
 	}
+	line := r.lineFor(s.Init, s.Cond)
 	if elseIf {
 		mark := len(r.buf.edits)
-		r.emit(c.main, placement{pre: pre, end: s.End()})
+		r.emit(c.main, placement{pre: pre, end: s.End(), line: line})
 		if len(r.buf.edits) > mark {
 			r.buf.insert(r.off(pre), "{ ", prioWrapOpen)
 			r.buf.insert(r.off(s.End()), " }", prioWrapClose)
 		}
 	} else {
-		r.emit(c.main, placement{pre: pre, end: s.End()})
+		r.emit(c.main, placement{pre: pre, end: s.End(), line: line})
 	}
 	r.finishCollector(c)
 	r.stmtList(s.Body.List)
@@ -290,12 +311,15 @@ func (r *fileRewriter) forStmt(s *ast.ForStmt, pre token.Pos) {
 	c := newCollector(r)
 	c.header(s.Init)
 	c.condGroup(s.Cond)
-	r.emit(c.main, placement{pre: pre, end: s.End()})
+	r.emit(c.main, placement{pre: pre, end: s.End(), line: r.lineFor(s.Init)})
+	r.rangeHooks(r.forSliceLoop(s), pre)
+	inv := r.invariantLoop(s, pre)
 	r.finishCollector(c)
 	if s.Post != nil {
 		r.forPost(s.Post)
 	}
 	r.stmtList(s.Body.List)
+	r.declareFlags(inv, pre)
 }
 
 // forPost rewrites the post statement of a for loop, where no statement
@@ -398,15 +422,18 @@ func joinHooks(h []string) string {
 
 // rangeStmt rewrites a range loop: the range expression is evaluated once
 // before the loop (its hooks go there: the elements of a slice or array
-// read by the loop are recorded as one read), and assignments to existing
-// iteration variables are hooked at the start of each iteration.
+// read by the loop are recorded as one read; a range expression that calls
+// something is first evaluated into a temporary, see rangetemp.go), and
+// assignments to existing iteration variables are hooked at the start of
+// each iteration.
 func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 	c := newCollector(r)
 	hasValue := s.Value != nil && !isBlank(s.Value)
+	useTemp := r.rangeTempWanted(s, pre)
 	switch t := c.under(s.X).(type) {
 	case *types.Slice:
 		c.read(s.X)
-		if hasValue {
+		if hasValue && !useTemp {
 			c.add(&acc{pos: s.X.Pos(), form: formSlice, loc: s.X})
 		}
 	case *types.Array:
@@ -430,8 +457,14 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 	default:
 		c.read(s.X)
 	}
-	r.emit(c.main, placement{pre: pre, end: s.End()})
+	r.emit(c.main, placement{pre: pre, end: s.End(), line: r.lineFor(s.X)})
 	r.finishCollector(c)
+	tmp := ""
+	if useTemp {
+		tmp = r.rangeTemp(s, pre)
+	}
+	r.rangeHooks(r.rangeSliceLoop(s, tmp), pre)
+	inv := r.invariantLoop(s, pre)
 	if s.Tok == token.ASSIGN {
 		kc := newCollector(r)
 		kc.write(s.Key)
@@ -441,6 +474,7 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 		r.finishCollector(kc)
 	}
 	r.stmtList(s.Body.List)
+	r.declareFlags(inv, pre)
 }
 
 // isBlank reports whether e is the blank identifier.
@@ -479,7 +513,7 @@ func (r *fileRewriter) switchStmt(s *ast.SwitchStmt, pre token.Pos) {
 	c := newCollector(r)
 	c.header(s.Init)
 	c.read(s.Tag)
-	r.emit(c.main, placement{pre: pre, end: s.End(), preForbid: defined(r.info, s.Init)})
+	r.emit(c.main, placement{pre: pre, end: s.End(), preForbid: defined(r.info, s.Init), line: r.lineFor(s.Init, s.Tag)})
 	r.finishCollector(c)
 	for _, cl := range s.Body.List {
 		cc := cl.(*ast.CaseClause)

@@ -1,0 +1,103 @@
+package instrument
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOptimizedHooksFindRaces builds testdata/src/optrace checked (real
+// task library, -tags tpinstr) and runs each of its scenarios: the races
+// on accesses recorded by range hooks, covered straight-line hooks and
+// once-per-loop hooks must be reported (exit status 66, the report naming
+// the line the scenario's marker comment is on), and the scenarios that
+// have no race, where an over-eager range hook would invent one, must run
+// clean.
+func TestOptimizedHooksFindRaces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program; skipped in -short mode")
+	}
+	const pkg = "./instrument/testdata/src/optrace"
+	pkgs := load(t, false, nil, pkg)
+	if errs := pkgErrors(pkgs); errs != "" {
+		t.Fatalf("inputs do not load:\n%s", errs)
+	}
+	overlay, results := rewriteAll(t, pkgs, Config{})
+	for _, res := range results {
+		st := res.Stats
+		if st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0 {
+			t.Fatalf("the scenarios exercise no optimization: %+v", st)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(moduleRoot(t), "instrument", "testdata", "src", "optrace", "optrace.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	ovl := writeOverlay(t, tmp, overlay)
+	bin := filepath.Join(tmp, "optrace")
+	if _, errOut, code, err := run(moduleRoot(t), nil, goTool(), "build", "-tags", "tpinstr", "-overlay", ovl, "-o", bin, pkg); err != nil || code != 0 {
+		t.Fatalf("build: %v %s", err, errOut)
+	}
+	tests := []struct {
+		scenario string
+		marker   string // "" for no race
+	}{
+		{"range-write", "// fill's write"},
+		{"range-read", "// sum's read"},
+		{"range-ordered-clean", ""},
+		{"range-partial-clean", ""},
+		{"guarded", "// add's reads"},
+		{"fallback", "// add's reads"},
+		{"fallback-clean", ""},
+		{"straight-reads", "// first read"},
+		{"straight-write", "// the write"},
+		{"stencil", "// smooth's accesses"},
+		{"stencil-clean", ""},
+		{"pure-call", "// shiftDouble's accesses"},
+		{"pure-call-clean", ""},
+		{"invariant", "// setAll's read"},
+		{"invariant-empty-clean", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			out, errOut, code, err := run(tmp, nil, bin, tt.scenario)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.marker == "" {
+				if code != 0 {
+					t.Errorf("exit %d, want 0 (no race); output %q, stderr:\n%s", code, out, errOut)
+				}
+				return
+			}
+			if code != 66 {
+				t.Errorf("exit %d, want 66 (a race); output %q, stderr:\n%s", code, out, errOut)
+			}
+			pos := fmt.Sprintf("optrace.go:%d", lineOf(t, string(src), tt.marker))
+			if !strings.Contains(errOut, pos) {
+				t.Errorf("report does not name %s:\n%s", pos, errOut)
+			}
+		})
+	}
+}
+
+// lineOf returns the number of the only line of src that contains marker.
+func lineOf(t *testing.T, src, marker string) int {
+	t.Helper()
+	line := 0
+	for i, l := range strings.Split(src, "\n") {
+		if strings.Contains(l, marker) {
+			if line != 0 {
+				t.Fatalf("marker %q is on lines %d and %d", marker, line, i+1)
+			}
+			line = i + 1
+		}
+	}
+	if line == 0 {
+		t.Fatalf("marker %q not found", marker)
+	}
+	return line
+}

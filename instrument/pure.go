@@ -1,0 +1,139 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Pure functions. The hook optimizations need stretches of code that make
+// no task-library call and change no location behind their back; a call
+// usually ends such a stretch. A call of a pure function does not: a
+// function (not a method, not generic) declared in the package being
+// rewritten whose body calls nothing but builtins that run no code of the
+// program and other pure functions, contains no function literal, go,
+// defer, select or channel operation, and writes nothing but its own
+// parameters, results and local variables (any write through a pointer or
+// into a slice disqualifies it; its locals are new at every call, so the
+// caller holds no pointer to them before it). Running
+// such a call starts, ends and joins no task, so it stays in the caller's
+// step (Surendran and Sarkar, RV 2016, Definition 1), and it changes no
+// memory the caller can see. Its own accesses of shared memory have hooks
+// in its own body, made by the same step, which the caller's optimizations
+// neither rely on nor leave out. A pure function that cannot panic (for
+// range hooks, panicFree) is safe as well.
+
+// pureState is the memo of the purity of the package's functions.
+type pureState struct {
+	decls map[*types.Func]*ast.FuncDecl
+	pure  map[*types.Func]bool // false while being decided: recursion is not pure
+	safe  map[*types.Func]bool // pure and cannot panic
+}
+
+// pureFunc reports whether the call x calls a pure function.
+func (r *fileRewriter) pureFunc(x *ast.CallExpr) bool {
+	fn, ok := r.callee(x).(*types.Func)
+	if !ok {
+		return false
+	}
+	return r.pureDecl(fn) != nil
+}
+
+// pureDecl returns the declaration of fn when fn is pure, or nil.
+func (r *fileRewriter) pureDecl(fn *types.Func) *ast.FuncDecl {
+	ps := r.pures()
+	d := ps.decls[fn]
+	if d == nil {
+		return nil
+	}
+	if p, done := ps.pure[fn]; done {
+		if p {
+			return d
+		}
+		return nil
+	}
+	ps.pure[fn] = false // until decided: a recursive call is not pure
+	ok := r.isPure(d)
+	ps.pure[fn] = ok
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+// pureSafe reports whether the call x calls a pure function that cannot
+// panic.
+func (r *fileRewriter) pureSafe(x *ast.CallExpr) bool {
+	fn, ok := r.callee(x).(*types.Func)
+	if !ok {
+		return false
+	}
+	ps := r.pures()
+	if s, done := ps.safe[fn]; done {
+		return s
+	}
+	ps.safe[fn] = false
+	d := r.pureDecl(fn)
+	s := d != nil && r.bodyPanicFree(d.Body)
+	ps.safe[fn] = s
+	return s
+}
+
+// pures returns the memo, indexing the package's function declarations
+// the first time.
+func (r *fileRewriter) pures() *pureState {
+	if r.pure != nil {
+		return r.pure
+	}
+	ps := &pureState{decls: map[*types.Func]*ast.FuncDecl{}, pure: map[*types.Func]bool{}, safe: map[*types.Func]bool{}}
+	for _, f := range r.pkg.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv != nil || fd.Type.TypeParams != nil {
+				continue
+			}
+			if fn, ok := r.info.Defs[fd.Name].(*types.Func); ok {
+				ps.decls[fn] = fd
+			}
+		}
+	}
+	r.pure = ps
+	return ps
+}
+
+// isPure checks the body of d (see the comment at the top of the file).
+func (r *fileRewriter) isPure(d *ast.FuncDecl) bool {
+	lits := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			lits = true
+		}
+		return !lits
+	})
+	if lits {
+		return false
+	}
+	ef := r.effectsOf(d.Body)
+	if ef.call || len(ef.mem) > 0 {
+		return false
+	}
+	for v := range ef.vars {
+		if !declaredIn(v, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// declaredIn reports whether v is declared inside the declaration d (a
+// parameter, result or local variable).
+func declaredIn(v *types.Var, d *ast.FuncDecl) bool {
+	return v.Pos() >= d.Pos() && v.Pos() < d.End() && v.Pos() != token.NoPos
+}
+
+// bodyPanicFree reports whether nothing in body can panic (panicFree with
+// no loop index: every index must be a constant into an array).
+func (r *fileRewriter) bodyPanicFree(body *ast.BlockStmt) bool {
+	uses, ok := r.panicFree(&sliceLoop{body: body})
+	return ok && len(uses) == 0
+}

@@ -1,0 +1,70 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// A range loop evaluates its range expression once, before the first
+// iteration. When that expression calls something (for j, y := range
+// b.row(k)), no hook can repeat it: the read of every element that the
+// loop's value variable makes would get no hook, and the loop could get no
+// range hooks (sliceloop.go), which need the slice's length. rangeTemp
+// evaluates such an expression into a temporary just before the loop,
+// after the hooks of its operands, and ranges over the temporary:
+//
+//	_tpinstr_t1 := b.row(k); rt.ReadSlice(_tpinstr_t1, site); for j, y := range _tpinstr_t1 {
+//
+// Nothing runs between the temporary's declaration and the loop's start
+// but hooks, so the expression is evaluated exactly when it was, once.
+// The expression must be movable as the statement hoister requires (no
+// function literal, && or ||, task-library call or os.Exit in it, see
+// hoister.movable), fit on one line and be on the line where the text
+// before the loop goes, so that a panic in it keeps its line; the function
+// must have no goto (the declaration could be jumped over); and the
+// expression must be a slice, not of a type parameter's type.
+
+// rangeTempWanted reports whether the range expression of s should be
+// evaluated into a temporary.
+func (r *fileRewriter) rangeTempWanted(s *ast.RangeStmt, pre token.Pos) bool {
+	if r.fn == nil || r.fn.hasGoto || !hasCalls(r.info, s.X) {
+		return false
+	}
+	t := r.info.TypeOf(s.X)
+	if t == nil {
+		return false
+	}
+	if _, isTP := t.(*types.TypeParam); isTP {
+		return false
+	}
+	if _, isSlice := t.Underlying().(*types.Slice); !isSlice {
+		return false
+	}
+	hasValue := s.Value != nil && !isBlank(s.Value)
+	indexed := s.Tok == token.DEFINE && s.Key != nil && !isBlank(s.Key)
+	if !hasValue && !indexed {
+		return false // nothing to hook
+	}
+	if strings.ContainsRune(r.text(s.X), '\n') || r.tf.Line(pre) != r.tf.Line(s.X.Pos()) {
+		return false
+	}
+	return (&hoister{r: r}).movable(s.X)
+}
+
+// rangeTemp declares the temporary of s's range expression before the
+// loop at pre, ranges over it instead, places the hook of the loop's reads
+// of every element when it has a value variable, and returns the
+// temporary's name.
+func (r *fileRewriter) rangeTemp(s *ast.RangeStmt, pre token.Pos) string {
+	tmp := r.newTemp()
+	decl := tmp + " := " + r.text(s.X) + "; "
+	r.buf.replace(r.off(s.X.Pos()), r.off(s.X.End()), tmp)
+	if s.Value != nil && !isBlank(s.Value) {
+		a := &acc{pos: s.X.Pos(), form: formSlice, loc: s.X, shown: s.X}
+		decl += r.commit(a, rtName+".ReadSlice("+tmp+", "+sitePlaceholder+")") + "; "
+	}
+	r.buf.insert(r.off(pre), decl, prioPre)
+	return tmp
+}

@@ -1,0 +1,146 @@
+// Command optrace uses the real task library to check that the accesses
+// whose hooks the rewriter optimizes are still checked: its argument picks
+// one scenario, in which a task's accesses are recorded by a range hook, a
+// covered hook in straight-line code or a once-per-loop hook, and the root
+// task then makes a conflicting access that is (or, for the scenarios
+// ending in -clean, is not) a determinacy race. The comment at the end of
+// a line names what the test expects a race report to point at.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/tpinstr/tpinstr/rt/task"
+)
+
+var g int
+
+// fill writes every element of s.
+func fill(s []int) {
+	for i := range s {
+		s[i] = i // fill's write
+	}
+}
+
+// sum reads every element of s.
+func sum(s []int) (n int) {
+	for i := 0; i < len(s); i++ {
+		n += s[i] // sum's read
+	}
+	return n
+}
+
+// add sets c to a+b, element by element.
+func add(c, a, b []int) {
+	for i := range c {
+		c[i] = a[i] + b[i] // add's reads
+	}
+}
+
+// smooth sets out[c] to the mean of in's neighbours of c, for c from lo
+// through hi.
+func smooth(out, in []int, lo, hi int) {
+	for c := lo; c <= hi; c++ {
+		out[c] = (in[c-1] + in[c+1]) / 2 // smooth's accesses
+	}
+}
+
+// twice is pure: calling it counts as no call.
+func twice(x int) int { return 2 * x }
+
+// shiftDouble sets out[j] to twice in[j+1].
+func shiftDouble(out, in []int) {
+	for j := range out {
+		out[j] = twice(in[j+1]) // shiftDouble's accesses
+	}
+}
+
+// setAll sets every element of s to g.
+func setAll(s []int) {
+	for i := range s {
+		s[i] = g // setAll's read
+	}
+}
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
+		os.Exit(2)
+	}
+	s := make([]int, 8)
+	x := 0
+	task.Run(func(t *task.T) {
+		switch os.Args[1] {
+		case "range-write":
+			t.Async(func(*task.T) { fill(s) })
+			x = s[5]
+		case "range-read":
+			t.Async(func(*task.T) { x = sum(s) })
+			s[3] = 1
+		case "range-ordered-clean":
+			t.Finish(func(t *task.T) { t.Async(func(*task.T) { fill(s) }) })
+			x = s[5]
+		case "range-partial-clean":
+			t.Async(func(*task.T) { fill(s[:4]) })
+			s[6] = 1
+		case "guarded":
+			a, b := make([]int, 8), make([]int, 8)
+			t.Async(func(*task.T) { add(s, a, b) })
+			b[2] = 1
+		case "fallback":
+			a, b := make([]int, 8), make([]int, 2)
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				add(s, a, b)
+			})
+			b[1] = 1
+		case "fallback-clean":
+			a, b := make([]int, 8), make([]int, 2)
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				add(s, a, b) // panics at index 2
+			})
+			s[3] = 1
+		case "straight-reads":
+			t.Async(func(*task.T) {
+				a := g // first read
+				b := g
+				x = a + b
+			})
+			g = 1
+		case "straight-write":
+			t.Async(func(*task.T) {
+				g = 2 // the write
+				x = g
+			})
+			x = g
+		case "stencil":
+			in := make([]int, 8)
+			t.Async(func(*task.T) { smooth(s, in, 1, 6) })
+			in[7] = 1
+		case "stencil-clean":
+			in := make([]int, 8)
+			t.Async(func(*task.T) { smooth(s, in, 1, 6) })
+			s[7] = 1
+		case "pure-call":
+			in := make([]int, 9)
+			t.Async(func(*task.T) { shiftDouble(s, in) })
+			in[8] = 1
+		case "pure-call-clean":
+			in := make([]int, 9)
+			t.Async(func(*task.T) { shiftDouble(s, in) })
+			in[0] = 1
+		case "invariant":
+			t.Async(func(*task.T) { setAll(s) })
+			g = 3
+		case "invariant-empty-clean":
+			t.Async(func(*task.T) { setAll(nil) })
+			g = 3
+		default:
+			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
+			os.Exit(2)
+		}
+	})
+	fmt.Println("x =", x)
+}
