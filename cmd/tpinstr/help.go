@@ -164,6 +164,9 @@ schedule with the schedule that shows them, then a line such as
 "tpinstr: explored 3 schedules of the isolated sections". When the
 max_schedules limit stops it, it says that no race was found in the
 schedules explored, not that the program is race-free.
+Each re-run is a whole run of the program with the same arguments and
+environment: effects outside the process (files written, requests sent)
+happen again in every schedule explored; set explore=0 for such programs.
 
 For example:
 
