@@ -42,7 +42,9 @@ type Graph struct {
 	pre, post []uint32
 	lsa       []Task     // lowest significant ancestor of the set (a task; read through Find)
 	top       []Task     // the task of the set closest to the root of the spawn tree
-	nt        [][]ntEdge // non-tree joins into the set (indexed by task: a slice, not a map, for Precede's inner loop)
+	ntIdx     []uint32   // per set, the index in ntLists of its non-tree joins, 0 for none
+	ntLists   [][]ntEdge // non-tree joins into a set; few sets have any, so tasks carry an index, not a slice
+	ntFree    []uint32   // unused indexes of ntLists
 	size      []uint32   // tasks in the set
 
 	dfid, tmpid uint32
@@ -110,7 +112,7 @@ func (g *Graph) grow(n int) {
 		g.joined = append(g.joined, 0)
 		g.joinAt = append(g.joinAt, 0)
 		g.size = append(g.size, 0)
-		g.nt = append(g.nt, nil)
+		g.ntIdx = append(g.ntIdx, 0)
 		g.visited = append(g.visited, 0)
 	}
 }
@@ -129,7 +131,7 @@ func (g *Graph) makeSet(t Task) {
 	g.size[t] = 1
 	g.top[t] = t
 	g.joined[t] = 0
-	g.nt[t] = nil
+	g.setNT(t, nil)
 	g.pre[t] = g.dfid
 	g.tpre[t] = g.dfid
 	g.dfid++
@@ -163,7 +165,7 @@ func (g *Graph) Spawn(p, c Task, future bool) {
 		g.futures++
 	}
 	sp := g.Find(p)
-	if len(g.nt[sp]) == 0 {
+	if len(g.ntOf(sp)) == 0 {
 		g.lsa[c] = g.lsa[sp]
 	} else {
 		g.lsa[c] = p
@@ -204,7 +206,7 @@ func (g *Graph) Get(a, b Task) {
 	if sa == g.Find(b) {
 		return
 	}
-	g.nt[sa] = append(g.nt[sa], ntEdge{from: b, getter: a, at: g.dfid})
+	g.setNT(sa, append(g.ntOf(sa), ntEdge{from: b, getter: a, at: g.dfid}))
 }
 
 // Merge unites the sets of a and of its descendant b, keeping a's label,
@@ -225,7 +227,7 @@ func (g *Graph) Merge(a, b Task) {
 	// so no other set shares the storage, and a set that absorbs many others
 	// (the root at the end of a Run) copies each edge O(log n) times
 	// instead of once per merge.
-	nt, ntb := g.nt[ra], g.nt[rb]
+	nt, ntb := g.ntOf(ra), g.ntOf(rb)
 	if len(nt) < len(ntb) {
 		nt, ntb = ntb, nt
 	}
@@ -243,8 +245,44 @@ func (g *Graph) Merge(a, b Task) {
 	}
 	g.size[r] = g.size[ra] + g.size[rb]
 	g.pre[r], g.post[r], g.lsa[r], g.top[r] = pre, post, lsa, top
-	g.nt[ra+rb-r] = nil
-	g.nt[r] = nt
+	g.setNT(ra+rb-r, nil)
+	g.setNT(r, nt)
+}
+
+// ntOf returns the non-tree joins into the set whose representative is s.
+func (g *Graph) ntOf(s Task) []ntEdge {
+	if i := g.ntIdx[s]; i != 0 {
+		return g.ntLists[i]
+	}
+	return nil
+}
+
+// setNT makes list the non-tree joins into the set whose representative
+// is s.
+func (g *Graph) setNT(s Task, list []ntEdge) {
+	i := g.ntIdx[s]
+	switch {
+	case len(list) == 0 && i != 0:
+		g.ntLists[i] = nil
+		g.ntFree = append(g.ntFree, i)
+		g.ntIdx[s] = 0
+	case len(list) == 0:
+	case i != 0:
+		g.ntLists[i] = list
+	default:
+		if n := len(g.ntFree); n > 0 {
+			i = g.ntFree[n-1]
+			g.ntFree = g.ntFree[:n-1]
+		} else {
+			if len(g.ntLists) == 0 {
+				g.ntLists = append(g.ntLists, nil) // index 0 means none
+			}
+			g.ntLists = append(g.ntLists, nil)
+			i = uint32(len(g.ntLists) - 1)
+		}
+		g.ntLists[i] = list
+		g.ntIdx[s] = i
+	}
 }
 
 // SetSize returns the number of tasks in t's set.

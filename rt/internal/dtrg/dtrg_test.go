@@ -41,7 +41,7 @@ func TestTable1(t *testing.T) {
 				l.task-1, g.pre[s], g.post[s], g.lsa[s]-1, l.pre, l.post, l.lsa-1)
 		}
 	}
-	if got := len(g.nt[g.Find(T(3))]); got != 2 {
+	if got := len(g.ntOf(g.Find(T(3)))); got != 2 {
 		t.Errorf("T3 has %d non-tree predecessors, want 2", got)
 	}
 

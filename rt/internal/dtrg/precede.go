@@ -126,7 +126,7 @@ func (g *Graph) visit(a Task, at uint32, b Task) bool {
 		// step (else the pop would skip it, as above): only joins whose
 		// future ended in [at, x.at] are pushed.
 		push := func(s Task) {
-			for _, e := range g.nt[s] {
+			for _, e := range g.ntOf(s) {
 				if e.at <= x.at && g.tpost[e.from] >= at && g.ancestorOrSelf(g.topAt(e.getter, x.at), x.t) {
 					stack = append(stack, target{e.from, g.tpost[e.from]})
 				}
