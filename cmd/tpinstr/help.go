@@ -24,7 +24,8 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		overlay.json and the rewritten files. The go command gets -work too.
 	-stats
 		print, per rewritten package, the memory access sites found, the
-		hooks inserted, the sites pruned by the static analysis, the
+		hooks inserted, the sites pruned by the static analysis, the sites
+		another hook stands for (repeated accesses, loops over slices), the
 		task-library calls given a site, the sites that could not be given
 		a hook, and whether the rewrite came from the cache.
 	-instr.add pattern

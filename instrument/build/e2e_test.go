@@ -74,9 +74,9 @@ func TestRunBuildAndCache(t *testing.T) {
 	if n := m.rw.calls.Load(); n != 2 {
 		t.Errorf("second build: rewriter called again (%d calls in all), want both packages from the cache", n)
 	}
-	statsRow := regexp.MustCompile(`(?m)^example\.com/t/lib +2 +1 +1 +0 +0 +hit`)
+	statsRow := regexp.MustCompile(`(?m)^example\.com/t/lib +2 +1 +1 +0 +0 +0 +hit`)
 	if !statsRow.MatchString(r.stderr) {
-		t.Errorf("build -stats: no cached row for example.com/t/lib with 2 sites, 1 hook, 1 pruned:\n%s", r.stderr)
+		t.Errorf("build -stats: no cached row for example.com/t/lib with 2 sites, 1 hook, 1 pruned, 0 covered:\n%s", r.stderr)
 	}
 	if !fileExists(filepath.Join(out, "prog")) {
 		t.Errorf("build -o: no binary written")

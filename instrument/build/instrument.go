@@ -51,6 +51,7 @@ func (in Instrument) Rewrite(p *packages.Package) (*Result, error) {
 		AccessSites: r.Stats.AccessSites,
 		Hooks:       r.Stats.Hooks,
 		Pruned:      r.Stats.Pruned,
+		Covered:     r.Stats.Covered,
 		TaskCalls:   r.Stats.TaskCalls,
 	}}
 	for _, n := range r.Stats.Skipped {

@@ -28,6 +28,7 @@ type Stats struct {
 	AccessSites int // memory accesses found
 	Hooks       int // access hooks inserted
 	Pruned      int // access sites left without a hook by the static analysis
+	Covered     int // access sites another hook stands for (repeated accesses, loops over slices)
 	TaskCalls   int // task-library calls given a site
 	Skipped     int // sites left without a hook because none fits without changing the program
 }
