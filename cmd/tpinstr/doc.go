@@ -144,6 +144,10 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	                  report names, with the program's output
 	commute=0         also explore the orders of commutative isolated
 	                  updates such as count++ (for measurements)
+	permissions=strict
+	                  also report accesses to locations that two tasks
+	                  touch made outside permission regions (task.AcquireR
+	                  and friends) and Isolated bodies
 
 A run that executed isolated sections of several tasks is one schedule
 among others: the order of isolated sections can change what the program
