@@ -21,6 +21,7 @@ func (st *state) startGraph() {
 		return
 	}
 	st.graph = cgraph.New()
+	st.updateSlow()
 }
 
 // writeGraph appends the current Run's graph to the dot file.
@@ -30,6 +31,7 @@ func (st *state) writeGraph() {
 		return
 	}
 	st.graph = nil
+	st.updateSlow()
 	flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND
 	if !st.dotStarted {
 		flags = os.O_CREATE | os.O_WRONLY | os.O_TRUNC

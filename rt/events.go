@@ -37,6 +37,7 @@ func RunBegin() event.Task {
 	st.isoTasks = 0
 	st.lastIsoTask = 0
 	st.iso = newIsoWatch()
+	st.updateSlow()
 	if st.x != nil {
 		st.x.runBegin(root, site)
 		return root
@@ -205,6 +206,7 @@ func IsolatedBegin() {
 	site := event.Site(st.takeSite())
 	st.noteIsolated()
 	st.iso.begin(uint32(site), !st.opts.noCommute)
+	st.updateSlow()
 	st.det.IsolatedBegin(st.cur, site)
 	if st.graph != nil {
 		st.graph.IsolatedBegin(st.cur, site)
@@ -219,6 +221,7 @@ func IsolatedEnd() {
 		return
 	}
 	st.iso.end()
+	st.updateSlow()
 	st.det.IsolatedEnd(st.cur)
 	if st.graph != nil {
 		st.graph.IsolatedEnd(st.cur)

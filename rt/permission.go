@@ -199,6 +199,7 @@ func (st *state) permSync() *permState {
 			ps.shared = newSharing()
 		}
 		st.perm = ps
+		st.updateSlow()
 		ps.lastCur = st.cur
 		ps.gen = st.gen
 		return ps

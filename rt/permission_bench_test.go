@@ -56,4 +56,8 @@ func BenchmarkReadInRegionParallelReader(b *testing.B) {
 
 // forgetPermissions drops the permission state that a benchmark created,
 // so that the hooks of later benchmarks take their usual path.
-func forgetPermissions() { global().perm = nil }
+func forgetPermissions() {
+	st := global()
+	st.perm = nil
+	st.updateSlow()
+}

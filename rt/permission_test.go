@@ -34,8 +34,10 @@ func newPermEnv(t *testing.T, strict bool) *permEnv {
 	if strict {
 		st.opts.permissions = permStrict
 	}
+	st.updateSlow()
 	t.Cleanup(func() {
 		st.out, st.perm, st.opts = os.Stderr, nil, saved
+		st.updateSlow()
 		st.held, st.unconfirmed, st.needExplore = nil, nil, false
 	})
 	return &permEnv{st: st, out: out, site: 1 << 30}

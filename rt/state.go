@@ -53,6 +53,7 @@ type state struct {
 	unconfirmed []report   // held reports of Runs whose schedules need exploring
 	needExplore bool
 	iso         *isoWatch // conflicts between the isolated sections of the Run
+	slow        bool      // a rare mode is on: see updateSlow
 
 	races     atomic.Uint64 // races reported so far
 	testRaced atomic.Uint64 // of which during a test
@@ -94,6 +95,7 @@ func global() *state {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)
 			os.Exit(2)
 		}
+		st.updateSlow()
 		theState = st
 	})
 	return theState
@@ -126,6 +128,17 @@ func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if st == nil || st.cur == 0 {
 		return
 	}
+	if st.slow {
+		st.slowAccess(p, size, write, site)
+		return
+	}
+	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
+}
+
+// slowAccess is access when one of the rarer modes is on (see
+// updateSlow): permission regions, exploration, an isolated section of a
+// serial run, or the dot option's graph.
+func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if (st.perm != nil || st.opts.permissions == permStrict) && st.permAccess(p, size, write, site) {
 		return // a permission region of the task stands for it: see permAccess
 	}
@@ -140,6 +153,14 @@ func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if st.graph != nil {
 		st.graph.Access(st.cur, uintptr(p), size, write, event.Site(site))
 	}
+}
+
+// updateSlow sets st.slow, which keeps the common access on one test: it
+// must be called whenever perm, the permissions option, x, the isolated
+// depth or graph changes.
+func (st *state) updateSlow() {
+	st.slow = st.perm != nil || st.opts.permissions == permStrict || st.x != nil ||
+		(st.iso != nil && st.iso.depth > 0) || st.graph != nil
 }
 
 // goid returns the id of the calling goroutine. It is used once per Run, to
