@@ -58,17 +58,8 @@ type explorer struct {
 	inIso    int // index in sections of the section being executed, or -1
 	results  []xresult
 	deadlock *deadlockReport
-	graphs   []string             // fingerprint of each Run's graph
-	isoMem   map[uintptr]*isoByte // the isolated accesses of the Run, per byte
-}
-
-// isoByte is what the isolated sections of a Run did to one byte, to order
-// each new section after the earlier ones it conflicts with.
-type isoByte struct {
-	writer  int   // the last section that wrote it plainly, or -1
-	readers []int // sections that read it plainly since
-	comm    []int // commutative sections of class class that updated it since
-	class   uint8
+	graphs   []string // fingerprint of each Run's graph
+	isoLog   *isoLog  // the isolated accesses of the Run, owned by section index
 }
 
 type xtask struct {
@@ -182,7 +173,7 @@ func (x *explorer) task(t event.Task) *xtask {
 func (x *explorer) runBegin(root event.Task, site uint32) {
 	x.graph = cgraph.New()
 	x.graph.Interleave()
-	x.isoMem = map[uintptr]*isoByte{}
+	x.isoLog = newIsoLog()
 	x.tasks = x.tasks[:0]
 	x.runq, x.isoq = x.runq[:0], x.isoq[:0]
 	rt := x.task(root)
@@ -396,59 +387,15 @@ func (x *explorer) orderSection(i int) {
 	s := &x.sections[i]
 	from := map[int]bool{}
 	edge := func(j int) {
-		if j >= 0 && j != i {
+		if j != i {
 			from[j] = true
 		}
 	}
-	bytes := func(spans []span, f func(b *isoByte)) {
-		for _, sp := range spans {
-			for a := sp.addr; a < sp.addr+sp.size; a++ {
-				b := x.isoMem[a]
-				if b == nil {
-					b = &isoByte{writer: -1}
-					x.isoMem[a] = b
-				}
-				f(b)
-			}
-		}
+	for _, sp := range s.reads {
+		x.isoLog.add(i, s.commute, sp.addr, sp.size, false, edge)
 	}
-	if s.commute != 0 {
-		both := append(append([]span(nil), s.reads...), s.writes...)
-		bytes(both, func(b *isoByte) {
-			edge(b.writer)
-			for _, r := range b.readers {
-				edge(r)
-			}
-			if b.class != s.commute {
-				for _, c := range b.comm {
-					edge(c)
-				}
-				b.comm, b.class = b.comm[:0], s.commute
-			}
-			if n := len(b.comm); n == 0 || b.comm[n-1] != i {
-				b.comm = append(b.comm, i)
-			}
-		})
-	} else {
-		bytes(s.reads, func(b *isoByte) {
-			edge(b.writer)
-			for _, c := range b.comm {
-				edge(c)
-			}
-			if n := len(b.readers); n == 0 || b.readers[n-1] != i {
-				b.readers = append(b.readers, i)
-			}
-		})
-		bytes(s.writes, func(b *isoByte) {
-			edge(b.writer)
-			for _, r := range b.readers {
-				edge(r)
-			}
-			for _, c := range b.comm {
-				edge(c)
-			}
-			b.writer, b.readers, b.comm = i, b.readers[:0], b.comm[:0]
-		})
+	for _, sp := range s.writes {
+		x.isoLog.add(i, s.commute, sp.addr, sp.size, true, edge)
 	}
 	for j := range from {
 		x.graph.OrderIsolated(x.sections[j].step, s.step)

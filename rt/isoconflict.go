@@ -7,36 +7,95 @@ import (
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
 
-// Whether a serial run needs its isolated sections explored. Exploring the
-// orders of isolated sections matters only when two sections of different
-// tasks conflict: touch a common byte, one of them writing it, unless both
-// are commutative updates of one class (SiteInfo.Commute). When none do,
-// every order of the sections reads the same values, so the program does
-// the same in every order and its computation graph without isolated edges
-// is the same; a pair of accesses is then a race in some order exactly when
-// it is unordered in that graph (an order can put the sections after one
-// access before those before the other), which is what the serial run's
-// detector decides. The serial run therefore watches the bytes its
-// isolated sections touch and explores only after a conflict.
+// Conflicts between isolated sections. Two isolated sections conflict when
+// they touch a common byte and one of them writes it, unless both are
+// commutative updates of one class (SiteInfo.Commute): either order of
+// those leaves the same memory and nothing else depends on it.
+//
+// A serial run uses this to decide whether its isolated sections need
+// exploring at all: only when two sections of different tasks conflict.
+// When none do, every order of the sections reads the same values, so the
+// program does the same in every order and its computation graph without
+// isolated edges is the same; a pair of accesses is then a race in some
+// order exactly when it is unordered in that graph (an order can put the
+// sections after one access before those before the other), which is what
+// the serial run's detector decides. An exploring run uses it to order each
+// section after the earlier sections it conflicts with (explore.go).
 
-// isoWatch is the isolated accesses of the current Run, per byte, until the
-// first conflict between tasks.
+// isoLog is what the isolated sections of a Run did, per byte, with each
+// section (or task) named by an owner number.
+type isoLog struct {
+	bytes map[uintptr]*isoUse
+}
+
+// isoUse is what the isolated accesses did to one byte so far.
+type isoUse struct {
+	writer  int   // the owner of the last plain write, or -1
+	readers []int // owners that read it plainly since
+	comm    []int // owners that updated it commutatively (class) since
+	class   uint8
+}
+
+func newIsoLog() *isoLog { return &isoLog{bytes: map[uintptr]*isoUse{}} }
+
+// add records an access of the bytes [addr, addr+size) by owner, in a
+// section of commutative class class (0 for none), and calls conflict for
+// every earlier owner the access conflicts with (possibly more than once).
+// A commutative section both reads and writes what it updates, and its
+// accesses are recorded as such whatever write says.
+func (l *isoLog) add(owner int, class uint8, addr, size uintptr, write bool, conflict func(int)) {
+	for a := addr; a < addr+size; a++ {
+		u := l.bytes[a]
+		if u == nil {
+			u = &isoUse{writer: -1}
+			l.bytes[a] = u
+		}
+		if u.writer >= 0 {
+			conflict(u.writer)
+		}
+		switch {
+		case class != 0:
+			for _, r := range u.readers {
+				conflict(r)
+			}
+			if u.class != class {
+				for _, c := range u.comm {
+					conflict(c)
+				}
+				u.comm, u.class = u.comm[:0], class
+			}
+			if !slices.Contains(u.comm, owner) {
+				u.comm = append(u.comm, owner)
+			}
+		case write:
+			for _, r := range u.readers {
+				conflict(r)
+			}
+			for _, c := range u.comm {
+				conflict(c)
+			}
+			u.writer, u.readers, u.comm = owner, u.readers[:0], u.comm[:0]
+		default:
+			for _, c := range u.comm {
+				conflict(c)
+			}
+			if !slices.Contains(u.readers, owner) {
+				u.readers = append(u.readers, owner)
+			}
+		}
+	}
+}
+
+// isoWatch follows the isolated sections of a serial Run until two
+// sections of different tasks conflict.
 type isoWatch struct {
-	bytes    map[uintptr]*isoUse
+	log      *isoLog
 	conflict bool
 	depth    int   // nesting of Isolated in the current task
 	class    uint8 // the commutative class of the current section, or 0
 }
 
-// isoUse is what the isolated sections did to one byte so far.
-type isoUse struct {
-	writer  event.Task   // the task of the last plain write, or 0
-	readers []event.Task // tasks that read it plainly since
-	comm    []event.Task // tasks that updated it commutatively (class) since
-	class   uint8
-}
-
-func newIsoWatch() *isoWatch { return &isoWatch{bytes: map[uintptr]*isoUse{}} }
+func newIsoWatch() *isoWatch { return &isoWatch{log: newIsoLog()} }
 
 // begin and end bracket an Isolated body of the current task at site.
 func (w *isoWatch) begin(site uint32, commute bool) {
@@ -51,47 +110,16 @@ func (w *isoWatch) begin(site uint32, commute bool) {
 
 func (w *isoWatch) end() { w.depth-- }
 
-// access records an access of task t inside an isolated section.
+// access records an access of task t inside an isolated section; the
+// owners of the log are tasks, so that sections of one task, which its
+// program order already orders, never conflict.
 func (w *isoWatch) access(t event.Task, p unsafe.Pointer, size uintptr, write bool) {
 	if w.conflict || w.depth == 0 {
 		return
 	}
-	other := func(ts []event.Task) bool {
-		return slices.ContainsFunc(ts, func(u event.Task) bool { return u != t })
-	}
-	for a := uintptr(p); a < uintptr(p)+size; a++ {
-		u := w.bytes[a]
-		if u == nil {
-			u = &isoUse{}
-			w.bytes[a] = u
+	w.log.add(int(t), w.class, uintptr(p), size, write, func(o int) {
+		if o != int(t) {
+			w.conflict = true
 		}
-		foreignWriter := u.writer != 0 && u.writer != t
-		switch {
-		case w.class != 0:
-			if foreignWriter || other(u.readers) || (u.class != w.class && other(u.comm)) {
-				w.conflict = true
-				return
-			}
-			if u.class != w.class {
-				u.comm, u.class = u.comm[:0], w.class
-			}
-			if !slices.Contains(u.comm, t) {
-				u.comm = append(u.comm, t)
-			}
-		case write:
-			if foreignWriter || other(u.readers) || other(u.comm) {
-				w.conflict = true
-				return
-			}
-			u.writer, u.readers, u.comm = t, u.readers[:0], u.comm[:0]
-		default:
-			if foreignWriter || other(u.comm) {
-				w.conflict = true
-				return
-			}
-			if !slices.Contains(u.readers, t) {
-				u.readers = append(u.readers, t)
-			}
-		}
-	}
+	})
 }
