@@ -112,6 +112,9 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 	a := shadow.Acc{Step: d.g.Step(), Site: site}
 	w, end := addr&^7, addr+size
 	if end-w > 8 {
+		if !iso && d.spans.covered(addr, size, a.Step, write) {
+			return // the step made this access already: see spans
+		}
 		d.span(addr, end, pin, t, a, write, iso)
 		return
 	}
@@ -130,26 +133,69 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 
 // span checks an access to the bytes [addr, end) that spans several words,
 // such as a slice hook's: a page's worth of word cells at a time.
+//
+// Neighbouring words of an array usually have the same history, so their
+// cells are equal, and the check of the access turns equal cells into
+// equal cells. After checking a whole word, span therefore gives the
+// following cells that equal the word's cell before its check the word's
+// cell after it (repeat), without checking them again. That is exact when
+// the check was a function of the cell alone: the cell had no state beyond W and R (X == 0:
+// no other readers, no isolated accesses, not split) and kept none, and no
+// race was reported (a race must be reported byte by byte). Then Algorithms
+// 8 and 9 (and fast) read nothing but W, R, the current step and the
+// reachability between steps, the same for every word of one access.
 func (d *Detector) span(addr, end uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write, iso bool) {
 	for w := addr &^ 7; w < end; {
+		if w%pageSize == 0 && end-w >= pageSize && !iso && d.whole(w, addr, pin, t, a, write) {
+			w += pageSize
+			continue
+		}
 		words := d.mem.Words(w, end)
 		if pin != nil && words[0].Fresh() {
 			// One pin per page of the access: see shadow.Memory.Pin.
 			d.mem.Pin(w, unsafe.Add(pin, max(w, addr)-addr))
 		}
-		for i := range words {
+		for i := 0; i < len(words); {
 			c := &words[i]
 			lo, hi := max(w, addr), min(w+8, end)
-			if lo == w && hi == w+8 && !d.mem.IsSplit(c) {
-				if !d.fast(c, t, a, write, iso) {
-					d.cell(c, w, 8, t, a, write, iso)
-				}
-			} else {
+			if lo != w || hi != w+8 || d.mem.IsSplit(c) {
 				d.part(c, w, lo, hi, t, a, write, iso)
+				i, w = i+1, w+8
+				continue
 			}
-			w += 8
+			b, races := *c, d.races
+			if !d.fast(c, t, a, write, iso) {
+				d.cell(c, w, 8, t, a, write, iso)
+			}
+			i, w = i+1, w+8
+			if !iso && b.X == 0 && c.X == 0 && races == d.races {
+				n := min(len(words)-i, int((end-w)/8)) // whole words left in the page
+				k := repeat(words[i:i+n], b, *c)
+				i, w = i+k, w+8*uintptr(k)
+			}
 		}
 	}
+}
+
+// repeat gives the leading cells of cells that equal before the value
+// after, and returns their number: the check span made of a word whose
+// cell was before, applied to its equal neighbours.
+func repeat(cells []shadow.Cell, before, after shadow.Cell) int {
+	if before == after {
+		for i := range cells {
+			if cells[i] != before {
+				return i
+			}
+		}
+		return len(cells)
+	}
+	for i := range cells {
+		if cells[i] != before {
+			return i
+		}
+		cells[i] = after
+	}
+	return len(cells)
 }
 
 // part checks an access to the bytes [lo, hi) of the word at w, whose cell
@@ -234,4 +280,28 @@ func (d *Detector) fast(c *shadow.Cell, t uint32, a shadow.Acc, write, iso bool)
 // a remembered answer says so.
 func (d *Detector) known(x shadow.Acc, cur dtrg.Step, t uint32) bool {
 	return x.Step == cur || d.g.Before(x.Step) || d.g.Known(x.Step, t)
+}
+
+// pageSize is the size of a page of shadow memory (see shadow.Memory.Whole).
+const pageSize = 4096
+
+// whole checks the access of the page at w, which an access of span
+// covers entirely, at once, when the page is uniform (shadow.Memory.Whole)
+// and fast decides the check without changing anything but W and R: the
+// same decision, with the same result, for every word of the page. It
+// reports whether it did.
+func (d *Detector) whole(w, addr uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write bool) bool {
+	u := d.mem.Whole(w)
+	if u == nil || u.X != 0 {
+		return false
+	}
+	if pin != nil && u.Fresh() {
+		d.mem.Pin(w, unsafe.Add(pin, w-addr)) // as span pins the first word of a page
+	}
+	c := *u
+	if !d.fast(&c, t, a, write, false) || c.X != 0 {
+		return false
+	}
+	*u = c
+	return true
 }

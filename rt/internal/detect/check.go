@@ -152,6 +152,7 @@ func (d *Detector) addToSet(s *shadow.Readers, t uint32, a shadow.Acc) {
 // race reports prev and cur as racing on the size bytes at addr, one report
 // per byte so that callers can compare racing locations byte by byte.
 func (d *Detector) race(addr, size uintptr, prev shadow.Acc, prevWrite, prevIso bool, cur event.Access) {
+	d.races++
 	p := event.Access{Task: event.Task(d.g.StepTask(prev.Step)), Site: event.Site(prev.Site), Write: prevWrite, Isolated: prevIso}
 	for b := addr; b < addr+size; b++ {
 		d.report(event.Race{Addr: b, Prev: p, Cur: cur})

@@ -42,6 +42,8 @@ type Detector struct {
 	running []frame
 	ntasks  uint32 // tasks created since the run began or the last Forget
 	iso     bool   // the running task is inside an Isolated body: its frame's isolated > 0, kept here for the access path
+	spans   spans  // the span accesses of the current step, to skip repeats
+	races   uint64 // calls of race so far, so that span can tell a check that reported one
 }
 
 type frame struct {
@@ -176,6 +178,7 @@ func (d *Detector) Forget(root event.Task) {
 	d.g = dtrg.NewAfter(d.g, 1024)
 	d.g.Init(uint32(root))
 	d.mem.Trim()
+	d.spans.reset()
 	d.running = append(d.running[:0], fr)
 	d.iso = fr.isolated > 0
 	d.ntasks = 1

@@ -133,6 +133,10 @@ func TestExactness(t *testing.T) {
 	// reports stand out.
 	sparse := randprog.Mixed()
 	sparse.Arena, sparse.Weights.Read, sparse.Weights.Write = 64, 10, 1
+	// Accesses of whole pages and of a few bytes in them, for the shadow
+	// memory's uniform pages (shadow.Memory.Whole).
+	pages := randprog.Mixed()
+	pages.Arena = 3 * randprog.PageSize
 	settings := []struct {
 		name     string
 		cfg      randprog.Config
@@ -145,6 +149,7 @@ func TestExactness(t *testing.T) {
 		{"sparse writes", sparse, 1000},
 		{"crowded arena", crowded, 1000},
 		{"large programs", big, 500},
+		{"whole pages", pages, 200},
 	}
 	for _, st := range settings {
 		t.Run(st.name, func(t *testing.T) {

@@ -87,6 +87,8 @@ type generator struct {
 	site    event.Site
 	handles int
 	ended   []int // futures whose body is complete, in creation order
+
+	lastOff, lastSize int // the location of the last access drawn
 }
 
 func (g *generator) body(depth int, isolated bool) []Stmt {
@@ -163,17 +165,66 @@ func (g *generator) stmt(depth int, isolated bool) Stmt {
 	return s
 }
 
-// location draws an access of 1, 2, 4 or 8 bytes, half the time at an offset
-// aligned to its size and half the time anywhere, so that accesses overlap
-// partially.
+// location draws the bytes of an access. One access in five repeats the
+// location of the one before (a task touching a location again in one step,
+// which the detector's shortcuts for repeated accesses must get right); one
+// in eight is a span of 9 to 24 bytes, as a slice hook makes; the others
+// are of 1, 2, 4 or 8 bytes. Half the time the offset is aligned to the
+// size (to a word, for spans) and half the time anywhere, so that accesses
+// overlap partially. Arenas of several pages get pageLocation's accesses.
 func (g *generator) location() (off, size int) {
-	sizes := [...]int{1, 2, 4, 8}
-	size = sizes[g.rng.IntN(len(sizes))]
-	if size > g.cfg.Arena {
-		size = 1
+	if g.lastSize > 0 && g.rng.IntN(5) == 0 {
+		return g.lastOff, g.lastSize
+	}
+	defer func() { g.lastOff, g.lastSize = off, size }()
+	if g.cfg.Arena >= 2*PageSize {
+		return g.pageLocation()
+	}
+	align := 8
+	if g.rng.IntN(8) == 0 && g.cfg.Arena >= 24 {
+		size = 9 + g.rng.IntN(16)
+	} else {
+		sizes := [...]int{1, 2, 4, 8}
+		size = sizes[g.rng.IntN(len(sizes))]
+		if size > g.cfg.Arena {
+			size = 1
+		}
+		align = size
 	}
 	if g.rng.IntN(2) == 0 {
-		return size * g.rng.IntN(g.cfg.Arena/size), size
+		return align * g.rng.IntN((g.cfg.Arena-size)/align+1), size
 	}
 	return g.rng.IntN(g.cfg.Arena - size + 1), size
+}
+
+// PageSize is the size of the pages of the detector's shadow memory, which
+// checks an access of a whole page at once while every word of the page
+// has had the same history.
+const PageSize = 4096
+
+// pageLocation draws the bytes of an access in an arena of several pages:
+// a third of the accesses cover whole pages (page-aligned, or starting
+// and ending a few bytes inside a page, so that only the pages between are
+// whole), the others touch a few bytes near the start or the end of a
+// page, which breaks the uniformity of the page's words.
+func (g *generator) pageLocation() (off, size int) {
+	pages := g.cfg.Arena / PageSize
+	if g.rng.IntN(3) == 0 {
+		n := 1 + g.rng.IntN(pages)
+		off, size = PageSize*g.rng.IntN(pages-n+1), PageSize*n
+		if g.rng.IntN(2) == 0 {
+			in := 1 + g.rng.IntN(24)
+			off, size = off+in, size-in-g.rng.IntN(24)
+		}
+		return off, size
+	}
+	sizes := [...]int{1, 2, 4, 8, 16}
+	size = sizes[g.rng.IntN(len(sizes))]
+	off = PageSize * g.rng.IntN(pages)
+	if g.rng.IntN(2) == 0 {
+		off += g.rng.IntN(32)
+	} else {
+		off += PageSize - 32 + g.rng.IntN(32-size+1)
+	}
+	return off, size
 }

@@ -17,10 +17,20 @@ const (
 
 // page is the shadow of 4 KiB of program memory.
 type page struct {
+	// The pointers come first, so that the garbage collector's scan of a
+	// page stops before the cells.
+	pins  *pins // allocated at the page's second pin
+	pin0  unsafe.Pointer
+	pin0w uint16 // the page's first pin, pin0, is of word pin0w: most pages pin one object
 	cells [wordsPerPage]Cell
-	pins  *pins   // allocated at the page's first pin
 	pn    uintptr // page number: address >> pageShift
 	gen   uint32  // the last generation that used the page (see Trim)
+
+	// uni marks a page whose words have all had the same history, u, since
+	// the page was created: only accesses of the whole page touched it (see
+	// Whole). Its cells are out of date (zero) until page fills them.
+	uni bool
+	u   Cell
 }
 
 // pins keeps alive the objects accessed in a page, one slot per word (see
@@ -130,6 +140,7 @@ func (m *Memory) Trim() {
 // drop releases what the cells of page p refer to (Exts and sub-cells) and
 // its pins, before p is freed.
 func (m *Memory) drop(p *page) {
+	m.release(&p.u)
 	for i := range p.cells {
 		c := &p.cells[i]
 		if c.X&splitBit != 0 {
@@ -141,6 +152,9 @@ func (m *Memory) drop(p *page) {
 		} else {
 			m.release(c)
 		}
+	}
+	if p.pin0 != nil {
+		m.npins--
 	}
 	if p.pins != nil {
 		for _, q := range p.pins {
@@ -196,14 +210,52 @@ func (m *Memory) Cached(addr uintptr) *Cell {
 	return nil
 }
 
-// page returns page number pn of this generation, creating it or clearing
-// what an earlier generation left in it.
+// page returns page number pn of this generation, creating it, with its
+// cells up to date (see Whole).
 func (m *Memory) page(pn uintptr) *page {
 	r := &m.recent[recentSlot(pn)]
 	if (*r).pn == pn {
 		m.last = *r
 		return *r
 	}
+	p := m.find(pn, false)
+	if p.uni {
+		if p.u != (Cell{}) {
+			for i := range p.cells {
+				p.cells[i] = p.u
+			}
+		}
+		p.uni, p.u = false, Cell{}
+	}
+	*r = p
+	m.last = p
+	return p
+}
+
+// Whole returns the one cell that stands for every word of the page that
+// starts at addr, when all of them have had the same history: the page has
+// only been accessed whole, through Whole, since it was created. The
+// caller checks the access against that cell and updates it, which is the
+// check and update of every word of the page at once, as long as the
+// result keeps no state beyond W and R (X == 0) and reports no race.
+// Otherwise Whole returns nil, and so does it for pages that any other
+// method of Memory has returned a cell of; the caller then checks the
+// words one by one (Words), which brings the page's cells up to date.
+//
+// A streaming kernel (c[lo:hi] = a[lo:hi] + b[lo:hi] by range hooks) thus
+// costs one check per 4 KiB instead of one per word, and its shadow memory
+// is never written.
+func (m *Memory) Whole(addr uintptr) *Cell {
+	if p := m.find(addr>>pageShift, true); p.uni {
+		return &p.u
+	}
+	return nil
+}
+
+// find returns page number pn of this generation from the table, creating
+// it (uniform when uni is set, see Whole) or marking it used in this
+// generation.
+func (m *Memory) find(pn uintptr, uni bool) *page {
 	t2 := &m.l1[(pn>>(2*levelBits))%levelLen]
 	if *t2 == nil {
 		*t2 = new(l2)
@@ -216,7 +268,7 @@ func (m *Memory) page(pn uintptr) *page {
 	p := *pp
 	switch {
 	case p == nil:
-		p = &page{pn: pn, gen: m.gen}
+		p = &page{pn: pn, gen: m.gen, uni: uni}
 		*pp = p
 		m.pages++
 		m.live++
@@ -224,8 +276,6 @@ func (m *Memory) page(pn uintptr) *page {
 		p.gen = m.gen // used in this generation: Trim keeps it
 		m.live++
 	}
-	*r = p
-	m.last = p
 	return p
 }
 
@@ -247,14 +297,35 @@ func (m *Memory) page(pn uintptr) *page {
 // same argument, inductively), and it overlaps the current access, so it
 // is the same unit.
 func (m *Memory) Pin(addr uintptr, p unsafe.Pointer) {
-	pg := m.page(addr >> pageShift)
-	if pg.pins == nil {
-		pg.pins = new(pins)
-	}
-	if s := &pg.pins[(addr>>wordShift)%wordsPerPage]; *s == nil {
+	pg := m.find(addr>>pageShift, false)
+	w := uint16((addr >> wordShift) % wordsPerPage)
+	switch {
+	case pg.pin0 == nil:
+		pg.pin0, pg.pin0w = p, w
+	case pg.pin0w == w:
+		return
+	default:
+		if pg.pins == nil {
+			pg.pins = new(pins)
+		}
+		s := &pg.pins[w]
+		if *s != nil {
+			return
+		}
 		*s = p
-		m.npins++
 	}
+	m.npins++
+}
+
+// pinOf returns the pin of word w of page p, or nil.
+func (p *page) pinOf(w int) unsafe.Pointer {
+	switch {
+	case p.pin0 != nil && int(p.pin0w) == w:
+		return p.pin0
+	case p.pins != nil:
+		return p.pins[w]
+	}
+	return nil
 }
 
 // Pins returns the number of pins kept: for tests of the callers of Pin.

@@ -15,6 +15,10 @@
 // What a few cells need beyond one writer and one reader (more readers,
 // isolated accesses) is kept apart, by index (see ext.go).
 //
+// A page that only accesses of all of it have touched keeps one cell for
+// its 512 words (see Memory.Whole), so that a slice hook over many pages
+// costs one check per page while the words' histories stay the same.
+//
 // Pages also pin pointers into the objects accessed there (see Pin). The
 // garbage collector therefore cannot free such an object and give its
 // address to another one while the shadow state describes it; without

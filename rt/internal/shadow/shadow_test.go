@@ -160,11 +160,11 @@ func TestPagesAndTrim(t *testing.T) {
 	x, y := new(int), new(int)
 	m.Pin(base, unsafe.Pointer(x))
 	m.Pin(base+1<<36, unsafe.Pointer(y))
-	if m.Pins() != 2 || m.page(base >> pageShift).pins[0] != unsafe.Pointer(x) {
+	if m.Pins() != 2 || m.page(base>>pageShift).pinOf(0) != unsafe.Pointer(x) {
 		t.Fatal("Pin did not keep the pointer")
 	}
 	m.Pin(base, unsafe.Pointer(y))
-	if m.Pins() != 2 || m.page(base >> pageShift).pins[0] != unsafe.Pointer(x) {
+	if m.Pins() != 2 || m.page(base>>pageShift).pinOf(0) != unsafe.Pointer(x) {
 		t.Fatal("a second pin of a word replaced the first")
 	}
 	m.SetMore(m.Word(base+1<<36+8), []Acc{{Step: 7}, {Step: 8}}, 0)
@@ -188,7 +188,7 @@ func TestPagesAndTrim(t *testing.T) {
 		t.Fatalf("%d pages, %d pins, %d free Exts kept; want 2 pages used in the last generation, 1 pin, %d free Exts",
 			m.pages, m.Pins(), len(m.exts.free), free+1)
 	}
-	if c := m.Word(base + 1<<36); !c.Fresh() || m.page((base+1<<36)>>pageShift).pins != nil {
+	if c := m.Word(base + 1<<36); !c.Fresh() || m.page((base+1<<36)>>pageShift).pinOf(0) != nil {
 		t.Fatalf("a freed page came back with state or pins: %+v", *c)
 	}
 }
@@ -251,5 +251,69 @@ func TestMoreReaders(t *testing.T) {
 	if len(m.exts.free) != exts || len(m.ones.free) != ones-1 {
 		t.Fatalf("free Exts %d, free second readers %d: want %d and %d (storage reused)",
 			len(m.exts.free), len(m.ones.free), exts, ones-1)
+	}
+}
+
+// TestWholePages checks uniform pages: a page that only Whole has returned
+// keeps one cell for all its words, a page any other method touched has
+// none, and the first such touch gives every word the uniform cell.
+func TestWholePages(t *testing.T) {
+	m := New()
+	u := m.Whole(base)
+	if u == nil || !u.Fresh() {
+		t.Fatalf("Whole of a new page = %v, want a fresh cell", u)
+	}
+	u.W = Acc{Step: 5, Site: 1}
+	if m.Whole(base) != u || m.Pages() != 1 {
+		t.Fatalf("Whole returned another cell, or %d pages are in use (want 1)", m.Pages())
+	}
+	m.Pin(base, unsafe.Pointer(new(int)))
+	if m.Whole(base) != u {
+		t.Fatal("Pin brought the page's cells up to date")
+	}
+	if c := m.Word(base + 4088); c.W.Step != 5 {
+		t.Fatalf("the last word of the page after Word: %+v, want the uniform cell", *c)
+	}
+	for i, c := range m.Words(base, base+4096) {
+		if c.W.Step != 5 || c.R.Step != 0 || c.X != 0 {
+			t.Fatalf("word %d: %+v, want the uniform cell", i, c)
+		}
+	}
+	if m.Whole(base) != nil {
+		t.Fatal("Whole of a page that Word returned a cell of is not nil")
+	}
+	m.Word(base + 4096)
+	if m.Whole(base+4096) != nil {
+		t.Fatal("Whole of a page Word created is not nil")
+	}
+
+	m.Trim()
+	m.Trim() // neither page was used: both are freed
+	if m.pages != 0 || m.Pins() != 0 {
+		t.Fatalf("after two Trims: %d pages, %d pins; want none", m.pages, m.Pins())
+	}
+	if u := m.Whole(base); u == nil || !u.Fresh() {
+		t.Fatalf("Whole of a freed page = %v, want a fresh cell", u)
+	}
+}
+
+// TestPinsOfAPage checks the pins of one page beyond the first: each word
+// keeps its first pin, in the page or its array.
+func TestPinsOfAPage(t *testing.T) {
+	m := New()
+	x, y, z := new(int), new(int), new(int)
+	m.Pin(base+8, unsafe.Pointer(x))
+	m.Pin(base+8, unsafe.Pointer(y))
+	m.Pin(base+16, unsafe.Pointer(y))
+	m.Pin(base+16, unsafe.Pointer(z))
+	m.Pin(base, unsafe.Pointer(z))
+	p := m.page(base >> pageShift)
+	for w, want := range []*int{z, x, y, nil} {
+		if got := p.pinOf(w); got != unsafe.Pointer(want) {
+			t.Errorf("pin of word %d = %p, want %p", w, got, want)
+		}
+	}
+	if m.Pins() != 3 {
+		t.Errorf("%d pins, want 3", m.Pins())
 	}
 }
