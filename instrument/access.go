@@ -69,6 +69,12 @@ func newCollector(r *fileRewriter) *collector {
 }
 
 func (c *collector) add(a *acc) {
+	if a.form == formAddr && zeroSize(c.r.info.TypeOf(a.loc)) {
+		// A variable of zero size, such as binary.BigEndian, holds no
+		// byte that two accesses could race on (the detector drops
+		// such accesses too): no hook.
+		return
+	}
 	for _, end := range c.taskEnds {
 		if a.pos >= end {
 			a.afterTask = true
@@ -432,4 +438,25 @@ func (r *fileRewriter) plainBool(e ast.Expr) bool {
 	t := r.info.TypeOf(e)
 	b, ok := t.(*types.Basic)
 	return ok && (b.Kind() == types.Bool || b.Kind() == types.UntypedBool)
+}
+
+// zeroSize reports whether values of type t occupy no memory: empty structs
+// and arrays, and structs and arrays of them.
+func zeroSize(t types.Type) bool {
+	switch u := t.(type) {
+	case nil:
+		return false
+	case *types.Named, *types.Alias:
+		return zeroSize(t.Underlying())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if !zeroSize(f.Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		return u.Len() == 0 || zeroSize(u.Elem())
+	}
+	return false
 }

@@ -58,6 +58,8 @@ func TestHookOptimizations(t *testing.T) {
 			[]string{"Write(&g)"}, 1, 0, 0},
 		{"write after read keeps its hook", "func f() { a := g; g = a }",
 			[]string{"Read(&g)", "Write(&g)"}, 0, 0, 0},
+		{"no hook of a variable of zero size", "var e struct{ _ [0]int; _ struct{} }\n\nfunc f() any { e = e; return e }",
+			nil, 0, 0, 0},
 		{"write after write", "func f() { g = 1; g = 2 }",
 			[]string{"Write(&g)"}, 1, 0, 0},
 		{"call between keeps both hooks", "func f() int { a := g; h(); return a + g }",

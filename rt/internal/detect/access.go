@@ -54,10 +54,15 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	default:
 		return nil, false
 	}
-	if c.X != 0 {
-		return c, false // more readers or isolated accesses: see fast
-	}
 	cur := d.g.Step()
+	if c.X != 0 {
+		// More readers or isolated accesses: see fast. A read by the step
+		// that the reader slot holds repeats that read (fast keeps a step
+		// that reads again in the slot), so it changes nothing and finds
+		// no race the first did not: the writer and the isolated writers
+		// it checked are still there, since only this step ran since.
+		return c, !write && c.R.Step == cur
+	}
 	if !d.known(c.W, cur, t) {
 		return c, false
 	}
@@ -252,7 +257,11 @@ func (d *Detector) fast(c *shadow.Cell, t uint32, a shadow.Acc, write, iso bool)
 		last := len(more) - 1
 		switch {
 		case last >= 0 && more[last].Step == a.Step: // the same step, the commonest case
-			more[last] = a
+			if c.R.Step != 0 {
+				more[last], c.R = c.R, a // the step takes the reader slot, where quick finds it
+			} else {
+				more[last] = a
+			}
 		case c.R.Step == a.Step || d.g.StepTask(c.R.Step) == t:
 			c.R = a
 		case last >= 0 && d.g.StepTask(more[last].Step) == t:
