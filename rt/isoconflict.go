@@ -64,9 +64,7 @@ func (l *isoLog) add(owner int, class uint8, addr, size uintptr, write bool, con
 				}
 				u.comm, u.class = u.comm[:0], class
 			}
-			if !slices.Contains(u.comm, owner) {
-				u.comm = append(u.comm, owner)
-			}
+			u.comm = addOwner(u.comm, owner)
 		case write:
 			for _, r := range u.readers {
 				conflict(r)
@@ -79,9 +77,7 @@ func (l *isoLog) add(owner int, class uint8, addr, size uintptr, write bool, con
 			for _, c := range u.comm {
 				conflict(c)
 			}
-			if !slices.Contains(u.readers, owner) {
-				u.readers = append(u.readers, owner)
-			}
+			u.readers = addOwner(u.readers, owner)
 		}
 	}
 }
@@ -122,4 +118,14 @@ func (w *isoWatch) access(t event.Task, p unsafe.Pointer, size uintptr, write bo
 			w.conflict = true
 		}
 	})
+}
+
+// addOwner adds owner to the set owners. The owner of the last access is
+// usually the last one added (a task updates a counter many times in a
+// row), so that is checked first, in O(1).
+func addOwner(owners []int, owner int) []int {
+	if n := len(owners); n > 0 && owners[n-1] == owner || slices.Contains(owners, owner) {
+		return owners
+	}
+	return append(owners, owner)
 }
