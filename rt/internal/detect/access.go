@@ -144,11 +144,15 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 // equal cells. After checking a whole word, span therefore gives the
 // following cells that equal the word's cell before its check the word's
 // cell after it (repeat), without checking them again. That is exact when
-// the check was a function of the cell alone: the cell had no state beyond W and R (X == 0:
-// no other readers, no isolated accesses, not split) and kept none, and no
-// race was reported (a race must be reported byte by byte). Then Algorithms
+// the check was a function of the cell alone: the cell had no state
+// beyond W and R (X == 0: no other readers, no isolated accesses, not
+// split) and kept none, and no race was reported (a race must be reported
+// byte by byte). Then Algorithms
 // 8 and 9 (and fast) read nothing but W, R, the current step and the
-// reachability between steps, the same for every word of one access.
+// reachability between steps, the same for every word of one access. The
+// same holds of a cell whose other readers are a shared set (X names an
+// immutable list, shadow.Memory.Plain): equal cells have equal readers,
+// and the check gives them the same new set.
 func (d *Detector) span(addr, end uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write, iso bool) {
 	for w := addr &^ 7; w < end; {
 		if w%pageSize == 0 && end-w >= pageSize && !iso && d.whole(w, addr, pin, t, a, write) {
@@ -173,7 +177,7 @@ func (d *Detector) span(addr, end uintptr, pin unsafe.Pointer, t uint32, a shado
 				d.cell(c, w, 8, t, a, write, iso)
 			}
 			i, w = i+1, w+8
-			if !iso && b.X == 0 && c.X == 0 && races == d.races {
+			if !iso && d.mem.Plain(&b) && d.mem.Plain(c) && races == d.races {
 				n := min(len(words)-i, int((end-w)/8)) // whole words left in the page
 				k := repeat(words[i:i+n], b, *c)
 				i, w = i+k, w+8*uintptr(k)
@@ -253,19 +257,22 @@ func (d *Detector) fast(c *shadow.Cell, t uint32, a shadow.Acc, write, iso bool)
 		if d.mem.IsoOf(c) != nil {
 			return false // the isolated writers need checking
 		}
-		more, _ := d.mem.More(c)
+		more, pruned := d.mem.More(c)
 		last := len(more) - 1
 		switch {
 		case last >= 0 && more[last].Step == a.Step: // the same step, the commonest case
 			if c.R.Step != 0 {
-				more[last], c.R = c.R, a // the step takes the reader slot, where quick finds it
-			} else {
-				more[last] = a
+				// The step takes the reader slot, where quick finds it.
+				more, copied := d.writable(c, more)
+				more[last], c.R = c.R, a
+				d.setMore(c, more, pruned, copied)
 			}
 		case c.R.Step == a.Step || d.g.StepTask(c.R.Step) == t:
 			c.R = a
 		case last >= 0 && d.g.StepTask(more[last].Step) == t:
+			more, copied := d.writable(c, more)
 			more[last] = a
+			d.setMore(c, more, pruned, copied)
 		default:
 			return false
 		}
@@ -301,16 +308,38 @@ const pageSize = 4096
 // reports whether it did.
 func (d *Detector) whole(w, addr uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write bool) bool {
 	u := d.mem.Whole(w)
-	if u == nil || u.X != 0 {
+	if u == nil || !d.mem.Plain(u) {
 		return false
 	}
 	if pin != nil && u.Fresh() {
 		d.mem.Pin(w, unsafe.Add(pin, w-addr)) // as span pins the first word of a page
 	}
 	c := *u
-	if !d.fast(&c, t, a, write, false) || c.X != 0 {
+	if !d.fast(&c, t, a, write, false) || !d.mem.Plain(&c) {
 		return false
 	}
 	*u = c
 	return true
+}
+
+// writable returns the readers more of c besides c.R in a list the caller
+// may change, and whether it is a copy: more itself, or, for a shared set,
+// a copy in d.buf. The caller hands it back through setMore.
+func (d *Detector) writable(c *shadow.Cell, more []shadow.Acc) ([]shadow.Acc, bool) {
+	if d.mem.Shared(c) {
+		return append(d.buf[:0], more...), true
+	}
+	return more, false
+}
+
+// setMore makes more, from writable, the readers of c besides c.R. A copy
+// the shadow memory keeps (as an Ext's list) is no longer d.buf.
+func (d *Detector) setMore(c *shadow.Cell, more []shadow.Acc, pruned uint32, copied bool) {
+	kept := d.mem.SetMore(c, more, pruned)
+	switch {
+	case copied && kept:
+		d.buf = nil
+	case copied:
+		d.buf = more[:0]
+	}
 }

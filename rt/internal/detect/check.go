@@ -88,10 +88,11 @@ func (d *Detector) addReader(c *shadow.Cell, t uint32, a shadow.Acc) {
 		}
 	}
 	more, pruned := d.mem.More(c)
+	more, copied := d.writable(c, more)
 	s := shadow.Readers{One: c.R, More: more, Pruned: pruned}
 	d.addToSet(&s, t, a)
 	c.R = s.One
-	d.mem.SetMore(c, s.More, s.Pruned)
+	d.setMore(c, s.More, s.Pruned, copied)
 }
 
 // addToSet adds access a to a set of mutually non-conflicting accesses, as

@@ -137,6 +137,11 @@ func TestExactness(t *testing.T) {
 	// memory's uniform pages (shadow.Memory.Whole).
 	pages := randprog.Mixed()
 	pages.Arena = 3 * randprog.PageSize
+	// Many futures reading a few words, the reads often spans: locations
+	// with more parallel readers than a shared set holds.
+	readers := randprog.Futures()
+	readers.Arena, readers.MaxStmts, readers.MaxDepth, readers.MaxBody = 32, 150, 2, 10
+	readers.Weights = randprog.Weights{Read: 30, Write: 1, Future: 6, Get: 1, Async: 1, Finish: 1}
 	settings := []struct {
 		name     string
 		cfg      randprog.Config
@@ -150,6 +155,7 @@ func TestExactness(t *testing.T) {
 		{"crowded arena", crowded, 1000},
 		{"large programs", big, 500},
 		{"whole pages", pages, 200},
+		{"many readers", readers, 300},
 	}
 	for _, st := range settings {
 		t.Run(st.name, func(t *testing.T) {

@@ -1,17 +1,22 @@
 package shadow
 
+import "slices"
+
 // A cell's state beyond its writer and its first reader (Cell.R) is rare,
 // and kept apart so that the common cell stays small: Cell.X says where.
 //
-//   - One more reader, the most common case of a location read by several
-//     tasks (an input that two futures read), is one Acc in a table of
-//     single readers: 8 bytes.
+//   - A few more readers, the common case of a location several tasks read
+//     (an input that futures read), are a shared set: an immutable list
+//     of at most maxShared readers, interned, so that all the words an
+//     array's readers have read alike name one list (see sharedSets).
 //   - More readers, or isolated accesses, take an Ext and its lists.
 //
-// Callers do not see the difference: More and SetMore give and take the
-// readers besides Cell.R as one list, IsoOf and Iso the isolated accesses.
+// Callers do not see the difference but in one respect: the list More
+// returns for a shared set must not be modified (Shared tells). SetMore
+// takes the readers besides Cell.R as one list, IsoOf and Iso give the
+// isolated accesses.
 const (
-	oneBit = 1 << 30 // Cell.X is oneBit | the index of the cell's second reader in ones
+	oneBit = 1 << 30 // Cell.X is oneBit | the id of the cell's shared set of readers
 	xIndex = oneBit - 1
 )
 
@@ -39,11 +44,12 @@ type exts struct {
 	free    []uint32 // indexes of unused Exts
 	iso     []Iso
 	isoFree []uint32
-	ones    onesTable
+	shared  sharedSets
 }
 
 func (x *exts) reset() {
 	*x = exts{ext: make([]Ext, 1), iso: make([]Iso, 1)} // index 0 means none
+	x.shared.reset()
 }
 
 // kind of a cell's X, for a cell that is not a split word.
@@ -51,13 +57,15 @@ func isOne(c *Cell) bool { return c.X&oneBit != 0 }
 func isExt(c *Cell) bool { return c.X != 0 && c.X&(oneBit|splitBit) == 0 }
 
 // More returns the non-isolated readers of c besides c.R, and Readers.Pruned
-// of them. The list may be shadow storage: callers may overwrite its
-// elements in place, and hand any list they grow or shrink back to
-// SetMore before the next call to the Memory.
+// of them. The list may be shadow storage: unless Shared(c), callers may
+// overwrite its elements in place, and they hand any list they change back
+// to SetMore before the next call to the Memory. A shared set's list must
+// not be modified: copy it first.
 func (x *exts) More(c *Cell) ([]Acc, uint32) {
 	switch {
 	case isOne(c):
-		return x.ones.at(c.X & xIndex), 0
+		e := &x.shared.sets[c.X&xIndex]
+		return e.accs, e.pruned
 	case isExt(c):
 		e := &x.ext[c.X]
 		return e.fr, e.frp
@@ -65,51 +73,43 @@ func (x *exts) More(c *Cell) ([]Acc, uint32) {
 	return nil, 0
 }
 
+// Plain reports whether c's state is a value: W, R and at most a shared
+// set of readers, no Ext, not split. Two plain cells that are equal
+// describe the same history.
+func (x *exts) Plain(c *Cell) bool { return c.X == 0 || isOne(c) }
+
+// Shared reports whether the readers of c besides c.R are a shared set,
+// whose list callers must not modify.
+func (x *exts) Shared(c *Cell) bool { return isOne(c) }
+
 // SetMore makes more (with Readers.Pruned pruned) the non-isolated readers
-// of c besides c.R, in the smallest form that holds them and c's isolated
-// accesses.
-func (x *exts) SetMore(c *Cell, more []Acc, pruned uint32) {
-	switch {
-	case isExt(c):
+// of c besides c.R: a shared set when it is small and c has no isolated
+// accesses, else an Ext, which keeps more itself as its list. It reports
+// whether it kept more (the caller must then not reuse its storage).
+func (x *exts) SetMore(c *Cell, more []Acc, pruned uint32) (kept bool) {
+	if isExt(c) && x.ext[c.X].iso != 0 {
 		e := &x.ext[c.X]
-		if e.iso != 0 || len(more) > 1 {
-			e.fr, e.frp = more, pruned
-			return
-		}
-		var one Acc
-		if len(more) == 1 {
-			one = more[0] // before the Ext, which more may share storage with, is reused
-		}
-		x.freeExt(c)
-		if one.Step != 0 {
-			x.setOne(c, one)
-		}
-	case isOne(c):
-		if len(more) == 1 {
-			x.ones.at(c.X & xIndex)[0] = more[0]
-			return
-		}
-		x.ones.release(c.X & xIndex)
-		c.X = 0
-		if len(more) > 1 {
-			e := x.newExt(c)
-			e.fr, e.frp = more, pruned
-		}
-	default: // no readers besides c.R
-		switch {
-		case len(more) == 1:
-			x.setOne(c, more[0])
-		case len(more) > 1:
-			e := x.newExt(c)
-			e.fr, e.frp = more, pruned
+		e.fr, e.frp = more, pruned
+		return true
+	}
+	if len(more) == 0 {
+		x.Clear(c)
+		return false
+	}
+	if len(more) <= maxShared {
+		if id, ok := x.shared.intern(more, pruned); ok {
+			x.Clear(c)
+			c.X = oneBit | id
+			return false
 		}
 	}
-}
-
-func (x *exts) setOne(c *Cell, a Acc) {
-	i := x.ones.alloc()
-	x.ones.at(i)[0] = a
-	c.X = oneBit | i
+	if !isExt(c) {
+		x.Clear(c)
+		x.newExt(c)
+	}
+	e := &x.ext[c.X]
+	e.fr, e.frp = more, pruned
+	return true
 }
 
 // newExt gives c, which has no state beyond c.R, an empty Ext. The pointer
@@ -156,11 +156,10 @@ func (x *exts) IsoOf(c *Cell) *Iso {
 // The pointer is valid until the next call that allocates an Iso.
 func (x *exts) Iso(c *Cell) *Iso {
 	if isOne(c) {
-		one := x.ones.at(c.X & xIndex)[0]
-		x.ones.release(c.X & xIndex)
+		set := &x.shared.sets[c.X&xIndex]
 		c.X = 0
 		e := x.newExt(c)
-		e.fr = append(e.fr, one)
+		e.fr, e.frp = append(e.fr, set.accs...), set.pruned
 	} else if c.X == 0 {
 		x.newExt(c)
 	}
@@ -182,8 +181,7 @@ func (x *exts) Iso(c *Cell) *Iso {
 func (x *exts) Clear(c *Cell) {
 	switch {
 	case isOne(c):
-		x.ones.release(c.X & xIndex)
-		c.X = 0
+		c.X = 0 // the set stays: other cells may name it
 	case isExt(c):
 		x.freeExt(c)
 	}
@@ -194,7 +192,7 @@ func (x *exts) Clear(c *Cell) {
 func (x *exts) copyExt(dst, src *Cell) {
 	switch {
 	case isOne(src):
-		x.setOne(dst, x.ones.at(src.X & xIndex)[0])
+		dst.X = src.X // immutable: shared by both
 	case isExt(src):
 		e := x.newExt(dst)
 		s := &x.ext[src.X] // after newExt: x.ext may have moved
@@ -206,31 +204,62 @@ func (x *exts) copyExt(dst, src *Cell) {
 	}
 }
 
-// onesTable stores single Accs in chunks that never move, so that the
-// one-element list More returns stays valid while others are added.
-type onesTable struct {
-	chunks [][]Acc
-	n      uint32 // slots handed out so far, free or not
-	free   []uint32
+// maxShared is the most readers a shared set holds: a location read by
+// more tasks in parallel is rare, and its list, which then grows by
+// appending in place, is its own (an Ext).
+const maxShared = 16
+
+// maxSets bounds the shared sets of a Memory (about 24 bytes and the
+// readers each): beyond it, cells keep their readers in Exts.
+const maxSets = 1 << 22
+
+// sharedSets interns the small reader lists of cells. Neighbouring words
+// of an array that the same tasks read have equal lists; interned, they
+// name one list, which costs a few bytes per word instead of a list per
+// word, and leaves their cells equal, so that the detector checks an
+// access of the whole array by checking one word and copying its result
+// to the equal cells beside it. A set is never changed or freed while the
+// Memory lives: a cell that gains or loses a reader names another set.
+type sharedSets struct {
+	sets  []sharedSet       // by id; 0 is none
+	index map[uint64]uint32 // hash of a list → its set
+	store []Acc             // the lists, carved from chunks that never move
 }
 
-func (t *onesTable) at(i uint32) []Acc {
-	c := t.chunks[i>>chunkBits]
-	o := i & (chunkLen - 1)
-	return c[o : o+1 : o+1]
+type sharedSet struct {
+	accs   []Acc
+	pruned uint32
 }
 
-func (t *onesTable) alloc() uint32 {
-	if n := len(t.free); n > 0 {
-		i := t.free[n-1]
-		t.free = t.free[:n-1]
-		return i
+func (s *sharedSets) reset() {
+	*s = sharedSets{sets: make([]sharedSet, 1), index: map[uint64]uint32{}}
+}
+
+// intern returns the id of the set of list accs with Readers.Pruned
+// pruned, creating it, or false when there is no room or another list has
+// the same hash (the caller then keeps the list in an Ext).
+func (s *sharedSets) intern(accs []Acc, pruned uint32) (uint32, bool) {
+	h := uint64(pruned)*0x9E3779B97F4A7C15 ^ uint64(len(accs))
+	for _, a := range accs {
+		h = (h ^ uint64(a.Step)<<32 ^ uint64(a.Site)) * 0x100000001B3
 	}
-	if t.n>>chunkBits == uint32(len(t.chunks)) {
-		t.chunks = append(t.chunks, make([]Acc, chunkLen))
+	if id, ok := s.index[h]; ok {
+		e := &s.sets[id]
+		if e.pruned == pruned && slices.Equal(e.accs, accs) {
+			return id, true
+		}
+		return 0, false
 	}
-	t.n++
-	return t.n - 1
+	if len(s.sets) >= maxSets {
+		return 0, false
+	}
+	if cap(s.store)-len(s.store) < len(accs) {
+		s.store = make([]Acc, 0, 4096)
+	}
+	n := len(s.store)
+	s.store = append(s.store, accs...)
+	id := uint32(len(s.sets))
+	s.sets = append(s.sets, sharedSet{accs: s.store[n:len(s.store):len(s.store)], pruned: pruned})
+	s.index[h] = id
+	return id, true
 }
-
-func (t *onesTable) release(i uint32) { t.free = append(t.free, i) }

@@ -135,6 +135,52 @@ func (m *Memory) Trim() {
 	}
 	m.live = 0
 	m.forgetCaches()
+	if len(m.shared.sets) > trimSets {
+		m.dropShared()
+	}
+}
+
+// trimSets is the number of shared sets above which Trim frees them all.
+const trimSets = 1 << 16
+
+// dropShared empties the shared reader sets of every cell kept and frees
+// the sets. Trim may: its callers trim only where every access recorded so
+// far precedes every later one, so such readers can never race again, and
+// a cell without them answers every later check alike.
+func (m *Memory) dropShared() {
+	clearCell := func(c *Cell) {
+		if isOne(c) {
+			c.X = 0
+		}
+	}
+	for _, t2 := range m.l1 {
+		if t2 == nil {
+			continue
+		}
+		for _, t3 := range t2 {
+			if t3 == nil {
+				continue
+			}
+			for _, p := range t3 {
+				if p == nil {
+					continue
+				}
+				clearCell(&p.u)
+				for i := range p.cells {
+					c := &p.cells[i]
+					if c.X&splitBit == 0 {
+						clearCell(c)
+						continue
+					}
+					j, g := subIndex(c.X)
+					for k := range m.subs.block(j, g) {
+						clearCell(&m.subs.block(j, g)[k])
+					}
+				}
+			}
+		}
+	}
+	m.shared.reset()
 }
 
 // drop releases what the cells of page p refer to (Exts and sub-cells) and
@@ -237,7 +283,8 @@ func (m *Memory) page(pn uintptr) *page {
 // only been accessed whole, through Whole, since it was created. The
 // caller checks the access against that cell and updates it, which is the
 // check and update of every word of the page at once, as long as the
-// result keeps no state beyond W and R (X == 0) and reports no race.
+// result is a plain cell (see Plain: no Ext, not split) and no race is
+// reported.
 // Otherwise Whole returns nil, and so does it for pages that any other
 // method of Memory has returned a cell of; the caller then checks the
 // words one by one (Words), which brings the page's cells up to date.

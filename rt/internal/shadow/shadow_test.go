@@ -81,9 +81,14 @@ func TestSplitCopiesState(t *testing.T) {
 				t.Fatalf("byte %d lost state: W %v R %v more %v iso %v", i, b.W, b.R, more, iso)
 			}
 		}
-		// Storage is not shared: changing one byte's readers leaves the others.
-		more, _ := m.More(&all[0])
-		more[0].Step = 9
+		// Changing one byte's readers leaves the others': a shared set is
+		// replaced, never changed; an Ext's list is the byte's own.
+		if m.Shared(&all[0]) {
+			m.SetMore(&all[0], []Acc{{Step: 9}}, 0)
+		} else {
+			more, _ := m.More(&all[0])
+			more[0].Step = 9
+		}
 		if other, _ := m.More(&all[1]); other[0].Step != 3 {
 			t.Fatal("two sub-cells share their readers")
 		}
@@ -167,7 +172,7 @@ func TestPagesAndTrim(t *testing.T) {
 	if m.Pins() != 2 || m.page(base>>pageShift).pinOf(0) != unsafe.Pointer(x) {
 		t.Fatal("a second pin of a word replaced the first")
 	}
-	m.SetMore(m.Word(base+1<<36+8), []Acc{{Step: 7}, {Step: 8}}, 0)
+	m.SetMore(m.Word(base+1<<36+8), make([]Acc, maxShared+1), 0) // an Ext
 
 	m.Trim()
 	if m.Pages() != 0 || m.pages != 4 || m.Pins() != 2 {
@@ -213,23 +218,44 @@ func TestFresh(t *testing.T) {
 }
 
 // TestMoreReaders checks that SetMore keeps any list of readers, in the
-// form that fits (none, one in the table of second readers, or an Ext),
-// that More gives it back, and that Clear and a shrinking list release the
-// storage for reuse.
+// form that fits (none, a shared set, or an Ext for long lists and for
+// cells with isolated accesses), that More gives it back, that equal lists
+// share one set, and that Clear releases an Ext for reuse.
 func TestMoreReaders(t *testing.T) {
 	a, b, c3 := Acc{Step: 1, Site: 1}, Acc{Step: 2, Site: 2}, Acc{Step: 3, Site: 3}
-	lists := [][]Acc{nil, {a}, {a, b}, {a, b, c3}, {b}, nil, {c3}, {a, c3}}
+	long := make([]Acc, maxShared+1)
+	for i := range long {
+		long[i] = Acc{Step: uint32(10 + i)}
+	}
+	lists := [][]Acc{nil, {a}, {a, b}, {a, b, c3}, long, {b}, nil, {c3}, long, {a, c3}}
 	m := New()
 	var c Cell
 	for i, l := range lists {
-		m.SetMore(&c, slices.Clone(l), 0)
+		kept := m.SetMore(&c, slices.Clone(l), 0)
 		if got, _ := m.More(&c); !slices.Equal(got, l) {
 			t.Fatalf("step %d: More = %v after SetMore(%v)", i, got, l)
 		}
-		if (len(l) == 0) != (c.X == 0) || (len(l) == 1) != isOne(&c) || (len(l) > 1) != isExt(&c) {
-			t.Fatalf("step %d: %d readers kept as X = %#x", i, len(l), c.X)
+		shared := len(l) > 0 && len(l) <= maxShared
+		if (len(l) == 0) != (c.X == 0) || shared != m.Shared(&c) || (len(l) > maxShared) != isExt(&c) || kept != isExt(&c) {
+			t.Fatalf("step %d: %d readers kept as X = %#x (kept %v)", i, len(l), c.X, kept)
 		}
 	}
+
+	// Equal lists are one set; a cell's new list does not change another's.
+	var d, e Cell
+	m.SetMore(&d, []Acc{a, b}, 0)
+	m.SetMore(&e, []Acc{a, b}, 0)
+	if d.X != e.X || !m.Shared(&d) {
+		t.Fatalf("two cells with readers {a, b}: X %#x and %#x, want one shared set", d.X, e.X)
+	}
+	m.SetMore(&e, []Acc{a, b, c3}, 0)
+	if got, _ := m.More(&d); !slices.Equal(got, []Acc{a, b}) {
+		t.Fatalf("a change of one cell's readers changed the other's: %v", got)
+	}
+	if m.SetMore(&e, []Acc{a, b}, 1); e.X == d.X {
+		t.Fatal("a list with another Readers.Pruned shares a set")
+	}
+
 	// Isolated accesses take an Ext even with one reader, and keep it.
 	m.SetMore(&c, []Acc{a}, 0)
 	m.Iso(&c).IR.One = b
@@ -240,17 +266,26 @@ func TestMoreReaders(t *testing.T) {
 	if m.IsoOf(&c) == nil || m.IsoOf(&c).IR.One != b {
 		t.Fatal("dropping the readers dropped the isolated accesses")
 	}
+	free := len(m.exts.free)
 	m.Clear(&c)
-	if c.X != 0 {
-		t.Fatal("Clear kept state")
+	if c.X != 0 || len(m.exts.free) != free+1 {
+		t.Fatalf("Clear kept state (X %#x) or did not free the Ext", c.X)
 	}
-	exts, ones := len(m.exts.free), len(m.ones.free)
-	var d Cell
-	m.SetMore(&d, []Acc{a, b}, 0)
-	m.SetMore(&d, []Acc{a}, 0)
-	if len(m.exts.free) != exts || len(m.ones.free) != ones-1 {
-		t.Fatalf("free Exts %d, free second readers %d: want %d and %d (storage reused)",
-			len(m.exts.free), len(m.ones.free), exts, ones-1)
+}
+
+// TestTrimDropsSharedSets checks that a Trim that finds many shared sets
+// frees them and empties the readers of the cells that named them.
+func TestTrimDropsSharedSets(t *testing.T) {
+	m := New()
+	w := m.Word(base)
+	for i := range trimSets + 1 {
+		m.SetMore(w, []Acc{{Step: uint32(i + 1)}}, 0)
+	}
+	u := m.Whole(base + 4096)
+	m.SetMore(u, []Acc{{Step: 1}}, 0)
+	m.Trim()
+	if w.X != 0 || u.X != 0 || len(m.shared.sets) != 1 {
+		t.Fatalf("after Trim: X %#x and %#x, %d sets; want no readers and no sets", w.X, u.X, len(m.shared.sets))
 	}
 }
 
