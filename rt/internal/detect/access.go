@@ -82,7 +82,7 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 // cell of the whole word or the sub-cell the access is to, as quick found
 // it (outside Isolated, not to be pinned).
 func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
-	if c == nil && !d.iso {
+	if c == nil && !d.iso && addr+size <= addr&^7+8 { // within one word: spans go to slow
 		w := addr &^ 7
 		c = d.mem.Word(w)
 		switch {
@@ -155,7 +155,7 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 // and the check gives them the same new set.
 func (d *Detector) span(addr, end uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write, iso bool) {
 	for w := addr &^ 7; w < end; {
-		if w%pageSize == 0 && end-w >= pageSize && !iso && d.whole(w, addr, pin, t, a, write) {
+		if w%pageSize == 0 && w >= addr && end-w >= pageSize && !iso && d.whole(w, addr, pin, t, a, write) {
 			w += pageSize
 			continue
 		}

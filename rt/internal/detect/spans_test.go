@@ -63,6 +63,11 @@ func TestSpanShortcuts(t *testing.T) {
 			read(1, 0, 4),
 			future(2, read(2, 0, 4), write(2, 0, 2), read(2, 0, 4)),
 		}, nil},
+		{"a span that starts inside a page does not cover the page", []step{
+			future(2, func(d *Detector) { d.Access(2, base+5, 3*4096, true, 2) }),
+			func(d *Detector) { d.Access(1, base+1, 4, false, 1) },
+			func(d *Detector) { d.Access(1, base+4096, 8, false, 1) },
+		}, []int{512}},
 		{"equal neighbours with a racing writer", []step{
 			future(2, write(2, 0, 8)),
 			future(3, read(3, 0, 8)),
