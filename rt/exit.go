@@ -92,9 +92,9 @@ func TestEnd(t TB, before uint64) {
 	st.settleTest(t.Name())
 	st.flush()
 	if n := st.raceCount(); n > before {
-		st.attributeToTests(n - before)
+		st.attributeToTests(before, n)
 		t.Helper()
-		t.Errorf("tpinstr: %d determinacy race(s) found during execution of this test", n-before)
+		t.Errorf("tpinstr: %s found during execution of this test", st.describe(before, n))
 	}
 }
 
@@ -109,7 +109,7 @@ func TestMain(code int) int {
 	st.settleTest("")
 	st.flush()
 	if out := st.raceCount() - st.testRaces(); out > 0 {
-		fmt.Fprintf(os.Stderr, "tpinstr: %d determinacy race(s) found outside any test\n", out)
+		fmt.Fprintf(os.Stderr, "tpinstr: %s found outside any test\n", st.describeOutsideTests())
 		if code == 0 {
 			code = 1
 		}

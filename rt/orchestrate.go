@@ -268,10 +268,10 @@ func (st *state) settleWith(args []string) {
 			plural(sum.schedules, "schedule"), plural(sum.graphs, "distinct computation graph"))
 	}
 	if len(sum.deadlocks) > 0 {
-		st.races.Add(uint64(len(sum.deadlocks)))
+		st.found(findDeadlock, len(sum.deadlocks))
 	}
 	if len(sum.failures) > 0 && st.races.Load() == 0 {
-		st.races.Add(1) // an unexplained failure is not a verdict of no race
+		st.found(findFailure, 1) // an unexplained failure is not a verdict of no race
 	}
 }
 

@@ -146,7 +146,7 @@ func (st *state) permEmit(key reportKey, rep permReport) {
 	}
 	st.perm.reported[key] = true
 	rep.Type = "permission"
-	st.races.Add(1)
+	st.found(findPermission, 1)
 	fmt.Fprint(st.out, rep.text())
 	if st.json != nil {
 		b, err := json.Marshal(rep)

@@ -32,7 +32,7 @@ func (st *state) onRace(r event.Race) {
 // emit counts and writes one report, with the schedule of isolated
 // sections that produced it when it came from exploration.
 func (st *state) emit(rep report, schedule string) {
-	st.races.Add(1)
+	st.found(findRace, 1)
 	rep.Schedule = schedule
 	fmt.Fprint(st.out, rep.text())
 	if st.json != nil {

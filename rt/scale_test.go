@@ -80,6 +80,7 @@ func newTestState(t *testing.T) *state {
 	}
 	st.races.Store(0)
 	st.testRaced.Store(0)
+	st.findings = findingLog{}
 	clear(st.seen)
 	return st
 }

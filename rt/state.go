@@ -55,8 +55,9 @@ type state struct {
 	iso         *isoWatch // conflicts between the isolated sections of the Run
 	slow        bool      // a rare mode is on: see updateSlow
 
-	races     atomic.Uint64 // races reported so far
+	races     atomic.Uint64 // findings reported so far (see found)
 	testRaced atomic.Uint64 // of which during a test
+	findings  findingLog    // their kinds
 
 	mu sync.Mutex // held by the goroutine running a checked Run
 }
@@ -101,9 +102,8 @@ func global() *state {
 	return theState
 }
 
-func (st *state) raceCount() uint64         { return st.races.Load() }
-func (st *state) testRaces() uint64         { return st.testRaced.Load() }
-func (st *state) attributeToTests(n uint64) { st.testRaced.Add(n) }
+func (st *state) raceCount() uint64 { return st.races.Load() }
+func (st *state) testRaces() uint64 { return st.testRaced.Load() }
 
 // flush makes sure every report is written. Reports are written when they
 // are found, so there is nothing buffered; it syncs the json file.

@@ -234,7 +234,7 @@ func TestOK(t *testing.T)   { Sum(3, false) }
 	if code != 1 {
 		t.Errorf("status %d, want 1; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"--- FAIL: TestRace", "--- PASS: TestOK"} {
+	for _, want := range []string{"--- FAIL: TestRace", "--- PASS: TestOK", "determinacy races found during execution of this test"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("stdout does not contain %q:\n%s", want, stdout.String())
 		}
