@@ -9,6 +9,26 @@ import (
 // running task t (Algorithm 10, through the remembered answers).
 func (d *Detector) precedes(x shadow.Acc, t uint32) bool { return d.g.PrecedeStep(x.Step, t) }
 
+// pruneBudget is the most tasks a search for dropping a reader visits.
+const pruneBudget = 64
+
+// supersedes reports whether the reader x of a reader set may be dropped
+// for a read by the running task t: whether x precedes t's current step.
+// Once a future exists, a reader set keeps every reader not known to
+// precede a later one, and keeping one that does is exact (see addToSet):
+// the search then stops after pruneBudget tasks and keeps x. A location
+// that every task of a long run reads (a field of a shared struct) would
+// otherwise cost a search through the whole run for each reader that
+// runs in parallel with x, which is most of them. Before any future, the
+// one-async-reader rule needs the exact answer.
+func (d *Detector) supersedes(x shadow.Acc, t uint32) bool {
+	if d.g.Futures() == 0 {
+		return d.precedes(x, t)
+	}
+	yes, decided := d.g.PrecedeStepWithin(x.Step, t, d.budget)
+	return yes && decided
+}
+
 // cell applies the write check (Algorithm 8) or the read check (Algorithm 9)
 // of Surendran and Sarkar to one cell describing the size bytes at addr,
 // with the isolated extension described in the package comment.
@@ -79,7 +99,7 @@ func (d *Detector) checkSet(s *shadow.Readers, addr, size uintptr, write bool, c
 func (d *Detector) addReader(c *shadow.Cell, t uint32, a shadow.Acc) {
 	if c.X == 0 {
 		// Only the reader slot is in use.
-		if d.precedes(c.R, t) {
+		if d.supersedes(c.R, t) {
 			c.R = a
 			return
 		}
@@ -118,7 +138,7 @@ func (d *Detector) addReader(c *shadow.Cell, t uint32, a shadow.Acc) {
 // drops readers, so the slot is one member of the set like the others, and
 // a location read by one future task needs nothing beyond its cell.
 func (d *Detector) addToSet(s *shadow.Readers, t uint32, a shadow.Acc) {
-	if s.One.Step != 0 && d.precedes(s.One, t) {
+	if s.One.Step != 0 && d.supersedes(s.One, t) {
 		s.One = shadow.Acc{}
 	}
 	if s.One.Step == 0 || d.g.StepTask(s.One.Step) == t {
@@ -132,15 +152,27 @@ func (d *Detector) addToSet(s *shadow.Readers, t uint32, a shadow.Acc) {
 		s.More[n-1] = a // a later access of the same task supersedes it
 		return
 	}
-	// Members that precede a are dropped in batches, when the list has
-	// doubled since the last batch, so that many parallel future readers
-	// of one location cost amortized O(1) reachability queries per read
-	// instead of one per member. A member kept although it precedes a is
-	// still a real access: checking it later can only find real races.
+	// Members that precede a are dropped from the end of the list first,
+	// while they do: the latest members are the likeliest to precede a
+	// (the readers of the location in a stencil's last sweep), and asking
+	// about them now is a short search, where asking later, when a batch
+	// below reaches them, would search back through every sweep since.
+	// Each member is dropped once, so this costs amortized O(1) queries
+	// per read, plus the one that stops it.
+	for n := len(s.More); n > 0 && d.supersedes(s.More[n-1], t); n-- {
+		s.More = s.More[:n-1]
+		s.Pruned = min(s.Pruned, uint32(n-1))
+	}
+	// The other members that precede a are dropped in batches, when the
+	// list has doubled since the last batch, so that many parallel future
+	// readers of one location cost amortized O(1) reachability queries per
+	// read instead of one per member. A member kept although it precedes
+	// a is still a real access: checking it later can only find real
+	// races.
 	if len(s.More) >= max(8, 2*int(s.Pruned)) {
 		keep := s.More[:0]
 		for _, r := range s.More {
-			if !d.precedes(r, t) {
+			if !d.supersedes(r, t) {
 				keep = append(keep, r)
 			}
 		}

@@ -45,6 +45,7 @@ type Detector struct {
 	spans   spans        // the span accesses of the current step, to skip repeats
 	races   uint64       // calls of race so far, so that span can tell a check that reported one
 	buf     []shadow.Acc // a copy of a shared reader set being changed (writable)
+	budget  int          // pruneBudget; tests lower it
 }
 
 type frame struct {
@@ -63,7 +64,7 @@ type finish struct {
 
 // New returns a detector that calls report for every racing byte it finds.
 func New(report func(event.Race)) *Detector {
-	return &Detector{g: dtrg.New(1024), mem: shadow.New(), report: report}
+	return &Detector{g: dtrg.New(1024), mem: shadow.New(), report: report, budget: pruneBudget}
 }
 
 // top returns the frame of the running task t.

@@ -61,7 +61,11 @@ func rw(a event.Access) string {
 // together (event.Tee) and returns both verdicts. A panic of either checker
 // is returned as an error, so that it is reported and shrunk like a
 // mismatch.
-func check(p randprog.Program) (det, orc verdict, err error) {
+func check(p randprog.Program) (det, orc verdict, err error) { return checkWith(p, 0) }
+
+// checkWith is check with the detector's search budget for dropping
+// readers set to budget (0: the default).
+func checkWith(p randprog.Program, budget int) (det, orc verdict, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
@@ -73,6 +77,9 @@ func check(p randprog.Program) (det, orc verdict, err error) {
 			det[r.Addr] = r
 		}
 	})
+	if budget > 0 {
+		detect.SetPruneBudget(d, budget)
+	}
 	g := cgraph.New()
 	if err := randprog.Run(p, event.Tee{d, g}, randprog.Options{}); err != nil {
 		return nil, nil, err
@@ -146,16 +153,21 @@ func TestExactness(t *testing.T) {
 		name     string
 		cfg      randprog.Config
 		programs int
+		budget   int // the detector's search budget for dropping readers; 0: its default
 	}{
-		{"mixed", randprog.Mixed(), 2000},
-		{"futures and non-tree joins", randprog.Futures(), 2000},
-		{"nested finishes", randprog.Finishes(), 1500},
-		{"isolated", randprog.IsolatedHeavy(), 1500},
-		{"sparse writes", sparse, 1000},
-		{"crowded arena", crowded, 1000},
-		{"large programs", big, 500},
-		{"whole pages", pages, 200},
-		{"many readers", readers, 300},
+		{"mixed", randprog.Mixed(), 2000, 0},
+		{"futures and non-tree joins", randprog.Futures(), 2000, 0},
+		{"nested finishes", randprog.Finishes(), 1500, 0},
+		{"isolated", randprog.IsolatedHeavy(), 1500, 0},
+		{"sparse writes", sparse, 1000, 0},
+		{"crowded arena", crowded, 1000, 0},
+		{"large programs", big, 500, 0},
+		{"whole pages", pages, 200, 0},
+		{"many readers", readers, 300, 0},
+		// Searches for dropping readers that give up at once: the readers
+		// they keep must change no verdict.
+		{"futures, readers kept", randprog.Futures(), 1000, 1},
+		{"many readers, readers kept", readers, 300, 1},
 	}
 	for _, st := range settings {
 		t.Run(st.name, func(t *testing.T) {
@@ -166,7 +178,7 @@ func TestExactness(t *testing.T) {
 			racy := 0
 			for seed := *propertySeed; seed < *propertySeed+uint64(n); seed++ {
 				p := randprog.Generate(seed, st.cfg)
-				det, orc, err := check(p)
+				det, orc, err := checkWith(p, st.budget)
 				if err == nil && agree(det, orc) {
 					for _, r := range det {
 						if perr := plausible(p, r); perr != nil {
@@ -180,11 +192,11 @@ func TestExactness(t *testing.T) {
 					continue
 				}
 				fails := func(q randprog.Program) bool {
-					det, orc, err := check(q)
+					det, orc, err := checkWith(q, st.budget)
 					return err != nil || !agree(det, orc)
 				}
 				small := randprog.Shrink(p, fails)
-				det, orc, err = check(small)
+				det, orc, err = checkWith(small, st.budget)
 				t.Fatalf("seed %d (%d statements, shrunk to %d): detector and oracle disagree (error: %v)\n%s"+
 					"detector:\n%soracle:\n%s",
 					seed, p.Count(), small.Count(), err, small, det, orc)

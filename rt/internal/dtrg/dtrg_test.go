@@ -94,3 +94,42 @@ func lastStep(g *Graph, t Task) uint32 {
 	}
 	return g.Now()
 }
+
+// TestPrecedeStepWithin follows a chain of non-tree joins longer than the
+// budget: the bounded search gives up undecided and remembers nothing, the
+// unbounded one answers, and a short search within the budget decides.
+func TestPrecedeStepWithin(t *testing.T) {
+	g := New(8)
+	g.Init(1)
+	first := g.Step()
+	// Futures 2..21, each getting the one before: 21 reaches back to 1's
+	// first step only through twenty joins.
+	for f := Task(2); f <= 21; f++ {
+		g.Spawn(1, f, true)
+		if f > 2 {
+			g.Get(f, f-1)
+		}
+		if f == 2 {
+			first = g.Step()
+		}
+		g.End(f)
+	}
+	g.Spawn(1, 22, true)
+	g.Get(22, 21)
+	if yes, decided := g.PrecedeStepWithin(first, 22, 5); decided {
+		t.Fatalf("a search of 5 tasks decided (%v) about a step 20 joins back", yes)
+	}
+	if !g.PrecedeStep(first, 22) {
+		t.Fatal("the first future's step does not precede the last one")
+	}
+	if yes, decided := g.PrecedeStepWithin(first, 22, 5); !yes || !decided {
+		t.Fatalf("after PrecedeStep: %v, decided %v; want the remembered answer", yes, decided)
+	}
+	near := g.Step()
+	g.Spawn(22, 23, true)
+	g.End(23)
+	g.Get(22, 23)
+	if yes, decided := g.PrecedeStepWithin(near, 22, 5); !yes || !decided {
+		t.Fatalf("a step of the task itself: %v, decided %v", yes, decided)
+	}
+}

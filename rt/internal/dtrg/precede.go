@@ -71,15 +71,48 @@ func (g *Graph) KnownNot(s Step, b Task) bool {
 
 // precede is Precede for a task other than b.
 func (g *Graph) precede(a Task, at uint32, b Task) bool {
+	yes, _ := g.precedeWithin(a, at, b, 0)
+	return yes
+}
+
+// precedeWithin is precede, giving up (decided false) once the search has
+// visited more than budget tasks; a budget of 0 is no limit.
+func (g *Graph) precedeWithin(a Task, at uint32, b Task, budget int) (yes, decided bool) {
 	if g.contains(g.Find(a), g.Find(b)) {
-		return true
+		return true, true
 	}
 	g.gen++
 	if g.gen == 0 { // wrapped: clear the stamps
 		clear(g.visited)
 		g.gen = 1
 	}
-	return g.visit(a, at, b)
+	return g.visit(a, at, b, budget)
+}
+
+// PrecedeStepWithin is PrecedeStep for callers that can do without an
+// answer that costs a long search: it searches at most budget tasks and
+// reports whether it decided. A decided answer is remembered as
+// PrecedeStep's are. The detector prunes reader sets with it (a reader
+// kept although it precedes is still a real access), so that a location
+// every task reads does not cost a search of the whole run per reader.
+func (g *Graph) PrecedeStepWithin(s Step, b Task, budget int) (yes, decided bool) {
+	if s < g.base {
+		return true, true
+	}
+	sl := g.ans.slot(s, b)
+	if sl.key == key(s, b) && (sl.epoch == 0 || sl.epoch == g.ans.epoch) {
+		return sl.epoch == 0, true
+	}
+	a, at := g.steps[s-g.base].task, g.steps[s-g.base].at
+	if a == 0 || a == b {
+		yes, decided = true, true
+	} else {
+		yes, decided = g.precedeWithin(a, at, b, budget)
+	}
+	if decided {
+		g.ans.store(s, b, yes)
+	}
+	return yes, decided
 }
 
 // contains reports whether the interval label of set sa contains that of sb
@@ -104,23 +137,29 @@ func (g *Graph) topAt(t Task, τ uint32) Task {
 }
 
 // visit searches backwards from the current step of b through non-tree
-// joins for the step (a, at), with an explicit stack so that long chains of
-// non-tree joins cannot overflow the goroutine stack.
-func (g *Graph) visit(a Task, at uint32, b Task) bool {
-	stack := append(g.stack[:0], target{b, g.dfid})
-	defer func() { g.stack = stack[:0] }()
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+// joins for the step (a, at), breadth first: a step that precedes b is
+// usually the source of one of b's own joins or close to it (a stencil
+// task reads what the tasks it got wrote), and a depth-first search would
+// first walk the whole past it can reach, which grows with the run (a
+// Jacobi sweep's worth of tasks per query). The queue is explicit, so long
+// chains of non-tree joins cannot overflow the goroutine stack.
+func (g *Graph) visit(a Task, at uint32, b Task, budget int) (yes, decided bool) {
+	queue := append(g.stack[:0], target{b, g.dfid})
+	defer func() { g.stack = queue[:0] }()
+	for head := 0; head < len(queue); head++ {
+		x := queue[head]
 		if g.visited[x.t] == g.gen {
 			continue
+		}
+		if budget > 0 && head >= budget {
+			return false, false
 		}
 		g.visited[x.t] = g.gen
 		if at > x.at {
 			continue // a's step ran after x's
 		}
 		if g.ancestorOrSelf(g.topAt(a, x.at), x.t) {
-			return true
+			return true, true
 		}
 		// A join leads back only from a future that ended at or after a's
 		// step (else the pop would skip it, as above): only joins whose
@@ -128,7 +167,7 @@ func (g *Graph) visit(a Task, at uint32, b Task) bool {
 		push := func(s Task) {
 			for _, e := range g.ntOf(s) {
 				if e.at <= x.at && g.tpost[e.from] >= at && g.ancestorOrSelf(g.topAt(e.getter, x.at), x.t) {
-					stack = append(stack, target{e.from, g.tpost[e.from]})
+					queue = append(queue, target{e.from, g.tpost[e.from]})
 				}
 			}
 		}
@@ -140,5 +179,5 @@ func (g *Graph) visit(a Task, at uint32, b Task) bool {
 			s = g.lsa[ss]
 		}
 	}
-	return false
+	return false, true
 }
