@@ -132,7 +132,9 @@ func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 		st.slowAccess(p, size, write, site)
 		return
 	}
-	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
+	if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
+		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
+	}
 }
 
 // slowAccess is access when one of the rarer modes is on (see

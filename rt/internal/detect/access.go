@@ -24,6 +24,19 @@ func (d *Detector) AccessPin(t event.Task, p unsafe.Pointer, size uintptr, write
 	}
 }
 
+// Quick is the first half of AccessPin, for a caller that would otherwise
+// pay a call for AccessPin itself on every access (package rt's hooks):
+// it records the commonest accesses and reports whether it did. Otherwise
+// the caller finishes with AccessRest and the cell Quick returned.
+func (d *Detector) Quick(t event.Task, p unsafe.Pointer, size uintptr, write bool, site event.Site) (*shadow.Cell, bool) {
+	return d.quick(uint32(t), uintptr(p), size, write, uint32(site))
+}
+
+// AccessRest is the second half of AccessPin: see Quick.
+func (d *Detector) AccessRest(c *shadow.Cell, t event.Task, p unsafe.Pointer, size uintptr, write bool, site event.Site) {
+	d.access(c, uint32(t), uintptr(p), p, size, write, uint32(site))
+}
+
 // quick handles the commonest accesses, and reports whether it did:
 // outside Isolated, to a whole word or to exactly one sub-cell of a split
 // word of a recently used page, which needs no pin (the word has state),
