@@ -326,7 +326,10 @@ func (x *explorer) end(t event.Task) {
 	tt.getters = nil
 	if f := tt.ief; f != nil {
 		f.pending--
-		if f.pending == 0 && x.task(f.owner).state == xWaitFinish {
+		// The owner may wait at the end of another finish, nested in f
+		// (an Async before a Finish, joined by Run's implicit finish):
+		// only the end of its innermost finish wakes it.
+		if ot := x.task(f.owner); f.pending == 0 && ot.state == xWaitFinish && ot.finishes[len(ot.finishes)-1] == f {
 			x.wake(f.owner)
 		}
 	}
@@ -499,12 +502,23 @@ func addTask(set *[]event.Task, t, chosen event.Task) {
 // conflict reports whether two sections touch a common byte and one of them
 // writes it. Two commutative updates of one class (SiteInfo.Commute) never
 // conflict: either order leaves the same memory and nothing else depends on
-// it.
+// it. Against any other section, a commutative update counts as writing
+// every byte it accesses, reads included, as isoLog.add records it: the
+// isolated edges orderSection adds and the orders backtrack tries must
+// follow one rule, or an edge that isoLog adds between two sections would
+// order accesses in a schedule whose other order is never run.
 func conflict(a, b *section) bool {
 	if a.commute != 0 && a.commute == b.commute {
 		return false
 	}
-	return overlaps(a.writes, b.writes) || overlaps(a.writes, b.reads) || overlaps(a.reads, b.writes)
+	aw, bw := a.writes, b.writes
+	if a.commute != 0 {
+		aw = append(slices.Clip(aw), a.reads...)
+	}
+	if b.commute != 0 {
+		bw = append(slices.Clip(bw), b.reads...)
+	}
+	return overlaps(aw, bw) || overlaps(aw, b.reads) || overlaps(a.reads, bw)
 }
 
 func overlaps(a, b []span) bool {

@@ -251,7 +251,11 @@ func (st *state) settleWith(args []string) {
 	}
 	sum := st.explore(args)
 	for _, r := range sum.races {
-		st.emit(r.Report, r.Schedule)
+		// A race the serial run reported before any isolated section ran
+		// is found again in every schedule: it was reported once.
+		if !st.emitted[emittedKey(r.Report)] {
+			st.emit(r.Report, r.Schedule)
+		}
 	}
 	for _, d := range sum.deadlocks {
 		st.printDeadlock(d)

@@ -32,6 +32,10 @@ func (st *state) onRace(r event.Race) {
 // emit counts and writes one report, with the schedule of isolated
 // sections that produced it when it came from exploration.
 func (st *state) emit(rep report, schedule string) {
+	if st.emitted == nil {
+		st.emitted = map[sitePair]bool{}
+	}
+	st.emitted[emittedKey(rep)] = true
 	st.found(findRace, 1)
 	rep.Schedule = schedule
 	fmt.Fprint(st.out, rep.text())
@@ -234,4 +238,10 @@ func position(file string, line, col int32) string {
 		return fmt.Sprintf("%s:%d:%d", file, line, col)
 	}
 	return fmt.Sprintf("%s:%d", file, line)
+}
+
+// emittedKey identifies a written report by the positions of its accesses,
+// as exploration de-duplicates the reports of its schedules.
+func emittedKey(rep report) sitePair {
+	return sitePair{siteOf(rep.Previous), siteOf(rep.Access)}
 }

@@ -55,9 +55,10 @@ type state struct {
 	iso         *isoWatch // conflicts between the isolated sections of the Run
 	slow        bool      // a rare mode is on: see updateSlow
 
-	races     atomic.Uint64 // findings reported so far (see found)
-	testRaced atomic.Uint64 // of which during a test
-	findings  findingLog    // their kinds
+	races     atomic.Uint64     // findings reported so far (see found)
+	testRaced atomic.Uint64     // of which during a test
+	findings  findingLog        // their kinds
+	emitted   map[sitePair]bool // the reports written, by emittedKey
 
 	mu sync.Mutex // held by the goroutine running a checked Run
 }
@@ -82,6 +83,12 @@ func global() *state {
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)
 			os.Exit(2)
+		}
+		if os.Getenv(envExplore) != "" {
+			// A child of exploration hands its findings to its parent
+			// (orchestrate.go), which writes every report and graph: the
+			// child must not truncate the files the parent writes to.
+			o.jsonPath, o.dotPath = "", ""
 		}
 		st := &state{opts: o, out: os.Stderr, seen: map[sitePair]bool{}}
 		if o.jsonPath != "" {
