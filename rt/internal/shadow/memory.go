@@ -17,18 +17,16 @@ const (
 
 // page is the shadow of 4 KiB of program memory.
 type page struct {
-	// The pointers come first, so that the garbage collector's scan of a
-	// page stops before the cells.
-	pins  *pins // allocated at the page's second pin
+	cells *cellBlock // outside the Go heap (see cells.go); nil while uni
+	pins  *pins      // allocated at the page's second pin
 	pin0  unsafe.Pointer
-	pin0w uint16 // the page's first pin, pin0, is of word pin0w: most pages pin one object
-	cells [wordsPerPage]Cell
+	pin0w uint16  // the page's first pin, pin0, is of word pin0w: most pages pin one object
 	pn    uintptr // page number: address >> pageShift
 	gen   uint32  // the last generation that used the page (see Trim)
 
 	// uni marks a page whose words have all had the same history, u, since
 	// the page was created: only accesses of the whole page touched it (see
-	// Whole). Its cells are out of date (zero) until page fills them.
+	// Whole). It has no cells until page gives it some.
 	uni bool
 	u   Cell
 }
@@ -74,6 +72,7 @@ type Memory struct {
 	last   *page                  // the page page returned last, never nil: checked first
 
 	npins int // pins kept, for tests
+	cells *cellArena
 	exts
 	subs
 }
@@ -81,6 +80,7 @@ type Memory struct {
 // New returns an empty shadow memory.
 func New() *Memory {
 	m := &Memory{l1: new(l1), gen: 1}
+	m.cells = newCellArena(m)
 	m.forgetCaches()
 	m.exts.reset()
 	return m
@@ -166,6 +166,9 @@ func (m *Memory) dropShared() {
 					continue
 				}
 				clearCell(&p.u)
+				if p.cells == nil {
+					continue
+				}
 				for i := range p.cells {
 					c := &p.cells[i]
 					if c.X&splitBit == 0 {
@@ -187,17 +190,8 @@ func (m *Memory) dropShared() {
 // its pins, before p is freed.
 func (m *Memory) drop(p *page) {
 	m.release(&p.u)
-	for i := range p.cells {
-		c := &p.cells[i]
-		if c.X&splitBit != 0 {
-			j, g := subIndex(c.X)
-			for k := range m.subs.block(j, g) {
-				m.release(&m.subs.block(j, g)[k])
-			}
-			m.subs.free[g] = append(m.subs.free[g], j)
-		} else {
-			m.release(c)
-		}
+	if p.cells != nil {
+		m.dropCells(p)
 	}
 	if p.pin0 != nil {
 		m.npins--
@@ -210,6 +204,24 @@ func (m *Memory) drop(p *page) {
 		}
 	}
 	m.pages--
+}
+
+// dropCells releases what the cells of page p refer to and the cells.
+func (m *Memory) dropCells(p *page) {
+	for i := range p.cells {
+		c := &p.cells[i]
+		if c.X&splitBit != 0 {
+			j, g := subIndex(c.X)
+			for k := range m.subs.block(j, g) {
+				m.release(&m.subs.block(j, g)[k])
+			}
+			m.subs.free[g] = append(m.subs.free[g], j)
+		} else {
+			m.release(c)
+		}
+	}
+	m.cells.put(p.cells)
+	p.cells = nil
 }
 
 func (m *Memory) forgetCaches() {
@@ -265,6 +277,9 @@ func (m *Memory) page(pn uintptr) *page {
 		return *r
 	}
 	p := m.find(pn, false)
+	if p.cells == nil {
+		p.cells = m.cells.alloc()
+	}
 	if p.uni {
 		if p.u != (Cell{}) {
 			for i := range p.cells {

@@ -17,7 +17,8 @@
 //
 // A page that only accesses of all of it have touched keeps one cell for
 // its 512 words (see Memory.Whole), so that a slice hook over many pages
-// costs one check per page while the words' histories stay the same.
+// costs one check per page while the words' histories stay the same. The
+// cells of the others live outside the Go heap (cells.go).
 //
 // Pages also pin pointers into the objects accessed there (see Pin). The
 // garbage collector therefore cannot free such an object and give its
