@@ -128,11 +128,19 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 	}
 	iso := d.iso
 	a := shadow.Acc{Step: d.g.Step(), Site: site}
+	if !iso && addr+size > addr&^7+8 {
+		// A span: the step may have made part of it already (see spans).
+		lo, hi := d.spans.trim(addr, addr+size, a.Step, write)
+		if lo >= hi {
+			return
+		}
+		if pin != nil {
+			pin = unsafe.Add(pin, lo-addr)
+		}
+		addr, size = lo, hi-lo
+	}
 	w, end := addr&^7, addr+size
 	if end-w > 8 {
-		if !iso && d.spans.covered(addr, size, a.Step, write) {
-			return // the step made this access already: see spans
-		}
 		d.span(addr, end, pin, t, a, write, iso)
 		return
 	}

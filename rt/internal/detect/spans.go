@@ -33,35 +33,62 @@ import "github.com/tpinstr/tpinstr/rt/internal/dtrg"
 // (a reader that a2 would have dropped as preceding it stays: a real
 // access, which can only be found in real races, as addToSet explains).
 // Isolated accesses and the isolated bookkeeping never use the table.
-type spans [64]spanEntry
+//
+// Besides exact repeats, the latest span accesses of the step are kept in
+// a short list, and the part of a new span that one of them already
+// covers the same way (at its start or at its end) is cut off: a stencil
+// reads row i as t[c+s] for row i-1, then as t[c-1] and t[c+1] for row i,
+// and only the words at either end are new. The argument above applies to
+// each byte cut off.
+type spans struct {
+	direct [64]spanEntry // by start address
+	recent [8]spanEntry  // the latest, in a ring
+	next   int           // the ring's next slot
+}
 
-// spanEntry is one span access of step: size bytes at addr, a write when
-// write is set. A zero entry matches nothing (step 0 is no step).
+// spanEntry is one span access of step: the bytes [addr, end), a write
+// when write is set. A zero entry matches nothing (step 0 is no step).
 type spanEntry struct {
-	addr, size uintptr
-	step       dtrg.Step
-	write      bool
+	addr, end uintptr
+	step      dtrg.Step
+	write     bool
 }
 
-// slot returns the entry for spans that start at addr.
-func (s *spans) slot(addr uintptr) *spanEntry {
-	return &s[uint64(addr>>3)*0x9E3779B97F4A7C15>>58]
+// covers reports whether e is an access of step that stands for an access
+// of the same bytes of kind write.
+func (e *spanEntry) covers(step dtrg.Step, write bool) bool {
+	return e.step == step && (e.write || !write)
 }
 
-// covered reports whether step already made an access, recorded in s, that
-// stands for this one; otherwise it records this one.
-func (s *spans) covered(addr, size uintptr, step dtrg.Step, write bool) bool {
-	e := s.slot(addr)
-	if e.step == step && e.addr == addr && e.size >= size && (e.write || !write) {
-		return true
+// trim returns the part of the bytes [addr, end) that the step's earlier
+// span accesses do not stand for, as [lo, hi) (lo >= hi: none), and
+// records this access.
+func (s *spans) trim(addr, end uintptr, step dtrg.Step, write bool) (lo, hi uintptr) {
+	lo, hi = addr, end
+	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>58]
+	if d.covers(step, write) && d.addr == addr && d.end >= end {
+		return lo, lo // an exact repeat
 	}
-	if e.step == step && e.addr == addr && e.size > size {
-		// A smaller write of a larger read: keep the larger, its reads
-		// still stand for later reads.
-		return false
+	for i := range s.recent {
+		e := &s.recent[i]
+		if !e.covers(step, write) {
+			continue
+		}
+		if e.addr <= lo && lo < e.end {
+			lo = min(e.end, hi)
+		}
+		if e.addr < hi && hi <= e.end {
+			hi = max(e.addr, lo)
+		}
 	}
-	*e = spanEntry{addr: addr, size: size, step: step, write: write}
-	return false
+	// Record the access, unless a larger read of the same start would be
+	// replaced by a smaller write (the read still stands for later reads).
+	if !(d.step == step && d.addr == addr && d.end > end && !d.write) {
+		*d = spanEntry{addr: addr, end: end, step: step, write: write}
+	}
+	s.recent[s.next] = spanEntry{addr: addr, end: end, step: step, write: write}
+	s.next = (s.next + 1) % len(s.recent)
+	return lo, hi
 }
 
 // reset forgets every entry.

@@ -68,6 +68,18 @@ func TestSpanShortcuts(t *testing.T) {
 			func(d *Detector) { d.Access(1, base+1, 4, false, 1) },
 			func(d *Detector) { d.Access(1, base+4096, 8, false, 1) },
 		}, []int{512}},
+		{"the new end of an overlapping read span is recorded", []step{
+			future(2, read(2, 0, 4), read(2, 1, 4)),
+			write(1, 4, 1),
+		}, []int{4}},
+		{"a write overlapping an earlier read span is a write", []step{
+			future(2, read(2, 0, 4), write(2, 2, 4)),
+			read(1, 2, 2),
+		}, []int{2, 3}},
+		{"a read between two earlier spans is not covered by either", []step{
+			future(2, read(2, 0, 2), read(2, 3, 2), read(2, 0, 5)),
+			write(1, 2, 1),
+		}, []int{2}},
 		{"equal neighbours with a racing writer", []step{
 			future(2, write(2, 0, 8)),
 			future(3, read(3, 0, 8)),
