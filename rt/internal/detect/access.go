@@ -51,6 +51,11 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	if d.iso {
 		return nil, false
 	}
+	if size > 8 {
+		// A span: done here when it repeats one of the step's (spans.go),
+		// as a loop's range hooks often do.
+		return nil, d.spans.repeats(addr, addr+size, d.g.Step(), write)
+	}
 	w := addr &^ 7
 	c := d.mem.Cached(w)
 	switch {

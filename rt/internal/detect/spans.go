@@ -60,15 +60,23 @@ func (e *spanEntry) covers(step dtrg.Step, write bool) bool {
 	return e.step == step && (e.write || !write)
 }
 
+// repeats reports whether an access of the bytes [addr, end) by step
+// repeats one the direct table recorded: trim's first test, small enough
+// for the detector's fast path.
+func (s *spans) repeats(addr, end uintptr, step dtrg.Step, write bool) bool {
+	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>58]
+	return d.covers(step, write) && d.addr == addr && d.end >= end
+}
+
 // trim returns the part of the bytes [addr, end) that the step's earlier
 // span accesses do not stand for, as [lo, hi) (lo >= hi: none), and
 // records this access.
 func (s *spans) trim(addr, end uintptr, step dtrg.Step, write bool) (lo, hi uintptr) {
 	lo, hi = addr, end
-	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>58]
-	if d.covers(step, write) && d.addr == addr && d.end >= end {
-		return lo, lo // an exact repeat
+	if s.repeats(addr, end, step, write) {
+		return lo, lo
 	}
+	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>58]
 	for i := range s.recent {
 		e := &s.recent[i]
 		if !e.covers(step, write) {
