@@ -64,8 +64,7 @@ func isExt(c *Cell) bool { return c.X != 0 && c.X&(oneBit|splitBit) == 0 }
 func (x *exts) More(c *Cell) ([]Acc, uint32) {
 	switch {
 	case isOne(c):
-		e := &x.shared.sets[c.X&xIndex]
-		return e.accs, e.pruned
+		return x.shared.list(c.X & xIndex)
 	case isExt(c):
 		e := &x.ext[c.X]
 		return e.fr, e.frp
@@ -156,10 +155,10 @@ func (x *exts) IsoOf(c *Cell) *Iso {
 // The pointer is valid until the next call that allocates an Iso.
 func (x *exts) Iso(c *Cell) *Iso {
 	if isOne(c) {
-		set := &x.shared.sets[c.X&xIndex]
+		accs, pruned := x.shared.list(c.X & xIndex)
 		c.X = 0
 		e := x.newExt(c)
-		e.fr, e.frp = append(e.fr, set.accs...), set.pruned
+		e.fr, e.frp = append(e.fr, accs...), pruned
 	} else if c.X == 0 {
 		x.newExt(c)
 	}
@@ -221,18 +220,31 @@ const maxSets = 1 << 22
 // to the equal cells beside it. A set is never changed or freed while the
 // Memory lives: a cell that gains or loses a reader names another set.
 type sharedSets struct {
-	sets  []sharedSet       // by id; 0 is none
-	index map[uint64]uint32 // hash of a list → its set
-	store []Acc             // the lists, carved from chunks that never move
+	sets   []sharedSet       // by id; 0 is none
+	index  map[uint64]uint32 // hash of a list → its set
+	chunks [][]Acc           // the lists, in chunks that never move
 }
 
+// sharedSet locates a list in the chunks. It holds no pointer, so that the
+// garbage collector does not scan the millions of them a run can make.
 type sharedSet struct {
-	accs   []Acc
-	pruned uint32
+	chunk, off uint32
+	n          uint16
+	pruned     uint32
 }
+
+const setChunk = 1 << 14 // Accs per chunk of lists
 
 func (s *sharedSets) reset() {
 	*s = sharedSets{sets: make([]sharedSet, 1), index: map[uint64]uint32{}}
+}
+
+// list returns the readers and Readers.Pruned of set id. The list must not
+// be modified.
+func (s *sharedSets) list(id uint32) ([]Acc, uint32) {
+	e := &s.sets[id]
+	c := s.chunks[e.chunk]
+	return c[e.off : e.off+uint32(e.n) : e.off+uint32(e.n)], e.pruned
 }
 
 // intern returns the id of the set of list accs with Readers.Pruned
@@ -244,8 +256,7 @@ func (s *sharedSets) intern(accs []Acc, pruned uint32) (uint32, bool) {
 		h = (h ^ uint64(a.Step)<<32 ^ uint64(a.Site)) * 0x100000001B3
 	}
 	if id, ok := s.index[h]; ok {
-		e := &s.sets[id]
-		if e.pruned == pruned && slices.Equal(e.accs, accs) {
+		if l, p := s.list(id); p == pruned && slices.Equal(l, accs) {
 			return id, true
 		}
 		return 0, false
@@ -253,13 +264,15 @@ func (s *sharedSets) intern(accs []Acc, pruned uint32) (uint32, bool) {
 	if len(s.sets) >= maxSets {
 		return 0, false
 	}
-	if cap(s.store)-len(s.store) < len(accs) {
-		s.store = make([]Acc, 0, 4096)
+	last := len(s.chunks) - 1
+	if last < 0 || cap(s.chunks[last])-len(s.chunks[last]) < len(accs) {
+		s.chunks = append(s.chunks, make([]Acc, 0, setChunk))
+		last++
 	}
-	n := len(s.store)
-	s.store = append(s.store, accs...)
+	off := len(s.chunks[last])
+	s.chunks[last] = append(s.chunks[last], accs...)
 	id := uint32(len(s.sets))
-	s.sets = append(s.sets, sharedSet{accs: s.store[n:len(s.store):len(s.store)], pruned: pruned})
+	s.sets = append(s.sets, sharedSet{chunk: uint32(last), off: uint32(off), n: uint16(len(accs)), pruned: pruned})
 	s.index[h] = id
 	return id, true
 }

@@ -18,7 +18,8 @@ const (
 // page is the shadow of 4 KiB of program memory.
 type page struct {
 	cells *cellBlock // outside the Go heap (see cells.go); nil while uni
-	pins  *pins      // allocated at the page's second pin
+	pins  *pins      // the pins beyond pin0 and few, when there are many
+	few   []pinEntry // the pins beyond pin0, while there are at most maxFew
 	pin0  unsafe.Pointer
 	pin0w uint16  // the page's first pin, pin0, is of word pin0w: most pages pin one object
 	pn    uintptr // page number: address >> pageShift
@@ -32,9 +33,20 @@ type page struct {
 }
 
 // pins keeps alive the objects accessed in a page, one slot per word (see
-// Memory.Pin). It is apart from the cells so that the garbage collector
-// scans 4 KiB of pointers per page, not the cells.
+// Memory.Pin), for pages of many small objects. A page of a large array
+// pins a few words (the first of each row a loop accessed, say): those
+// pins are a short list, so that the garbage collector scans a few words
+// for the page instead of 4 KiB.
 type pins [wordsPerPage]unsafe.Pointer
+
+// pinEntry is a pin of word w.
+type pinEntry struct {
+	p unsafe.Pointer
+	w uint16
+}
+
+// maxFew is the most pins a page keeps in its list.
+const maxFew = 32
 
 // noPage stands in the empty slots of Memory.recent, so that a lookup
 // needs no nil check: no address has its page number.
@@ -196,6 +208,7 @@ func (m *Memory) drop(p *page) {
 	if p.pin0 != nil {
 		m.npins--
 	}
+	m.npins -= len(p.few)
 	if p.pins != nil {
 		for _, q := range p.pins {
 			if q != nil {
@@ -366,26 +379,44 @@ func (m *Memory) Pin(addr uintptr, p unsafe.Pointer) {
 		pg.pin0, pg.pin0w = p, w
 	case pg.pin0w == w:
 		return
-	default:
-		if pg.pins == nil {
-			pg.pins = new(pins)
-		}
+	case pg.pins != nil:
 		s := &pg.pins[w]
 		if *s != nil {
 			return
 		}
 		*s = p
+	default:
+		for _, e := range pg.few {
+			if e.w == w {
+				return
+			}
+		}
+		if len(pg.few) < maxFew {
+			pg.few = append(pg.few, pinEntry{p, w})
+			break
+		}
+		pg.pins = new(pins)
+		for _, e := range pg.few {
+			pg.pins[e.w] = e.p
+		}
+		pg.few = nil
+		pg.pins[w] = p
 	}
 	m.npins++
 }
 
 // pinOf returns the pin of word w of page p, or nil.
 func (p *page) pinOf(w int) unsafe.Pointer {
-	switch {
-	case p.pin0 != nil && int(p.pin0w) == w:
+	if p.pin0 != nil && int(p.pin0w) == w {
 		return p.pin0
-	case p.pins != nil:
+	}
+	if p.pins != nil {
 		return p.pins[w]
+	}
+	for _, e := range p.few {
+		if int(e.w) == w {
+			return e.p
+		}
 	}
 	return nil
 }

@@ -351,4 +351,25 @@ func TestPinsOfAPage(t *testing.T) {
 	if m.Pins() != 3 {
 		t.Errorf("%d pins, want 3", m.Pins())
 	}
+
+	// Many pins in one page move from the list to the array, all kept.
+	objs := make([]*int, maxFew+8)
+	for i := range objs {
+		objs[i] = new(int)
+		m.Pin(base+4096+uintptr(8*i), unsafe.Pointer(objs[i]))
+	}
+	q := m.page((base + 4096) >> pageShift)
+	for i, o := range objs {
+		if q.pinOf(i) != unsafe.Pointer(o) {
+			t.Fatalf("pin of word %d lost (%d pins kept)", i, m.Pins())
+		}
+	}
+	if q.pins == nil || q.few != nil || m.Pins() != 3+len(objs) {
+		t.Errorf("array %v, list %d, %d pins; want the array alone and %d pins", q.pins != nil, len(q.few), m.Pins(), 3+len(objs))
+	}
+	m.Trim()
+	m.Trim()
+	if m.Pins() != 0 {
+		t.Errorf("%d pins after the pages were freed", m.Pins())
+	}
 }
