@@ -41,7 +41,7 @@ import "github.com/tpinstr/tpinstr/rt/internal/dtrg"
 // and only the words at either end are new. The argument above applies to
 // each byte cut off.
 type spans struct {
-	direct [64]spanEntry // by start address
+	direct [256]spanEntry // by start address
 	recent [8]spanEntry  // the latest, in a ring
 	next   int           // the ring's next slot
 }
@@ -64,7 +64,7 @@ func (e *spanEntry) covers(step dtrg.Step, write bool) bool {
 // repeats one the direct table recorded: trim's first test, small enough
 // for the detector's fast path.
 func (s *spans) repeats(addr, end uintptr, step dtrg.Step, write bool) bool {
-	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>58]
+	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>56]
 	return d.covers(step, write) && d.addr == addr && d.end >= end
 }
 
@@ -76,7 +76,7 @@ func (s *spans) trim(addr, end uintptr, step dtrg.Step, write bool) (lo, hi uint
 	if s.repeats(addr, end, step, write) {
 		return lo, lo
 	}
-	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>58]
+	d := &s.direct[uint64(addr>>3)*0x9E3779B97F4A7C15>>56]
 	for i := range s.recent {
 		e := &s.recent[i]
 		if !e.covers(step, write) {
