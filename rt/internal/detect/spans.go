@@ -42,8 +42,8 @@ import "github.com/tpinstr/tpinstr/rt/internal/dtrg"
 // each byte cut off.
 type spans struct {
 	direct [256]spanEntry // by start address
-	recent [8]spanEntry  // the latest, in a ring
-	next   int           // the ring's next slot
+	recent [8]spanEntry   // the latest, in a ring
+	next   int            // the ring's next slot
 }
 
 // spanEntry is one span access of step: the bytes [addr, end), a write
