@@ -28,33 +28,23 @@ const maxInt = ^uint32(0)
 // Graph is a dynamic task reachability graph. The zero value is not ready:
 // use New.
 type Graph struct {
-	// Per task.
-	ds     []Task // disjoint-set forest parent (self at a root)
-	rank   []uint8
-	parent []Task // spawn-tree parent (Algorithm 2, S_C.parent)
-	future []bool
-	tpre   []uint32 // the task's own interval label (the set's is in pre, post)
-	tpost  []uint32
-	joined []Task   // the top of the set this task's set was merged into, when the task was a set's top
-	joinAt []uint32 // the time of that merge
+	// The records of the tasks, by id, in chunks of recChunk that never
+	// move: a run of many tasks grows the graph without copying it (and
+	// without the garbage of the copies), and a task's fields share a
+	// cache line.
+	recs [][]taskRec
+	n    int // records in use: one more than the largest task id
 
-	// Per set, valid at a set's root (the representative).
-	pre, post []uint32
-	lsa       []Task     // lowest significant ancestor of the set (a task; read through Find)
-	top       []Task     // the task of the set closest to the root of the spawn tree
-	ntIdx     []uint32   // per set, the index in ntLists of its non-tree joins, 0 for none
-	ntLists   [][]ntEdge // non-tree joins into a set; few sets have any, so tasks carry an index, not a slice
-	ntFree    []uint32   // unused indexes of ntLists
-	size      []uint32   // tasks in the set
+	ntLists [][]ntEdge // non-tree joins into a set; few sets have any, so tasks carry an index, not a slice
+	ntFree  []uint32   // unused indexes of ntLists
 
 	dfid, tmpid uint32
 	futures     int // future tasks created
 
-	// Scratch for Precede's visited set: a task is visited when
-	// visited[t] == gen.
-	visited []uint32
-	gen     uint32
-	stack   []target
+	// Scratch for Precede's visited set: a task is visited when its
+	// record's visited == gen.
+	gen   uint32
+	stack []target
 
 	steps []stepInfo // by Step, from base
 	base  Step       // the first step of the graph; smaller ones are Before it
@@ -65,6 +55,36 @@ type Graph struct {
 
 // ntEdge is a non-tree join: task getter got the ended future from at time
 // at.
+// taskRec is what the graph knows of one task and, when the task is the
+// representative of a disjoint set, of its set.
+type taskRec struct {
+	// Of the task.
+	ds     Task // disjoint-set forest parent (self at a root)
+	parent Task // spawn-tree parent (Algorithm 2, S_C.parent)
+	tpre   uint32
+	tpost  uint32 // the task's own interval label (the set's is in pre, post)
+	joined Task   // the top of the set this task's set was merged into, when the task was a set's top
+	joinAt uint32 // the time of that merge
+
+	// Of the set, valid at its root (the representative).
+	pre, post uint32
+	lsa       Task   // lowest significant ancestor of the set (a task; read through Find)
+	top       Task   // the task of the set closest to the root of the spawn tree
+	ntIdx     uint32 // the index in ntLists of its non-tree joins, 0 for none
+	size      uint32 // tasks in the set
+
+	visited uint32 // Precede's stamp
+	rank    uint8
+	future  bool
+	_       [6]byte // to 64 bytes: a record is one cache line of its chunk
+}
+
+// recChunk is the number of task records in a chunk.
+const recChunk = 1 << 12
+
+// rec returns the record of task t.
+func (g *Graph) rec(t Task) *taskRec { return &g.recs[t/recChunk][t%recChunk] }
+
 type ntEdge struct {
 	from, getter Task
 	at           uint32
@@ -98,45 +118,32 @@ func NewAfter(prev *Graph, n int) *Graph {
 }
 
 func (g *Graph) grow(n int) {
-	for len(g.ds) < n {
-		g.ds = append(g.ds, 0)
-		g.rank = append(g.rank, 0)
-		g.parent = append(g.parent, 0)
-		g.future = append(g.future, false)
-		g.pre = append(g.pre, 0)
-		g.post = append(g.post, 0)
-		g.lsa = append(g.lsa, 0)
-		g.top = append(g.top, 0)
-		g.tpre = append(g.tpre, 0)
-		g.tpost = append(g.tpost, 0)
-		g.joined = append(g.joined, 0)
-		g.joinAt = append(g.joinAt, 0)
-		g.size = append(g.size, 0)
-		g.ntIdx = append(g.ntIdx, 0)
-		g.visited = append(g.visited, 0)
+	for len(g.recs)*recChunk < n {
+		g.recs = append(g.recs, make([]taskRec, recChunk))
 	}
+	g.n = max(g.n, n)
 }
 
 // Len returns one more than the largest task id the graph knows.
-func (g *Graph) Len() int { return len(g.ds) }
+func (g *Graph) Len() int { return g.n }
 
 // makeSet creates the singleton set of t with a fresh interval label:
 // the next preorder number and the next temporary postorder number.
 func (g *Graph) makeSet(t Task) {
-	if int(t) >= len(g.ds) {
-		g.grow(int(t) + 1 + len(g.ds)/2)
+	if int(t) >= g.n {
+		g.grow(int(t) + 1)
 	}
-	g.ds[t] = t
-	g.rank[t] = 0
-	g.size[t] = 1
-	g.top[t] = t
-	g.joined[t] = 0
+	g.rec(t).ds = t
+	g.rec(t).rank = 0
+	g.rec(t).size = 1
+	g.rec(t).top = t
+	g.rec(t).joined = 0
 	g.setNT(t, nil)
-	g.pre[t] = g.dfid
-	g.tpre[t] = g.dfid
+	g.rec(t).pre = g.dfid
+	g.rec(t).tpre = g.dfid
 	g.dfid++
-	g.post[t] = g.tmpid
-	g.tpost[t] = g.tmpid
+	g.rec(t).post = g.tmpid
+	g.rec(t).tpost = g.tmpid
 	g.tmpid--
 }
 
@@ -148,9 +155,9 @@ func (g *Graph) Now() uint32 { return g.dfid }
 // Init creates the main task m (Algorithm 1).
 func (g *Graph) Init(m Task) {
 	g.makeSet(m)
-	g.parent[m] = 0
-	g.lsa[m] = 0
-	g.future[m] = false
+	g.rec(m).parent = 0
+	g.rec(m).lsa = 0
+	g.rec(m).future = false
 	g.newStep(m)
 }
 
@@ -159,16 +166,16 @@ func (g *Graph) Init(m Task) {
 // non-tree predecessors, else p's own.
 func (g *Graph) Spawn(p, c Task, future bool) {
 	g.makeSet(c)
-	g.parent[c] = p
-	g.future[c] = future
+	g.rec(c).parent = p
+	g.rec(c).future = future
 	if future {
 		g.futures++
 	}
 	sp := g.Find(p)
 	if len(g.ntOf(sp)) == 0 {
-		g.lsa[c] = g.lsa[sp]
+		g.rec(c).lsa = g.rec(sp).lsa
 	} else {
-		g.lsa[c] = p
+		g.rec(c).lsa = p
 	}
 	g.newStep(c)
 }
@@ -177,21 +184,21 @@ func (g *Graph) Spawn(p, c Task, future bool) {
 // postorder number and the temporary number it used is released. Tasks end
 // in the reverse order of their spawns, so temporary numbers are a stack.
 func (g *Graph) End(c Task) {
-	g.post[g.Find(c)] = g.dfid
-	g.tpost[c] = g.dfid
+	g.rec(g.Find(c)).post = g.dfid
+	g.rec(c).tpost = g.dfid
 	g.dfid++
 	g.tmpid++
-	g.newStep(g.parent[c])
+	g.newStep(g.rec(c).parent)
 }
 
 // Futures returns the number of future tasks created so far.
 func (g *Graph) Futures() int { return g.futures }
 
 // IsFuture reports whether t is a future task.
-func (g *Graph) IsFuture(t Task) bool { return g.future[t] }
+func (g *Graph) IsFuture(t Task) bool { return g.rec(t).future }
 
 // Parent returns t's parent in the spawn tree, or 0 for a main task.
-func (g *Graph) Parent(t Task) Task { return g.parent[t] }
+func (g *Graph) Parent(t Task) Task { return g.rec(t).parent }
 
 // Get records that task a performed get on the ended future task b
 // (Algorithm 4): a tree join when a's set holds b's parent (every task on the
@@ -199,7 +206,7 @@ func (g *Graph) Parent(t Task) Task { return g.parent[t] }
 func (g *Graph) Get(a, b Task) {
 	g.ans.join()
 	sa := g.Find(a)
-	if sa == g.Find(g.parent[b]) {
+	if sa == g.Find(g.rec(b).parent) {
 		g.Merge(a, b)
 		return
 	}
@@ -219,9 +226,9 @@ func (g *Graph) Merge(a, b Task) {
 		return
 	}
 	g.ans.join()
-	pre, post, lsa, top := g.pre[ra], g.post[ra], g.lsa[ra], g.top[ra]
-	g.joined[g.top[rb]] = top
-	g.joinAt[g.top[rb]] = g.dfid
+	pre, post, lsa, top := g.rec(ra).pre, g.rec(ra).post, g.rec(ra).lsa, g.rec(ra).top
+	g.rec(g.rec(rb).top).joined = top
+	g.rec(g.rec(rb).top).joinAt = g.dfid
 	// The union of the non-tree predecessors appends the shorter list to
 	// the longer one in place: the merged-away set's list is dropped below,
 	// so no other set shares the storage, and a set that absorbs many others
@@ -234,24 +241,24 @@ func (g *Graph) Merge(a, b Task) {
 	nt = append(nt, ntb...)
 	r := ra
 	switch {
-	case g.rank[ra] < g.rank[rb]:
+	case g.rec(ra).rank < g.rec(rb).rank:
 		r = rb
-		g.ds[ra] = rb
-	case g.rank[ra] > g.rank[rb]:
-		g.ds[rb] = ra
+		g.rec(ra).ds = rb
+	case g.rec(ra).rank > g.rec(rb).rank:
+		g.rec(rb).ds = ra
 	default:
-		g.ds[rb] = ra
-		g.rank[ra]++
+		g.rec(rb).ds = ra
+		g.rec(ra).rank++
 	}
-	g.size[r] = g.size[ra] + g.size[rb]
-	g.pre[r], g.post[r], g.lsa[r], g.top[r] = pre, post, lsa, top
+	g.rec(r).size = g.rec(ra).size + g.rec(rb).size
+	g.rec(r).pre, g.rec(r).post, g.rec(r).lsa, g.rec(r).top = pre, post, lsa, top
 	g.setNT(ra+rb-r, nil)
 	g.setNT(r, nt)
 }
 
 // ntOf returns the non-tree joins into the set whose representative is s.
 func (g *Graph) ntOf(s Task) []ntEdge {
-	if i := g.ntIdx[s]; i != 0 {
+	if i := g.rec(s).ntIdx; i != 0 {
 		return g.ntLists[i]
 	}
 	return nil
@@ -260,12 +267,12 @@ func (g *Graph) ntOf(s Task) []ntEdge {
 // setNT makes list the non-tree joins into the set whose representative
 // is s.
 func (g *Graph) setNT(s Task, list []ntEdge) {
-	i := g.ntIdx[s]
+	i := g.rec(s).ntIdx
 	switch {
 	case len(list) == 0 && i != 0:
 		g.ntLists[i] = nil
 		g.ntFree = append(g.ntFree, i)
-		g.ntIdx[s] = 0
+		g.rec(s).ntIdx = 0
 	case len(list) == 0:
 	case i != 0:
 		g.ntLists[i] = list
@@ -281,22 +288,22 @@ func (g *Graph) setNT(s Task, list []ntEdge) {
 			i = uint32(len(g.ntLists) - 1)
 		}
 		g.ntLists[i] = list
-		g.ntIdx[s] = i
+		g.rec(s).ntIdx = i
 	}
 }
 
 // SetSize returns the number of tasks in t's set.
-func (g *Graph) SetSize(t Task) uint32 { return g.size[g.Find(t)] }
+func (g *Graph) SetSize(t Task) uint32 { return g.rec(g.Find(t)).size }
 
 // Find returns the representative of t's set, compressing the path.
 func (g *Graph) Find(t Task) Task {
 	r := t
-	for g.ds[r] != r {
-		r = g.ds[r]
+	for g.rec(r).ds != r {
+		r = g.rec(r).ds
 	}
-	for g.ds[t] != r {
-		next := g.ds[t]
-		g.ds[t] = r
+	for g.rec(t).ds != r {
+		next := g.rec(t).ds
+		g.rec(t).ds = r
 		t = next
 	}
 	return r

@@ -36,9 +36,9 @@ func TestTable1(t *testing.T) {
 	}
 	for _, l := range labels {
 		s := g.Find(l.task)
-		if g.pre[s] != l.pre || g.post[s] != l.post || g.lsa[s] != l.lsa {
+		if g.rec(s).pre != l.pre || g.rec(s).post != l.post || g.rec(s).lsa != l.lsa {
 			t.Errorf("task %d: label [%d,%d] lsa %d, want [%d,%d] lsa %d",
-				l.task-1, g.pre[s], g.post[s], g.lsa[s]-1, l.pre, l.post, l.lsa-1)
+				l.task-1, g.rec(s).pre, g.rec(s).post, g.rec(s).lsa-1, l.pre, l.post, l.lsa-1)
 		}
 	}
 	if got := len(g.ntOf(g.Find(T(3)))); got != 2 {
@@ -77,8 +77,8 @@ func TestMergeKeepsAncestorLabel(t *testing.T) {
 	g.Merge(1, 2)
 	g.Merge(1, 4)
 	s := g.Find(4)
-	if g.pre[s] != 0 || g.post[s] != maxInt {
-		t.Fatalf("merged set label [%d,%d], want the root's [0,%d]", g.pre[s], g.post[s], maxInt)
+	if g.rec(s).pre != 0 || g.rec(s).post != maxInt {
+		t.Fatalf("merged set label [%d,%d], want the root's [0,%d]", g.rec(s).pre, g.rec(s).post, maxInt)
 	}
 	p41, p51 := g.Precede(4, lastStep(g, 4), 1), g.Precede(5, lastStep(g, 5), 1)
 	if !p41 || p51 {
@@ -89,8 +89,8 @@ func TestMergeKeepsAncestorLabel(t *testing.T) {
 // lastStep returns the time of t's last step so far: its end if it ended,
 // else now.
 func lastStep(g *Graph, t Task) uint32 {
-	if g.tpost[t] < g.tmpid {
-		return g.tpost[t]
+	if g.rec(t).tpost < g.tmpid {
+		return g.rec(t).tpost
 	}
 	return g.Now()
 }

@@ -83,7 +83,11 @@ func (g *Graph) precedeWithin(a Task, at uint32, b Task, budget int) (yes, decid
 	}
 	g.gen++
 	if g.gen == 0 { // wrapped: clear the stamps
-		clear(g.visited)
+		for _, c := range g.recs {
+			for i := range c {
+				c[i].visited = 0
+			}
+		}
 		g.gen = 1
 	}
 	return g.visit(a, at, b, budget)
@@ -118,20 +122,20 @@ func (g *Graph) PrecedeStepWithin(s Step, b Task, budget int) (yes, decided bool
 // contains reports whether the interval label of set sa contains that of sb
 // (VISIT, lines 9–14).
 func (g *Graph) contains(sa, sb Task) bool {
-	return g.pre[sa] <= g.pre[sb] && g.post[sa] >= g.post[sb]
+	return g.rec(sa).pre <= g.rec(sb).pre && g.rec(sa).post >= g.rec(sb).post
 }
 
 // ancestorOrSelf reports whether task t is x or an ancestor of x in the
 // spawn tree, by the tasks' own interval labels.
 func (g *Graph) ancestorOrSelf(t, x Task) bool {
-	return g.tpre[t] <= g.tpre[x] && g.tpost[t] >= g.tpost[x]
+	return g.rec(t).tpre <= g.rec(x).tpre && g.rec(t).tpost >= g.rec(x).tpost
 }
 
 // topAt returns the task that t had been joined into by time τ: the top of
 // t's disjoint set as it was then.
 func (g *Graph) topAt(t Task, τ uint32) Task {
-	for g.joined[t] != 0 && g.joinAt[t] <= τ {
-		t = g.joined[t]
+	for g.rec(t).joined != 0 && g.rec(t).joinAt <= τ {
+		t = g.rec(t).joined
 	}
 	return t
 }
@@ -148,13 +152,13 @@ func (g *Graph) visit(a Task, at uint32, b Task, budget int) (yes, decided bool)
 	defer func() { g.stack = queue[:0] }()
 	for head := 0; head < len(queue); head++ {
 		x := queue[head]
-		if g.visited[x.t] == g.gen {
+		if g.rec(x.t).visited == g.gen {
 			continue
 		}
 		if budget > 0 && head >= budget {
 			return false, false
 		}
-		g.visited[x.t] = g.gen
+		g.rec(x.t).visited = g.gen
 		if at > x.at {
 			continue // a's step ran after x's
 		}
@@ -166,17 +170,17 @@ func (g *Graph) visit(a Task, at uint32, b Task, budget int) (yes, decided bool)
 		// future ended in [at, x.at] are pushed.
 		push := func(s Task) {
 			for _, e := range g.ntOf(s) {
-				if e.at <= x.at && g.tpost[e.from] >= at && g.ancestorOrSelf(g.topAt(e.getter, x.at), x.t) {
-					queue = append(queue, target{e.from, g.tpost[e.from]})
+				if e.at <= x.at && g.rec(e.from).tpost >= at && g.ancestorOrSelf(g.topAt(e.getter, x.at), x.t) {
+					queue = append(queue, target{e.from, g.rec(e.from).tpost})
 				}
 			}
 		}
 		sx := g.Find(x.t)
 		push(sx)
-		for s := g.lsa[sx]; s != 0; {
+		for s := g.rec(sx).lsa; s != 0; {
 			ss := g.Find(s)
 			push(ss)
-			s = g.lsa[ss]
+			s = g.rec(ss).lsa
 		}
 	}
 	return false, true
