@@ -173,12 +173,11 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 // the check was a function of the cell alone: the cell had no state
 // beyond W and R (X == 0: no other readers, no isolated accesses, not
 // split) and kept none, and no race was reported (a race must be reported
-// byte by byte). Then Algorithms
-// 8 and 9 (and fast) read nothing but W, R, the current step and the
-// reachability between steps, the same for every word of one access. The
-// same holds of a cell whose other readers are a shared set (X names an
-// immutable list, shadow.Memory.Plain): equal cells have equal readers,
-// and the check gives them the same new set.
+// byte by byte). Then Algorithms 8 and 9 (and fast) read nothing but W, R,
+// the current step and the reachability between steps, the same for every
+// word of one access. The same holds of a cell whose other readers are a
+// shared set (X names an immutable list, shadow.Memory.Plain): equal cells
+// have equal readers, and the check gives them the same new set.
 func (d *Detector) span(addr, end uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write, iso bool) {
 	for w := addr &^ 7; w < end; {
 		if w%pageSize == 0 && w >= addr && end-w >= pageSize && !iso && d.whole(w, addr, pin, t, a, write) {
