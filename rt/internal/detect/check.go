@@ -10,7 +10,7 @@ import (
 func (d *Detector) precedes(x shadow.Acc, t uint32) bool { return d.g.PrecedeStep(x.Step, t) }
 
 // pruneBudget is the most tasks a search for dropping a reader visits.
-const pruneBudget = 64
+const pruneBudget = 16
 
 // supersedes reports whether the reader x of a reader set may be dropped
 // for a read by the running task t: whether x precedes t's current step.
