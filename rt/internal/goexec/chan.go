@@ -1,0 +1,385 @@
+package goexec
+
+import (
+	"reflect"
+	"runtime"
+	"time"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Channels. The real channel holds the buffered values, so that len, cap
+// and code that was not rewritten see what they would see; the executor
+// keeps beside it, per channel, the segment that sent each buffered value
+// and the goroutines parked on it. The edges are the memory model's:
+//
+//   - a send is synchronized before the completion of the receive that
+//     takes its value (the receiver joins the sender's release segment,
+//     or is spawned from it when it was waiting);
+//   - the closing of a channel is synchronized before a receive that
+//     returns because the channel is closed;
+//   - on an unbuffered channel, a receive is synchronized before the
+//     completion of the send (the sender joins the receiver's segment, or
+//     is spawned from it);
+//   - the k-th receive on a channel of capacity C is synchronized before
+//     the completion of the k+C-th send (the send joins the receive's
+//     release segment, or is spawned from it when it was waiting).
+
+type chanState struct {
+	vals     []event.Task // the senders' release segments of the buffered values, oldest first
+	recvSegs []event.Task // release segments of receives not yet matched by a send C later
+	nsent    int          // sends completed, for the k+C rule
+	nrecv    int          // receives of values completed
+	closed   bool
+	closeSeg event.Task
+	recvq    []*waiter // parked receivers, oldest first
+	sendq    []*waiter // parked senders, oldest first
+	sender   int       // the goroutine that sent values, -1 once two did
+	receiver int       // the goroutine that received values, -1 once two did
+}
+
+// waiter is a goroutine parked on a channel, alone or in a select.
+type waiter struct {
+	g   *G
+	c   Case     // its communication
+	sel *selWait // non-nil in a select
+	idx int      // the case of sel
+}
+
+type selWait struct{ done bool }
+
+func (w *waiter) stale() bool { return w.sel != nil && w.sel.done }
+
+// Case is one communication: a send or a receive hook's, or a case of a
+// select statement.
+type Case interface {
+	// Chan returns the channel, nil for a nil channel.
+	Chan() unsafe.Pointer
+	// IsSend reports whether the case sends.
+	IsSend() bool
+	// Len and Cap are len and cap of the channel.
+	Len() int
+	Cap() int
+	// TryReal makes the communication on the real channel if it can
+	// proceed at once, and reports whether it did; a receive keeps what it
+	// got.
+	TryReal() bool
+	// Value is a send's value.
+	Value() any
+	// Deliver makes a receive get v (ok false: the channel was closed).
+	Deliver(v any, ok bool)
+	// OK reports whether a receive got a sent value.
+	OK() bool
+	// Reflect is the communication for reflect.Select.
+	Reflect() reflect.SelectCase
+}
+
+func (e *Exec) chanState(ch unsafe.Pointer) *chanState {
+	cs := e.chans[ch]
+	if cs == nil {
+		cs = &chanState{sender: 0}
+		e.chans[ch] = cs
+	}
+	return cs
+}
+
+// noteUser records that goroutine g sent (or received) a value on a
+// channel: a second goroutine doing so makes the pairing of sends and
+// receives depend on the schedule.
+func (e *Exec) noteUser(who *int, g *G, site uint32, verb string) {
+	switch *who {
+	case 0:
+		*who = g.ID
+	case g.ID, -1:
+	default:
+		e.note(site, "a channel that goroutines %d and %d both %s", *who, g.ID, verb)
+		*who = -1
+	}
+}
+
+func popWaiter(q *[]*waiter) *waiter {
+	for len(*q) > 0 {
+		w := (*q)[0]
+		*q = (*q)[1:]
+		if !w.stale() {
+			if w.sel != nil {
+				w.sel.done = true
+				w.g.selIdx = w.idx
+			}
+			return w
+		}
+	}
+	return nil
+}
+
+func hasWaiter(q []*waiter) bool {
+	for _, w := range q {
+		if !w.stale() {
+			return true
+		}
+	}
+	return false
+}
+
+// sentBuffered records the completion of a send into the buffer: the
+// edge from the receive C earlier, and the release segment of the value.
+func (e *Exec) sentBuffered(cs *chanState, capacity int, site uint32) {
+	if cs.nsent >= capacity && len(cs.recvSegs) > 0 {
+		e.acquire(cs.recvSegs[0], site)
+		cs.recvSegs = cs.recvSegs[1:]
+	}
+	cs.nsent++
+	cs.vals = append(cs.vals, e.release(site))
+}
+
+// Send is a send by the running goroutine.
+func (e *Exec) Send(c Case, site uint32) {
+	g := e.cur
+	ch := c.Chan()
+	if ch == nil {
+		e.park(g, "chan send (nil chan)", site)
+		select {}
+	}
+	cs := e.chanState(ch)
+	if cs.closed {
+		panic(plainError("send on closed channel"))
+	}
+	e.noteUser(&cs.sender, g, site, "send on")
+	if r := popWaiter(&cs.recvq); r != nil {
+		// The buffer is empty: the value goes to the receiver.
+		if c.Cap() == 0 {
+			e.acquire(r.g.last, site) // the receive is synchronized before the send completes
+			cs.nsent++
+		} else {
+			// The receive takes the value this send puts in the buffer.
+			if cs.nsent >= c.Cap() && len(cs.recvSegs) > 0 {
+				e.acquire(cs.recvSegs[0], site)
+				cs.recvSegs = cs.recvSegs[1:]
+			}
+			cs.nsent++
+		}
+		cs.nrecv++
+		e.noteUser(&cs.receiver, r.g, site, "receive values from")
+		r.c.Deliver(c.Value(), true)
+		e.wake(r.g, site)
+		return
+	}
+	if c.TryReal() {
+		if c.Cap() == 0 {
+			e.note(site, "a channel operation that code which was not rewritten completed")
+			return
+		}
+		e.sentBuffered(cs, c.Cap(), site)
+		return
+	}
+	cs.sendq = append(cs.sendq, &waiter{g: g, c: c})
+	e.park(g, "chan send", site)
+}
+
+// Recv is a receive by the running goroutine; what it got is in c.
+func (e *Exec) Recv(c Case, site uint32) {
+	g := e.cur
+	ch := c.Chan()
+	if ch == nil {
+		e.park(g, "chan receive (nil chan)", site)
+		select {}
+	}
+	cs := e.chanState(ch)
+	if c.TryReal() {
+		e.receivedReal(cs, c.Cap(), c.OK(), site)
+		return
+	}
+	if s := popWaiter(&cs.sendq); s != nil {
+		// Unbuffered: the value comes from the parked sender.
+		e.noteUser(&cs.receiver, g, site, "receive values from")
+		e.acquire(s.g.last, site)
+		c.Deliver(s.c.Value(), true)
+		cs.nsent++
+		cs.nrecv++
+		e.wake(s.g, site)
+		return
+	}
+	cs.recvq = append(cs.recvq, &waiter{g: g, c: c})
+	e.park(g, "chan receive", site)
+}
+
+// receivedReal records a receive that took a value from the real buffer
+// (ok) or saw the channel closed, and moves the value of a parked sender
+// into the room it made.
+func (e *Exec) receivedReal(cs *chanState, capacity int, ok bool, site uint32) {
+	if !ok {
+		if cs.closed {
+			e.acquire(cs.closeSeg, site)
+		} else {
+			e.note(site, "a channel that code which was not rewritten closed")
+		}
+		return
+	}
+	e.noteUser(&cs.receiver, e.cur, site, "receive values from")
+	if len(cs.vals) > 0 {
+		e.acquire(cs.vals[0], site)
+		cs.vals = cs.vals[1:]
+	} else {
+		e.note(site, "a channel operation that code which was not rewritten completed")
+	}
+	cs.nrecv++
+	if capacity == 0 {
+		return
+	}
+	cs.recvSegs = append(cs.recvSegs, e.release(site))
+	if s := popWaiter(&cs.sendq); s != nil {
+		// The buffer had been full: the parked sender's value takes the
+		// room this receive made, and its send completes after it.
+		if !s.c.TryReal() {
+			panic("tpinstr: a parked send found no room after a receive")
+		}
+		cs.recvSegs = cs.recvSegs[:len(cs.recvSegs)-1]
+		cs.nsent++
+		cs.vals = append(cs.vals, s.g.last)
+		e.wake(s.g, site)
+	}
+}
+
+// Close closes the channel of c; do closes the real channel (and panics
+// as close does).
+func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
+	do()
+	cs := e.chanState(ch)
+	cs.closed = true
+	cs.closeSeg = e.release(site)
+	for {
+		s := popWaiter(&cs.sendq)
+		if s == nil {
+			break
+		}
+		s.g.panicOn = "send on closed channel"
+		e.wake(s.g, site)
+	}
+	for {
+		r := popWaiter(&cs.recvq)
+		if r == nil {
+			break
+		}
+		r.c.Deliver(nil, false)
+		e.wake(r.g, site)
+	}
+}
+
+// Select runs a select statement over cases; it returns the index of the
+// case that proceeded, or -1 for the default case.
+func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
+	g := e.cur
+	ready, nready := -1, 0
+	for i, c := range cases {
+		ch := c.Chan()
+		if ch == nil {
+			continue
+		}
+		cs := e.chanState(ch)
+		var r bool
+		if c.IsSend() {
+			r = cs.closed || hasWaiter(cs.recvq) || c.Len() < c.Cap()
+		} else {
+			r = cs.closed || hasWaiter(cs.sendq) || c.Len() > 0
+		}
+		if r {
+			nready++
+			if ready < 0 {
+				ready = i
+			}
+		}
+	}
+	if nready > 1 {
+		e.note(site, "a select statement with %d cases ready", nready)
+	}
+	if ready >= 0 {
+		if cases[ready].IsSend() {
+			e.Send(cases[ready], site)
+		} else {
+			e.Recv(cases[ready], site)
+		}
+		return ready
+	}
+	if hasDefault {
+		return -1
+	}
+	sw := &selWait{}
+	n := 0
+	for i, c := range cases {
+		ch := c.Chan()
+		if ch == nil {
+			continue
+		}
+		n++
+		cs := e.chanState(ch)
+		w := &waiter{g: g, c: c, sel: sw, idx: i}
+		if c.IsSend() {
+			cs.sendq = append(cs.sendq, w)
+		} else {
+			cs.recvq = append(cs.recvq, w)
+		}
+	}
+	if n > 1 {
+		e.note(site, "a select statement waiting on %d channels", n)
+	}
+	e.park(g, "select", site)
+	return g.selIdx
+}
+
+// external waits, when no goroutine can go on, for code that was not
+// rewritten to complete a parked channel operation (a timer's channel, a
+// signal), and runs the goroutine it lets go on. It reports false when no
+// goroutine waits on a channel, or when nothing came within e.Grace: the
+// run is then deadlocked, unless code that was not rewritten would have
+// acted later still.
+func (e *Exec) external() bool {
+	var cases []reflect.SelectCase
+	var ws []*waiter
+	for _, cs := range e.chans {
+		for _, q := range [][]*waiter{cs.recvq, cs.sendq} {
+			for _, w := range q {
+				if !w.stale() {
+					cases = append(cases, w.c.Reflect())
+					ws = append(ws, w)
+				}
+			}
+		}
+	}
+	if len(cases) == 0 {
+		return false
+	}
+	runtime.Gosched()
+	timeout := time.NewTimer(e.Grace)
+	defer timeout.Stop()
+	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout.C)})
+	i, v, ok := reflect.Select(cases)
+	if i == len(ws) {
+		return false
+	}
+	w := ws[i]
+	if w.sel != nil {
+		w.sel.done = true
+		w.g.selIdx = w.idx
+	}
+	cs := e.chans[w.c.Chan()]
+	for _, q := range []*[]*waiter{&cs.recvq, &cs.sendq} {
+		for j, x := range *q {
+			if x == w {
+				*q = append((*q)[:j:j], (*q)[j+1:]...)
+				break
+			}
+		}
+	}
+	e.note(w.g.WaitAt, "a channel operation that code which was not rewritten completed")
+	if cases[i].Dir == reflect.SelectRecv {
+		var val any
+		if ok {
+			val = v.Interface()
+		}
+		w.c.Deliver(val, ok)
+	}
+	e.h.SetCurrent(e.root)
+	e.resume(w.g, e.root, w.g.WaitAt)
+	return true
+}

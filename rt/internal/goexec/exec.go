@@ -1,0 +1,410 @@
+// Package goexec is the checked executor of plain Go concurrency: go
+// statements, channels, and the synchronisation of package sync and
+// sync/atomic. It runs the goroutines of a checked run one at a time, in
+// depth-first order, and turns their synchronisation into the events of a
+// task computation graph (package event), so that the determinacy race
+// detector of Surendran and Sarkar (RV 2016), which checks async, finish and
+// future programs, checks goroutine programs too.
+//
+// # Goroutines as chains of segments
+//
+// A goroutine's run is cut into segments, each a task of the computation
+// graph: it starts a new segment where the Go memory model
+// (https://go.dev/ref/mem) lets another goroutine synchronise with what it
+// did so far (a send, a close, an unlock, a Done, an atomic operation),
+// and where it continues after waiting. Every synchronisation edge is then
+// one of the two edges the futures paper's graph has:
+//
+//   - a spawn edge. `go f()` spawns the goroutine's first segment from the
+//     current segment, and the operation that lets a waiting goroutine go on
+//     (the send its receive waited for, the Unlock its Lock waited for, the
+//     Done that brought its WaitGroup to zero) spawns the waiter's next
+//     segment from the current one;
+//   - a join of an ended segment (the paper's non-tree join, as a Get of a
+//     future). An operation that acquires what an earlier one released (a
+//     receive of a buffered value, a Lock after an Unlock, a Wait after the
+//     Dones) joins the segment that ended at the release; a goroutine's next
+//     segment joins its previous one (program order).
+//
+// A release that does not end the goroutine's run (a send into a buffer
+// with room, an Unlock) makes the rest of the goroutine a child segment of
+// the current one: the current segment's steps are then exactly what the
+// goroutine did before the release, and it ends when the goroutine next
+// waits or returns.
+//
+// # Why the detector's order holds
+//
+// The detector needs the events in serial depth-first order: after a spawn,
+// every event up to the child's end belongs to the child or its
+// descendants, and a join names an ended task. The executor keeps that
+// order because a goroutine never waits with a segment open: before it
+// parks, its open segments end, newest first, and control returns to the
+// goroutine that started or woke it (the top of the stack of goroutines
+// that handed the baton to a child). The open segments are therefore the
+// current segment and its ancestors, always, and a release segment that has
+// not ended yet is an ancestor of the goroutine that acquires it, which
+// already follows it in the graph: such a join is left out, and every other
+// join names an ended segment.
+//
+// # One run for every schedule, or this schedule only
+//
+// When every synchronisation had one possible partner, the graph does not
+// depend on the schedule, and by Theorem 2 of the futures paper (with
+// Nakade 2016, Theorem 3) the one run decides every schedule of the input.
+// The executor notes each construct that could have gone another way in
+// another schedule (a mutex or an atomic location used by two goroutines,
+// a channel with values from two senders or to two receivers, a select
+// with two ready cases or waiting on two, a Once called by two goroutines,
+// a Cond, a WaitGroup reused, an operation completed by code that was not
+// rewritten): the verdict of such a run is "this schedule only", with the
+// first such construct and its site.
+//
+// # Time
+//
+// Sleeping orders nothing. A sleeping goroutine parks on a virtual clock,
+// which advances only when no goroutine can run, as in testing/synctest.
+package goexec
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Host is the checker the executor reports to.
+type Host interface {
+	// NewTask allocates the task of a new segment of goroutine g, spawned
+	// by parent at site.
+	NewTask(parent event.Task, site uint32, g int) event.Task
+	// Spawn, End and Join record the graph's events: Join is the
+	// non-tree join of the ended task f by t (event.Sink's Get).
+	Spawn(parent, child event.Task, site uint32)
+	End(t event.Task)
+	Join(t, f event.Task, site uint32)
+	// SetCurrent makes t the task whose accesses the hooks record.
+	SetCurrent(t event.Task)
+	// Deadlock is called when no goroutine can go on: parked lists them.
+	// It does not return (it ends the program, or the goroutine).
+	Deadlock(parked []*G)
+}
+
+// Exec runs the goroutines of one checked run.
+type Exec struct {
+	h     Host
+	root  event.Task // the scheduler's segment, below every goroutine's
+	cur   *G
+	stack []*G // goroutines that handed the baton to another, innermost last
+	gs    []*G // by id-1
+	ended []uint64
+
+	chans   map[unsafe.Pointer]*chanState
+	mutexes map[unsafe.Pointer]*mutexState
+	wgs     map[unsafe.Pointer]*wgState
+	onces   map[unsafe.Pointer]*onceState
+	conds   map[unsafe.Pointer]*condState
+	atomics map[unsafe.Pointer]*atomicState
+
+	now      time.Duration // the virtual clock
+	sleepers []*G
+
+	choice *Choice
+
+	// Grace is how long a run in which no goroutine can go on waits for
+	// code that was not rewritten to complete a parked channel operation
+	// before it reports a deadlock.
+	Grace time.Duration
+}
+
+// Choice names the first construct of a run whose outcome could differ in
+// another schedule.
+type Choice struct {
+	What string
+	Site uint32
+}
+
+// G is one goroutine of a checked run.
+type G struct {
+	ID     int
+	Parent *G     // the goroutine that ran the go statement; nil for the first
+	Site   uint32 // the go statement
+
+	segs  []event.Task // open segments, oldest first
+	last  event.Task   // the newest segment, once they ended
+	wake  chan struct{}
+	state gstate
+
+	// While parked.
+	Waits   string // what it waits for: "chan receive", "sync.Mutex.Lock", ...
+	WaitAt  uint32 // where
+	until   time.Duration
+	w       *waiter
+	selIdx  int
+	panicOn string // the waker's verdict: the goroutine panics with this when it goes on
+}
+
+type gstate uint8
+
+const (
+	gRunning gstate = iota
+	gSuspended
+	gParked
+	gDone
+)
+
+// New starts the executor of a run on the calling goroutine, which becomes
+// goroutine 1. root is an open task of the host: the executor spawns the
+// first goroutine's segment from it, and the continuations of goroutines
+// woken when no goroutine runs (a sleeper when the clock advances).
+func New(h Host, root event.Task, site uint32) *Exec {
+	e := &Exec{
+		h: h, root: root,
+		chans: map[unsafe.Pointer]*chanState{}, mutexes: map[unsafe.Pointer]*mutexState{},
+		wgs: map[unsafe.Pointer]*wgState{}, onces: map[unsafe.Pointer]*onceState{},
+		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
+		Grace: time.Second,
+	}
+	g := e.newG(nil, site)
+	c := h.NewTask(root, site, g.ID)
+	h.Spawn(root, c, site)
+	g.segs = append(g.segs, c)
+	e.cur = g
+	h.SetCurrent(c)
+	return e
+}
+
+func (e *Exec) newG(parent *G, site uint32) *G {
+	g := &G{ID: len(e.gs) + 1, Parent: parent, Site: site, wake: make(chan struct{}, 1)}
+	e.gs = append(e.gs, g)
+	return g
+}
+
+// Current returns the running goroutine.
+func (e *Exec) Current() *G { return e.cur }
+
+// Goroutines returns every goroutine of the run, by id.
+func (e *Exec) Goroutines() []*G { return e.gs }
+
+// Choice returns the first construct of the run whose outcome could differ
+// in another schedule, or nil when the run decides every schedule.
+func (e *Exec) Choice() *Choice { return e.choice }
+
+// Seg returns g's current segment.
+func (g *G) seg() event.Task { return g.segs[len(g.segs)-1] }
+
+// Parked reports whether g waits (and what for, in Waits and WaitAt).
+func (g *G) Parked() bool { return g.state == gParked }
+
+// note records a choice, keeping the first.
+func (e *Exec) note(site uint32, format string, args ...any) {
+	if e.choice == nil {
+		e.choice = &Choice{What: fmt.Sprintf(format, args...), Site: site}
+	}
+}
+
+// Note records that a construct at site could go another way in another
+// schedule; the host calls it for what the executor does not see.
+func (e *Exec) Note(site uint32, what string) { e.note(site, "%s", what) }
+
+func (e *Exec) markEnded(t event.Task) {
+	i := int(t) / 64
+	for len(e.ended) <= i {
+		e.ended = append(e.ended, 0)
+	}
+	e.ended[i] |= 1 << (t % 64)
+}
+
+func (e *Exec) isEnded(t event.Task) bool {
+	i := int(t) / 64
+	return i < len(e.ended) && e.ended[i]&(1<<(t%64)) != 0
+}
+
+// acquire joins the release segment r into the current segment. A segment
+// that has not ended is an ancestor of the current one (see the package
+// comment) and already precedes it.
+func (e *Exec) acquire(r event.Task, site uint32) {
+	if r == 0 || !e.isEnded(r) {
+		return
+	}
+	e.h.Join(e.cur.seg(), r, site)
+}
+
+// release ends what the running goroutine did so far as a segment that a
+// later acquire can join, and returns it: the rest of the goroutine runs
+// in a child segment.
+func (e *Exec) release(site uint32) event.Task {
+	g := e.cur
+	s := g.seg()
+	c := e.h.NewTask(s, site, g.ID)
+	e.h.Spawn(s, c, site)
+	g.segs = append(g.segs, c)
+	e.h.SetCurrent(c)
+	return s
+}
+
+// endSegs ends g's open segments, newest first.
+func (e *Exec) endSegs(g *G) {
+	g.last = g.seg()
+	for i := len(g.segs) - 1; i >= 0; i-- {
+		e.h.End(g.segs[i])
+		e.markEnded(g.segs[i])
+	}
+	g.segs = g.segs[:0]
+}
+
+// Go runs f as a new goroutine created at site by the running one, at once:
+// the creator goes on when the new goroutine returns or waits.
+func (e *Exec) Go(f func(), site uint32) {
+	p := e.cur
+	s := p.seg()
+	g := e.newG(p, site)
+	c := e.h.NewTask(s, site, g.ID)
+	e.h.Spawn(s, c, site)
+	g.segs = append(g.segs, c)
+	e.stack = append(e.stack, p)
+	p.state = gSuspended
+	e.cur = g
+	e.h.SetCurrent(c)
+	go e.body(g, f)
+	<-p.wake
+}
+
+// body runs goroutine g's function on its own goroutine.
+func (e *Exec) body(g *G, f func()) {
+	defer func() {
+		if panicking() {
+			// The panic ends the program, as it does without the
+			// checker: the baton goes nowhere.
+			return
+		}
+		e.endSegs(g)
+		g.state = gDone
+		e.next(g)
+	}()
+	f()
+}
+
+// park makes the running goroutine g wait: its segments end, the baton goes
+// to the goroutine that started or woke it, and park returns once another
+// goroutine woke g.
+func (e *Exec) park(g *G, waits string, site uint32) {
+	g.Waits, g.WaitAt = waits, site
+	e.endSegs(g)
+	g.state = gParked
+	e.next(g)
+	<-g.wake
+	g.Waits, g.WaitAt = "", 0
+	if msg := g.panicOn; msg != "" {
+		g.panicOn = ""
+		panic(plainError(msg))
+	}
+}
+
+// plainError is a runtime-like panic value.
+type plainError string
+
+func (p plainError) Error() string { return string(p) }
+
+// wake runs the parked goroutine g now, as a child of the running
+// goroutine's current segment (the edge of the operation that lets it go
+// on), and returns when g waits again or returns.
+func (e *Exec) wake(g *G, site uint32) {
+	h := e.cur
+	e.resume(g, h.seg(), site)
+	e.stack = append(e.stack, h)
+	h.state = gSuspended
+	<-h.wake
+}
+
+// resume starts g's next segment as a child of from, joined with g's
+// previous segment, and hands g the baton.
+func (e *Exec) resume(g *G, from event.Task, site uint32) {
+	c := e.h.NewTask(from, site, g.ID)
+	e.h.Spawn(from, c, site)
+	e.h.Join(c, g.last, site)
+	g.segs = append(g.segs[:0], c)
+	g.state = gRunning
+	e.cur = g
+	e.h.SetCurrent(c)
+	g.wake <- struct{}{}
+}
+
+// next hands the baton on after g parked or returned: to the goroutine on
+// top of the stack, or, when there is none, to a sleeper on the advanced
+// virtual clock, or to a goroutine that code which was not rewritten let
+// go on. When no goroutine can go on, it reports a deadlock.
+func (e *Exec) next(g *G) {
+	if n := len(e.stack); n > 0 {
+		h := e.stack[n-1]
+		e.stack = e.stack[:n-1]
+		h.state = gRunning
+		e.cur = h
+		e.h.SetCurrent(h.seg())
+		h.wake <- struct{}{}
+		return
+	}
+	if len(e.sleepers) > 0 {
+		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until < e.sleepers[j].until })
+		s := e.sleepers[0]
+		e.sleepers = e.sleepers[1:]
+		if s.until > e.now {
+			e.now = s.until
+		}
+		e.h.SetCurrent(e.root)
+		e.resume(s, e.root, s.WaitAt)
+		return
+	}
+	if e.external() {
+		return
+	}
+	e.cur = nil
+	e.h.SetCurrent(e.root)
+	e.h.Deadlock(e.Parked())
+}
+
+// Parked returns the goroutines that wait, when the run ends.
+func (e *Exec) Parked() []*G {
+	var gs []*G
+	for _, g := range e.gs {
+		if g.state == gParked {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// End ends the run on goroutine 1's return: the running goroutine's
+// segments end. Goroutines still parked stay parked.
+func (e *Exec) End() {
+	if e.cur != nil && len(e.cur.segs) > 0 {
+		e.endSegs(e.cur)
+	}
+	e.cur = nil
+	e.h.SetCurrent(e.root)
+}
+
+// Sleep parks the running goroutine for d on the virtual clock.
+func (e *Exec) Sleep(d time.Duration, site uint32) {
+	if d <= 0 {
+		return
+	}
+	g := e.cur
+	g.until = e.now + d
+	e.sleepers = append(e.sleepers, g)
+	e.park(g, "sleep", site)
+}
+
+// describe lists goroutines for messages.
+func describe(gs []int) string {
+	var b strings.Builder
+	for i, id := range gs {
+		if i > 0 {
+			b.WriteString(" and ")
+		}
+		fmt.Fprintf(&b, "%d", id)
+	}
+	return b.String()
+}

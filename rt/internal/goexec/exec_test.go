@@ -1,0 +1,322 @@
+package goexec
+
+import (
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/detect"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// testHost feeds the executor's events to the detector.
+type testHost struct {
+	det      *detect.Detector
+	next     event.Task
+	cur      event.Task
+	races    []event.Race
+	deadlock chan []*G
+}
+
+func newTestHost() *testHost {
+	h := &testHost{deadlock: make(chan []*G, 1)}
+	h.det = detect.New(func(r event.Race) { h.races = append(h.races, r) })
+	return h
+}
+
+func (h *testHost) NewTask(parent event.Task, site uint32, g int) event.Task {
+	h.next++
+	return h.next
+}
+func (h *testHost) Spawn(parent, child event.Task, site uint32) {
+	h.det.Spawn(parent, child, false, event.Site(site))
+}
+func (h *testHost) End(t event.Task)                  { h.det.End(t) }
+func (h *testHost) Join(t, f event.Task, site uint32) { h.det.Get(t, f, event.Site(site)) }
+func (h *testHost) SetCurrent(t event.Task)           { h.cur = t }
+func (h *testHost) Deadlock(parked []*G) {
+	h.deadlock <- parked
+	select {}
+}
+
+// access records an access of the running goroutine.
+func (h *testHost) access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	h.det.Access(h.cur, uintptr(p), size, write, event.Site(site))
+}
+
+// run runs body as goroutine 1 of a checked run and returns the racing
+// sites, the choice the run noted, and the goroutines parked at a
+// deadlock.
+func run(t *testing.T, body func(e *Exec, h *testHost)) (races map[[2]uint32]bool, c *Choice, dead []*G) {
+	t.Helper()
+	h := newTestHost()
+	h.next = 1
+	h.det.Spawn(0, 1, false, 0)
+	done := make(chan *Exec)
+	go func() {
+		e := New(h, 1, 0)
+		body(e, h)
+		e.End()
+		done <- e
+	}()
+	var e *Exec
+	select {
+	case e = <-done:
+	case dead = <-h.deadlock:
+	}
+	races = map[[2]uint32]bool{}
+	for _, r := range h.races {
+		a, b := uint32(r.Prev.Site), uint32(r.Cur.Site)
+		if a > b {
+			a, b = b, a
+		}
+		races[[2]uint32{a, b}] = true
+	}
+	if e != nil {
+		c = e.Choice()
+	}
+	return races, c, dead
+}
+
+func send[T any](e *Exec, ch chan T, v T, site uint32) { e.Send(&SendOp[T]{Ch: ch, V: v}, site) }
+func recv[T any](e *Exec, ch chan T, site uint32) (T, bool) {
+	r := &RecvOp[T]{Ch: ch}
+	e.Recv(r, site)
+	return r.V, r.Ok
+}
+
+func TestPrograms(t *testing.T) {
+	type prog struct {
+		name   string
+		body   func(e *Exec, h *testHost)
+		races  [][2]uint32 // racing site pairs, lower first
+		choice bool
+		dead   bool
+	}
+	progs := []prog{
+		{name: "waitgroup", body: func(e *Exec, h *testHost) {
+			var x int
+			var wg sync.WaitGroup
+			h.access(unsafe.Pointer(&x), 8, true, 1)
+			for i := 0; i < 3; i++ {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				e.Go(func() {
+					h.access(unsafe.Pointer(&x), 8, false, 2)
+					e.Add(&wg, -1, func() { wg.Done() }, 0)
+				}, 0)
+			}
+			e.Wait(&wg, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 3)
+		}},
+		{name: "waitgroup-missing-wait", body: func(e *Exec, h *testHost) {
+			var x int
+			var wg sync.WaitGroup
+			e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, false, 2)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 3)
+			e.Wait(&wg, 0)
+		}, races: [][2]uint32{{2, 3}}},
+		{name: "unordered-writers", body: func(e *Exec, h *testHost) {
+			var x int
+			done := make(chan bool)
+			for i := 0; i < 2; i++ {
+				e.Go(func() {
+					h.access(unsafe.Pointer(&x), 8, true, 4)
+					send(e, done, true, 0)
+				}, 0)
+			}
+			recv(e, done, 0)
+			recv(e, done, 0)
+		}, races: [][2]uint32{{4, 4}}, choice: true},
+		{name: "future-channel", body: func(e *Exec, h *testHost) {
+			var x int
+			ch := make(chan int)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				send(e, ch, 1, 0)
+			}, 0)
+			recv(e, ch, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+		}},
+		{name: "future-channel-read-before-receive", body: func(e *Exec, h *testHost) {
+			var x int
+			ch := make(chan int, 1)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				send(e, ch, 1, 0)
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+			recv(e, ch, 0)
+		}, races: [][2]uint32{{1, 2}}},
+		{name: "worker-blocks-first", body: func(e *Exec, h *testHost) {
+			// The worker runs first, waits for jobs, and goes on only when
+			// main sends: the parked continuation.
+			var x [3]int
+			jobs := make(chan int)
+			done := make(chan struct{})
+			e.Go(func() {
+				for {
+					j, ok := recv(e, jobs, 0)
+					if !ok {
+						break
+					}
+					h.access(unsafe.Pointer(&x[j]), 8, true, 5)
+				}
+				e.Close(chanPointer(done), func() { close(done) }, 0)
+			}, 0)
+			for j := 0; j < 3; j++ {
+				h.access(unsafe.Pointer(&x[j]), 8, true, 6)
+				send(e, jobs, j, 0)
+			}
+			e.Close(chanPointer(jobs), func() { close(jobs) }, 0)
+			recv(e, done, 0)
+			for j := 0; j < 3; j++ {
+				h.access(unsafe.Pointer(&x[j]), 8, false, 7)
+			}
+		}},
+		{name: "worker-reads-after-send", body: func(e *Exec, h *testHost) {
+			var x int
+			jobs := make(chan int)
+			done := make(chan struct{})
+			e.Go(func() {
+				recv(e, jobs, 0)
+				h.access(unsafe.Pointer(&x), 8, false, 8)
+				e.Close(chanPointer(done), func() { close(done) }, 0)
+			}, 0)
+			send(e, jobs, 1, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 9) // races with the worker's read
+			recv(e, done, 0)
+		}, races: [][2]uint32{{8, 9}}},
+		{name: "buffered-semaphore", body: func(e *Exec, h *testHost) {
+			var x int
+			sem := make(chan struct{}, 1)
+			var wg sync.WaitGroup
+			for i := 0; i < 2; i++ {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				e.Go(func() {
+					send(e, sem, struct{}{}, 0)
+					h.access(unsafe.Pointer(&x), 8, true, 10)
+					recv(e, sem, 0)
+					e.Add(&wg, -1, func() { wg.Done() }, 0)
+				}, 0)
+			}
+			e.Wait(&wg, 0)
+		}, choice: true},
+		{name: "mutex-masks-write-outside", body: func(e *Exec, h *testHost) {
+			var x int
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 11)
+				e.Lock(&mu, mu.TryLock, 0)
+				e.Unlock(&mu, mu.Unlock, 0)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				e.Unlock(&mu, mu.Unlock, 0)
+				h.access(unsafe.Pointer(&x), 8, false, 12)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Wait(&wg, 0)
+		}, choice: true},
+		{name: "mutex-contended", body: func(e *Exec, h *testHost) {
+			// Goroutine 2 holds the lock and waits on a channel; goroutine
+			// 3 parks on the lock; main lets 2 go on, which unlocks.
+			var x int
+			var mu sync.Mutex
+			ch := make(chan int)
+			var wg sync.WaitGroup
+			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 13)
+				recv(e, ch, 0)
+				e.Unlock(&mu, mu.Unlock, 0)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 14)
+				e.Unlock(&mu, mu.Unlock, 0)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			send(e, ch, 1, 0)
+			e.Wait(&wg, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 15)
+		}, choice: true},
+		{name: "deadlock", body: func(e *Exec, h *testHost) {
+			ch := make(chan int)
+			e.Go(func() { recv(e, ch, 0) }, 0)
+			recv(e, ch, 0)
+		}, dead: true},
+		{name: "once", body: func(e *Exec, h *testHost) {
+			var x int
+			var once sync.Once
+			var wg sync.WaitGroup
+			for i := 0; i < 2; i++ {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				e.Go(func() {
+					e.Do(&once, func() { once.Do(func() { h.access(unsafe.Pointer(&x), 8, true, 16) }) }, 0)
+					h.access(unsafe.Pointer(&x), 8, false, 17)
+					e.Add(&wg, -1, func() { wg.Done() }, 0)
+				}, 0)
+			}
+			e.Wait(&wg, 0)
+		}, choice: true},
+		{name: "sleep-orders-nothing", body: func(e *Exec, h *testHost) {
+			var x int
+			e.Go(func() {
+				e.Sleep(10, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 18)
+			}, 0)
+			e.Sleep(20, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 19)
+		}, races: [][2]uint32{{18, 19}}},
+		{name: "select-waits-two", body: func(e *Exec, h *testHost) {
+			a, b := make(chan int), make(chan int)
+			var x int
+			e.Go(func() {
+				ra, rb := &RecvOp[int]{Ch: a}, &RecvOp[int]{Ch: b}
+				i := e.Select([]Case{ra, rb}, false, 0)
+				if i == 1 {
+					h.access(unsafe.Pointer(&x), 8, false, 20)
+				}
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 21)
+			send(e, b, 2, 0)
+		}, choice: true},
+	}
+	for _, p := range progs {
+		t.Run(p.name, func(t *testing.T) {
+			races, c, dead := run(t, p.body)
+			if p.dead != (dead != nil) {
+				t.Fatalf("deadlock: got %v, want %v", dead != nil, p.dead)
+			}
+			if p.dead {
+				return
+			}
+			want := map[[2]uint32]bool{}
+			for _, r := range p.races {
+				want[r] = true
+			}
+			for r := range races {
+				if !want[r] {
+					t.Errorf("race %v reported, want none", r)
+				}
+			}
+			for r := range want {
+				if !races[r] {
+					t.Errorf("race %v missed", r)
+				}
+			}
+			if (c != nil) != p.choice {
+				t.Errorf("choice = %+v, want one: %v", c, p.choice)
+			}
+		})
+	}
+}

@@ -1,0 +1,346 @@
+package goexec
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// The synchronisation of package sync, with the edges of the memory model:
+// the n-th Unlock of a Mutex is synchronized before the return of the
+// m-th Lock for n < m (so each Lock joins the Unlock before it); for an
+// RWMutex, an RUnlock is synchronized before the Lock that follows, and an
+// Unlock before every RLock that follows; a Done is synchronized before
+// the return of the Wait it unblocks; the return of the function that a
+// Once runs is synchronized before the return of every Do; an atomic
+// operation that observes another's effect is synchronized after it.
+//
+// The real objects are kept in the state they would have (a Lock here
+// locks the real mutex once it is free), so that their misuse panics as it
+// does without the checker, and code that was not rewritten sees them as
+// it would.
+
+type mutexState struct {
+	unlock  event.Task   // the release segment of the last Unlock
+	runlock []event.Task // RUnlocks since the last Lock
+	readers int          // read locks held
+	waiters []*G         // parked lockers, oldest first
+	rwait   []*G         // parked read lockers
+	user    int          // the goroutine that locked it, -1 once two did
+}
+
+func (e *Exec) mutex(p unsafe.Pointer) *mutexState {
+	m := e.mutexes[p]
+	if m == nil {
+		m = &mutexState{}
+		e.mutexes[p] = m
+	}
+	return m
+}
+
+func (e *Exec) noteLocker(m *mutexState, site uint32, what string) {
+	id := e.cur.ID
+	switch m.user {
+	case 0:
+		m.user = id
+	case id, -1:
+	default:
+		e.note(site, "a %s that goroutines %d and %d both lock", what, m.user, id)
+		m.user = -1
+	}
+}
+
+// Lock locks the mutex mu (a *sync.Mutex, or a *sync.RWMutex for writing).
+func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
+	p := pointerOf(mu)
+	m := e.mutex(p)
+	e.noteLocker(m, site, typeName(mu))
+	for !try() {
+		m.waiters = append(m.waiters, e.cur)
+		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
+	}
+	e.acquire(m.unlock, site)
+	for _, r := range m.runlock {
+		e.acquire(r, site)
+	}
+	m.runlock = m.runlock[:0]
+}
+
+// Unlock unlocks mu; do unlocks the real mutex (and fails as Unlock does).
+func (e *Exec) Unlock(mu sync.Locker, do func(), site uint32) {
+	do()
+	m := e.mutex(pointerOf(mu))
+	m.unlock = e.release(site)
+	e.wakeLockers(m, site)
+}
+
+// wakeLockers lets the parked lockers of m try again, the oldest first.
+func (e *Exec) wakeLockers(m *mutexState, site uint32) {
+	if len(m.rwait) > 0 {
+		ws := m.rwait
+		m.rwait = nil
+		for _, g := range ws {
+			e.wake(g, site)
+		}
+	}
+	if len(m.waiters) > 0 {
+		g := m.waiters[0]
+		m.waiters = m.waiters[1:]
+		e.wake(g, site)
+	}
+}
+
+// RLock locks the RWMutex mu for reading.
+func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
+	m := e.mutex(unsafe.Pointer(mu))
+	e.noteLocker(m, site, "RWMutex")
+	for !mu.TryRLock() {
+		m.rwait = append(m.rwait, e.cur)
+		e.park(e.cur, "sync.RWMutex.RLock", site)
+	}
+	m.readers++
+	e.acquire(m.unlock, site)
+}
+
+// RUnlock undoes one RLock of mu.
+func (e *Exec) RUnlock(mu *sync.RWMutex, site uint32) {
+	mu.RUnlock()
+	m := e.mutex(unsafe.Pointer(mu))
+	m.readers--
+	m.runlock = append(m.runlock, e.release(site))
+	if m.readers == 0 {
+		e.wakeLockers(m, site)
+	}
+}
+
+// TryLocked records that a TryLock (or TryRLock) of mu succeeded.
+func (e *Exec) TryLocked(mu sync.Locker, read bool, site uint32) {
+	m := e.mutex(pointerOf(mu))
+	e.noteLocker(m, site, typeName(mu))
+	e.note(site, "a TryLock")
+	e.acquire(m.unlock, site)
+	if read {
+		m.readers++
+		return
+	}
+	for _, r := range m.runlock {
+		e.acquire(r, site)
+	}
+	m.runlock = m.runlock[:0]
+}
+
+func pointerOf(l sync.Locker) unsafe.Pointer {
+	switch m := l.(type) {
+	case *sync.Mutex:
+		return unsafe.Pointer(m)
+	case *sync.RWMutex:
+		return unsafe.Pointer(m)
+	}
+	return nil
+}
+
+func typeName(l sync.Locker) string {
+	if _, ok := l.(*sync.RWMutex); ok {
+		return "RWMutex"
+	}
+	return "Mutex"
+}
+
+// wgState is a WaitGroup's. A Wait joins every Done made on the WaitGroup
+// before it, not only those since its counter was last zero, as Go's race
+// detector has it: a program that makes every Add happen before the Wait
+// (as WaitGroup's documentation asks) sees its counter reach zero before
+// the Wait returns in some schedules and not in others, and every Done
+// precedes the Wait's return in the schedules where it does not.
+type wgState struct {
+	counter int
+	dones   []event.Task // the release segments of the Dones
+	waiters []*G
+}
+
+func (e *Exec) wg(p *sync.WaitGroup) *wgState {
+	w := e.wgs[unsafe.Pointer(p)]
+	if w == nil {
+		w = &wgState{}
+		e.wgs[unsafe.Pointer(p)] = w
+	}
+	return w
+}
+
+// Add adds delta to the WaitGroup wg; do is the real Add (it panics as Add
+// does on a negative counter).
+func (e *Exec) Add(wg *sync.WaitGroup, delta int, do func(), site uint32) {
+	do()
+	w := e.wg(wg)
+	w.counter += delta
+	if delta < 0 {
+		e.done(w, site)
+	}
+}
+
+// done records a Done (an Add of a negative delta).
+func (e *Exec) done(w *wgState, site uint32) {
+	w.dones = append(w.dones, e.release(site))
+	if w.counter > 0 {
+		return
+	}
+	ws := w.waiters
+	w.waiters = nil
+	for _, g := range ws {
+		e.wakeJoining(g, w.dones, site)
+	}
+}
+
+// wakeJoining wakes g, whose next segment also joins segs.
+func (e *Exec) wakeJoining(g *G, segs []event.Task, site uint32) {
+	h := e.cur
+	e.resumeJoining(g, h.seg(), segs, site)
+	e.stack = append(e.stack, h)
+	h.state = gSuspended
+	<-h.wake
+}
+
+func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint32) {
+	c := e.h.NewTask(from, site, g.ID)
+	e.h.Spawn(from, c, site)
+	e.h.Join(c, g.last, site)
+	for _, s := range segs {
+		if e.isEnded(s) {
+			e.h.Join(c, s, site)
+		}
+	}
+	g.segs = append(g.segs[:0], c)
+	g.state = gRunning
+	e.cur = g
+	e.h.SetCurrent(c)
+	g.wake <- struct{}{}
+}
+
+// Wait waits until wg's counter is zero.
+func (e *Exec) Wait(wg *sync.WaitGroup, site uint32) {
+	w := e.wg(wg)
+	if w.counter == 0 {
+		for _, d := range w.dones {
+			e.acquire(d, site)
+		}
+		return
+	}
+	w.waiters = append(w.waiters, e.cur)
+	e.park(e.cur, "sync.WaitGroup.Wait", site)
+}
+
+type onceState struct {
+	running *G
+	doneSeg event.Task
+	done    bool
+	waiters []*G
+	callers int // the goroutine that called Do, -1 once two did
+}
+
+// Do runs f through the Once o (do is o.Do, so that the real Once knows it
+// ran) unless it ran or runs.
+func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
+	s := e.onces[unsafe.Pointer(o)]
+	if s == nil {
+		s = &onceState{}
+		e.onces[unsafe.Pointer(o)] = s
+	}
+	switch id := e.cur.ID; s.callers {
+	case 0:
+		s.callers = id
+	case id, -1:
+	default:
+		e.note(site, "a sync.Once that goroutines %d and %d both call", s.callers, id)
+		s.callers = -1
+	}
+	if s.done {
+		e.acquire(s.doneSeg, site)
+		return
+	}
+	if s.running != nil {
+		if s.running == e.cur {
+			do() // Do within its own f: deadlocks as it would
+			return
+		}
+		s.waiters = append(s.waiters, e.cur)
+		e.park(e.cur, "sync.Once.Do", site)
+		e.acquire(s.doneSeg, site)
+		return
+	}
+	s.running = e.cur
+	defer func() {
+		// f returned or panicked: Do returns either way.
+		s.running = nil
+		s.done = true
+		s.doneSeg = e.release(site)
+		ws := s.waiters
+		s.waiters = nil
+		for _, g := range ws {
+			e.wake(g, site)
+		}
+	}()
+	do()
+}
+
+type condState struct {
+	waiters []*G
+}
+
+// CondWait waits on c: it unlocks c.L, parks until a Signal or Broadcast,
+// and locks c.L again (through lock and unlock, the hooks of c.L).
+func (e *Exec) CondWait(c *sync.Cond, unlock, lock func(), site uint32) {
+	e.note(site, "a sync.Cond")
+	s := e.conds[unsafe.Pointer(c)]
+	if s == nil {
+		s = &condState{}
+		e.conds[unsafe.Pointer(c)] = s
+	}
+	s.waiters = append(s.waiters, e.cur)
+	unlock()
+	e.park(e.cur, "sync.Cond.Wait", site)
+	lock()
+}
+
+// CondSignal wakes the oldest waiter of c; all of them with broadcast.
+func (e *Exec) CondSignal(c *sync.Cond, broadcast bool, site uint32) {
+	s := e.conds[unsafe.Pointer(c)]
+	if s == nil || len(s.waiters) == 0 {
+		return
+	}
+	e.note(site, "a sync.Cond")
+	n := 1
+	if broadcast {
+		n = len(s.waiters)
+	}
+	ws := s.waiters[:n:n]
+	s.waiters = s.waiters[n:]
+	for _, g := range ws {
+		e.wake(g, site)
+	}
+}
+
+type atomicState struct {
+	last event.Task // the release segment of the last operation
+	user int        // the goroutine that used it, -1 once two did
+}
+
+// Atomic records an atomic operation on the word at p: it acquires what
+// the operations before it released, and releases for those after it.
+func (e *Exec) Atomic(p unsafe.Pointer, site uint32) {
+	a := e.atomics[p]
+	if a == nil {
+		a = &atomicState{}
+		e.atomics[p] = a
+	}
+	switch id := e.cur.ID; a.user {
+	case 0:
+		a.user = id
+	case id, -1:
+	default:
+		e.note(site, "an atomic variable that goroutines %d and %d both use", a.user, id)
+		a.user = -1
+	}
+	e.acquire(a.last, site)
+	a.last = e.release(site)
+}
