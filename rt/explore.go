@@ -117,12 +117,16 @@ type deadlockReport struct {
 }
 
 type blockedTask struct {
-	Task   uint32       `json:"task"`
-	Waits  string       `json:"waits"` // "finish", "get" or "isolated"
-	File   string       `json:"file,omitempty"`
-	Line   int32        `json:"line,omitempty"`
-	Col    int32        `json:"col,omitempty"`
-	Spawns []spawnFrame `json:"spawns"`
+	// Goroutine and Created name a goroutine of a run of plain goroutines
+	// and its creation chain; Task and Spawns a task of rt/task.
+	Goroutine int          `json:"goroutine,omitempty"`
+	Created   []goFrame    `json:"created,omitempty"`
+	Task      uint32       `json:"task,omitempty"`
+	Waits     string       `json:"waits"` // "finish", "get" or "isolated"
+	File      string       `json:"file,omitempty"`
+	Line      int32        `json:"line,omitempty"`
+	Col       int32        `json:"col,omitempty"`
+	Spawns    []spawnFrame `json:"spawns"`
 }
 
 // parseSchedule reads a schedule string: the task chosen at each choice

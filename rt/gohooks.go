@@ -4,6 +4,9 @@ import (
 	"reflect"
 	"sync"
 	"time"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 )
 
 // This file holds the hooks for plain Go concurrency: go statements,
@@ -39,90 +42,81 @@ import (
 // statement; f is a closure whose function value and arguments were
 // evaluated by the caller, as the go statement evaluates them.
 func Go(f func(), site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Go(f, site)
+		return
+	}
 	go f()
 }
 
 // Send sends v on ch, as ch <- v does.
 func Send[T any](ch chan<- T, v T, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Send(&goexec.SendOp[T]{Ch: ch, V: v}, site)
+		return
+	}
 	ch <- v
 }
 
 // Recv receives from ch, as <-ch does.
 func Recv[T any](ch <-chan T, site uint32) T {
-	return <-ch
+	v, _ := Recv2(ch, site)
+	return v
 }
 
 // Recv2 receives from ch, as v, ok := <-ch does: ok is false when ch is
 // closed and empty.
 func Recv2[T any](ch <-chan T, site uint32) (T, bool) {
+	if gx := goExec(site); gx != nil {
+		r := &goexec.RecvOp[T]{Ch: ch}
+		gx.Recv(r, site)
+		return r.V, r.Ok
+	}
 	v, ok := <-ch
 	return v, ok
 }
 
 // Close closes ch, as close(ch) does.
 func Close[T any](ch chan<- T, site uint32) {
+	if gx := goExec(site); gx != nil && ch != nil {
+		gx.Close(*(*unsafe.Pointer)(unsafe.Pointer(&ch)), func() { close(ch) }, site)
+		return
+	}
 	close(ch)
 }
 
 // A Case is one communication of a select statement: made by OnRecv or
 // OnSend, passed to Select.
 type Case interface {
-	selectCase() *caseState
-}
-
-// caseState is what Select needs of a case, whatever its element type.
-type caseState struct {
-	sel  reflect.SelectCase             // the case for reflect.Select
-	recv func(v reflect.Value, ok bool) // stores what a receive case got
+	op() goexec.Case
 }
 
 // RecvCase is a receive case of a select statement.
-type RecvCase[T any] struct {
-	c  caseState
-	ch <-chan T
-	v  T
-	ok bool
-}
+type RecvCase[T any] struct{ r goexec.RecvOp[T] }
 
 // OnRecv makes the case `case v, ok := <-ch` of a select statement. After
 // Select chose it, Value or Value2 give what was received.
-func OnRecv[T any](ch <-chan T) *RecvCase[T] {
-	r := &RecvCase[T]{ch: ch}
-	r.c.sel = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ch)}
-	r.c.recv = func(v reflect.Value, ok bool) {
-		r.ok = ok
-		if ok {
-			r.v = v.Interface().(T)
-		}
-	}
-	return r
-}
+func OnRecv[T any](ch <-chan T) *RecvCase[T] { return &RecvCase[T]{goexec.RecvOp[T]{Ch: ch}} }
 
-func (r *RecvCase[T]) selectCase() *caseState { return &r.c }
+func (r *RecvCase[T]) op() goexec.Case { return &r.r }
 
 // Value returns the value received by the case.
-func (r *RecvCase[T]) Value() T { return r.v }
+func (r *RecvCase[T]) Value() T { return r.r.V }
 
 // Value2 returns the value received by the case and whether it was sent
 // (false when the channel was closed).
-func (r *RecvCase[T]) Value2() (T, bool) { return r.v, r.ok }
+func (r *RecvCase[T]) Value2() (T, bool) { return r.r.V, r.r.Ok }
 
 // SendCase is a send case of a select statement.
-type SendCase[T any] struct {
-	c  caseState
-	ch chan<- T
-	v  T
-}
+type SendCase[T any] struct{ s goexec.SendOp[T] }
 
 // OnSend makes the case `case ch <- v` of a select statement; v is
 // evaluated when the select statement is entered, as Go evaluates it.
 func OnSend[T any](ch chan<- T, v T) *SendCase[T] {
-	s := &SendCase[T]{ch: ch, v: v}
-	s.c.sel = reflect.SelectCase{Dir: reflect.SelectSend, Chan: reflect.ValueOf(ch), Send: reflect.ValueOf(&s.v).Elem()}
-	return s
+	return &SendCase[T]{goexec.SendOp[T]{Ch: ch, V: v}}
 }
 
-func (s *SendCase[T]) selectCase() *caseState { return &s.c }
+func (s *SendCase[T]) op() goexec.Case { return &s.s }
 
 // Select runs a select statement over cases, in their source order, and
 // returns the index of the case that proceeded, or -1 for the default
@@ -146,49 +140,114 @@ func (s *SendCase[T]) selectCase() *caseState { return &s.c }
 //
 // A select with no cases and no default blocks forever, as `select {}` does.
 func Select(site uint32, hasDefault bool, cases ...Case) int {
-	sc := make([]reflect.SelectCase, len(cases), len(cases)+1)
+	ops := make([]goexec.Case, len(cases))
 	for i, c := range cases {
-		sc[i] = c.selectCase().sel
+		ops[i] = c.op()
+	}
+	if gx := goExec(site); gx != nil {
+		return gx.Select(ops, hasDefault, site)
+	}
+	sc := make([]reflect.SelectCase, len(ops), len(ops)+1)
+	for i, c := range ops {
+		sc[i] = c.Reflect()
 	}
 	if hasDefault {
 		sc = append(sc, reflect.SelectCase{Dir: reflect.SelectDefault})
 	}
 	i, v, ok := reflect.Select(sc)
-	if i == len(cases) {
+	if i == len(ops) {
 		return -1
 	}
-	if st := cases[i].selectCase(); st.recv != nil {
-		st.recv(v, ok)
+	if !ops[i].IsSend() {
+		var x any
+		if ok {
+			x = v.Interface()
+		}
+		ops[i].Deliver(x, ok)
 	}
 	return i
 }
 
 // MutexLock locks m, as m.Lock() does.
-func MutexLock(m *sync.Mutex, site uint32) { m.Lock() }
+func MutexLock(m *sync.Mutex, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Lock(m, m.TryLock, site)
+		return
+	}
+	m.Lock()
+}
 
 // MutexUnlock unlocks m, as m.Unlock() does.
-func MutexUnlock(m *sync.Mutex, site uint32) { m.Unlock() }
+func MutexUnlock(m *sync.Mutex, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Unlock(m, m.Unlock, site)
+		return
+	}
+	m.Unlock()
+}
 
 // MutexTryLock tries to lock m, as m.TryLock() does.
-func MutexTryLock(m *sync.Mutex, site uint32) bool { return m.TryLock() }
+func MutexTryLock(m *sync.Mutex, site uint32) bool {
+	ok := m.TryLock()
+	if gx := goExec(site); gx != nil && ok {
+		gx.TryLocked(m, false, site)
+	}
+	return ok
+}
 
 // RWMutexLock locks m for writing, as m.Lock() does.
-func RWMutexLock(m *sync.RWMutex, site uint32) { m.Lock() }
+func RWMutexLock(m *sync.RWMutex, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Lock(m, m.TryLock, site)
+		return
+	}
+	m.Lock()
+}
 
 // RWMutexUnlock unlocks m for writing, as m.Unlock() does.
-func RWMutexUnlock(m *sync.RWMutex, site uint32) { m.Unlock() }
+func RWMutexUnlock(m *sync.RWMutex, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Unlock(m, m.Unlock, site)
+		return
+	}
+	m.Unlock()
+}
 
 // RWMutexTryLock tries to lock m for writing, as m.TryLock() does.
-func RWMutexTryLock(m *sync.RWMutex, site uint32) bool { return m.TryLock() }
+func RWMutexTryLock(m *sync.RWMutex, site uint32) bool {
+	ok := m.TryLock()
+	if gx := goExec(site); gx != nil && ok {
+		gx.TryLocked(m, false, site)
+	}
+	return ok
+}
 
 // RWMutexRLock locks m for reading, as m.RLock() does.
-func RWMutexRLock(m *sync.RWMutex, site uint32) { m.RLock() }
+func RWMutexRLock(m *sync.RWMutex, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.RLock(m, site)
+		return
+	}
+	m.RLock()
+}
 
 // RWMutexRUnlock undoes one RWMutexRLock, as m.RUnlock() does.
-func RWMutexRUnlock(m *sync.RWMutex, site uint32) { m.RUnlock() }
+func RWMutexRUnlock(m *sync.RWMutex, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.RUnlock(m, site)
+		return
+	}
+	m.RUnlock()
+}
 
 // RWMutexTryRLock tries to lock m for reading, as m.TryRLock() does.
-func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool { return m.TryRLock() }
+func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool {
+	ok := m.TryRLock()
+	if gx := goExec(site); gx != nil && ok {
+		gx.TryLocked(m, true, site)
+	}
+	return ok
+}
 
 // LockerLock calls l.Lock() for a sync.Locker whose dynamic type the
 // rewriter cannot see; a *sync.Mutex or *sync.RWMutex is locked through
@@ -217,13 +276,25 @@ func LockerUnlock(l sync.Locker, site uint32) {
 }
 
 // WaitGroupAdd adds delta to wg's counter, as wg.Add(delta) does.
-func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32) { wg.Add(delta) }
+func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Add(wg, delta, func() { wg.Add(delta) }, site)
+		return
+	}
+	wg.Add(delta)
+}
 
 // WaitGroupDone decrements wg's counter, as wg.Done() does.
-func WaitGroupDone(wg *sync.WaitGroup, site uint32) { wg.Done() }
+func WaitGroupDone(wg *sync.WaitGroup, site uint32) { WaitGroupAdd(wg, -1, site) }
 
 // WaitGroupWait waits until wg's counter is zero, as wg.Wait() does.
-func WaitGroupWait(wg *sync.WaitGroup, site uint32) { wg.Wait() }
+func WaitGroupWait(wg *sync.WaitGroup, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Wait(wg, site)
+		return
+	}
+	wg.Wait()
+}
 
 // WaitGroupGo runs f in a new goroutine counted by wg, as wg.Go(f) does
 // (Go 1.25): wg.Add(1), then go { f(); wg.Done() }.
@@ -236,24 +307,59 @@ func WaitGroupGo(wg *sync.WaitGroup, f func(), site uint32) {
 }
 
 // OnceDo calls f if and only if no call of o.Do has yet, as o.Do(f) does.
-func OnceDo(o *sync.Once, f func(), site uint32) { o.Do(f) }
+func OnceDo(o *sync.Once, f func(), site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Do(o, func() { o.Do(f) }, site)
+		return
+	}
+	o.Do(f)
+}
 
 // CondWait waits on c, as c.Wait() does.
-func CondWait(c *sync.Cond, site uint32) { c.Wait() }
+func CondWait(c *sync.Cond, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.CondWait(c, func() { LockerUnlock(c.L, site) }, func() { LockerLock(c.L, site) }, site)
+		return
+	}
+	c.Wait()
+}
 
 // CondSignal wakes one goroutine waiting on c, as c.Signal() does.
-func CondSignal(c *sync.Cond, site uint32) { c.Signal() }
+func CondSignal(c *sync.Cond, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.CondSignal(c, false, site)
+		return
+	}
+	c.Signal()
+}
 
 // CondBroadcast wakes every goroutine waiting on c, as c.Broadcast() does.
-func CondBroadcast(c *sync.Cond, site uint32) { c.Broadcast() }
+func CondBroadcast(c *sync.Cond, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.CondSignal(c, true, site)
+		return
+	}
+	c.Broadcast()
+}
 
 // AtomicAt returns p unchanged after recording that the atomic operation
 // applied to it next (a function of sync/atomic, or a method of one of its
 // types) is made at site. Atomic operations never race with one another;
 // they synchronise as the Go memory model says and race with plain
 // accesses of the same location.
-func AtomicAt[T any](p *T, site uint32) *T { return p }
+func AtomicAt[T any](p *T, site uint32) *T {
+	if gx := goExec(site); gx != nil {
+		gx.Atomic(unsafe.Pointer(p), site)
+	}
+	return p
+}
 
 // Sleep pauses the calling goroutine for at least d, as time.Sleep(d)
 // does. Sleeping orders nothing in the Go memory model.
-func Sleep(d time.Duration, site uint32) { time.Sleep(d) }
+func Sleep(d time.Duration, site uint32) {
+	if gx := goExec(site); gx != nil {
+		gx.Sleep(d, site)
+		return
+	}
+	time.Sleep(d)
+}

@@ -292,6 +292,15 @@ func (st *state) deadlocked(d *deadlockReport) {
 // printDeadlock writes a deadlock report.
 func (st *state) printDeadlock(d deadlockReport) {
 	var b strings.Builder
+	if len(d.Blocked) > 0 && d.Blocked[0].Goroutine != 0 {
+		printGoDeadlock(&b, d)
+		fmt.Fprint(st.out, b.String())
+		st.jsonLine(struct {
+			Type string `json:"type"`
+			deadlockReport
+		}{"deadlock", d})
+		return
+	}
 	b.WriteString("==================\nDEADLOCK: no task can run\n")
 	for _, t := range d.Blocked {
 		fmt.Fprintf(&b, "task %d waits at %s %s\n", t.Task, map[string]string{

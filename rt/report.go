@@ -103,6 +103,11 @@ type accessReport struct {
 	Isolated bool         `json:"isolated,omitempty"`
 	Task     uint32       `json:"task"`
 	Spawns   []spawnFrame `json:"spawns"` // the task, its parent, … up to the root
+	// Goroutine is the goroutine that made the access, in a run of plain
+	// goroutines, and Created its creation chain: the goroutine, the one
+	// that created it, … up to goroutine 1.
+	Goroutine int       `json:"goroutine,omitempty"`
+	Created   []goFrame `json:"created,omitempty"`
 }
 
 type spawnFrame struct {
@@ -114,6 +119,15 @@ type spawnFrame struct {
 }
 
 func (st *state) makeReport(r event.Race) report {
+	if st.goroutineOf(r.Cur.Task) != nil || st.goroutineOf(r.Prev.Task) != nil {
+		return report{
+			Type:     "race",
+			Addr:     fmt.Sprintf("%#x", r.Addr),
+			Access:   st.goAccessReport(r.Cur),
+			Previous: st.goAccessReport(r.Prev),
+			Reason:   st.goReason(r),
+		}
+	}
 	return report{
 		Type:     "race",
 		Addr:     fmt.Sprintf("%#x", r.Addr),
@@ -187,6 +201,9 @@ func opName(write bool) string {
 
 // text formats the report in the shape of Go's race reports.
 func (rep report) text() string {
+	if rep.Access.Goroutine != 0 || rep.Previous.Goroutine != 0 {
+		return rep.goText()
+	}
 	var b strings.Builder
 	b.WriteString("==================\nWARNING: DETERMINACY RACE\n")
 	writeAccess(&b, rep.Access, rep.Addr, false)

@@ -13,6 +13,7 @@ import (
 	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 )
 
 // state is the checker of one process. Like runtime/race's, it is global:
@@ -61,12 +62,18 @@ type state struct {
 	emitted   map[sitePair]bool // the reports written, by emittedKey
 
 	mu sync.Mutex // held by the goroutine running a checked Run
+
+	// A run of plain goroutines (goroutines.go).
+	gx           *goexec.Exec // the executor of the current run of goroutines
+	goRun        bool         // the current run was started by a goroutine hook
+	scheduleOnly bool         // a run of this process checked one schedule only
 }
 
 type taskInfo struct {
 	parent event.Task
 	site   uint32 // where it was spawned
 	future bool
+	g      int32 // the goroutine whose segment it is (goroutines.go), or 0
 }
 
 type sitePair struct{ prev, cur uint32 }

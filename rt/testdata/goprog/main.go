@@ -1,0 +1,93 @@
+// Command goprog is plain Go code written as tpinstr rewrites it: every
+// access and every synchronisation goes through package rt's hooks. The
+// tests of package rt run its scenarios (the first argument) to check the
+// reports, verdicts and exit statuses of runs of goroutines.
+package main
+
+import (
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/tpinstr/tpinstr/rt"
+)
+
+var base = rt.Register("goprog", []rt.SiteInfo{
+	0: {File: "goprog.go", Line: 1, Col: 1, Expr: "x", Func: "main.writer"},
+	1: {File: "goprog.go", Line: 2, Col: 1, Expr: "x", Func: "main.reader"},
+	2: {File: "goprog.go", Line: 3, Col: 1, Expr: "go", Func: "main.main"},
+	3: {File: "goprog.go", Line: 4, Col: 1, Expr: "mu.Lock", Func: "main.main"},
+	4: {File: "goprog.go", Line: 5, Col: 1, Expr: "wg.Wait", Func: "main.main"},
+	5: {File: "goprog.go", Line: 6, Col: 1, Expr: "<-ch", Func: "main.main"},
+})
+
+var scenarios = map[string]func(){
+	// Two goroutines write x with nothing between them.
+	"race": func() {
+		var x int
+		var wg sync.WaitGroup
+		rt.WaitGroupAdd(&wg, 2, base+4)
+		for i := 0; i < 2; i++ {
+			rt.Go(func() {
+				rt.Write(&x, base+0)
+				x++
+				rt.WaitGroupDone(&wg, base+4)
+			}, base+2)
+		}
+		rt.WaitGroupWait(&wg, base+4)
+	},
+	// A result channel used as a future orders the write before the read.
+	"future": func() {
+		var x int
+		ch := make(chan int)
+		rt.Go(func() {
+			rt.Write(&x, base+0)
+			x = 42
+			rt.Send(ch, 1, base+5)
+		}, base+2)
+		rt.Recv(ch, base+5)
+		rt.Read(&x, base+1)
+		fmt.Println(x)
+	},
+	// Two goroutines lock one mutex: the order is a choice.
+	"mutex": func() {
+		var x int
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for i := 0; i < 2; i++ {
+			rt.WaitGroupAdd(&wg, 1, base+4)
+			rt.Go(func() {
+				rt.MutexLock(&mu, base+3)
+				rt.Write(&x, base+0)
+				x++
+				rt.MutexUnlock(&mu, base+3)
+				rt.WaitGroupDone(&wg, base+4)
+			}, base+2)
+		}
+		rt.WaitGroupWait(&wg, base+4)
+		fmt.Println(x)
+	},
+	// Main waits on a channel nobody sends on.
+	"deadlock": func() {
+		ch := make(chan int)
+		rt.Go(func() { rt.Recv(ch, base+5) }, base+2)
+		rt.Recv(ch, base+5)
+	},
+	// No goroutine at all: no verdict line.
+	"sequential": func() {
+		var mu sync.Mutex
+		rt.MutexLock(&mu, base+3)
+		rt.MutexUnlock(&mu, base+3)
+		fmt.Println("done")
+	},
+}
+
+func main() {
+	defer rt.Exit()
+	f := scenarios[os.Args[1]]
+	if f == nil {
+		fmt.Fprintln(os.Stderr, "no scenario", os.Args[1])
+		os.Exit(2)
+	}
+	f()
+}
