@@ -113,6 +113,14 @@ type Exec struct {
 
 	choice *Choice
 
+	// Exploration (explore.go).
+	sched      Schedule
+	yieldAt    map[Point]bool
+	ready      []*G // goroutines that yielded, oldest first
+	log        map[unsafe.Pointer][]acquisition
+	explorable bool
+	firstOrder *Choice
+
 	// Grace is how long a run in which no goroutine can go on waits for
 	// code that was not rewritten to complete a parked channel operation
 	// before it reports a deadlock.
@@ -132,6 +140,7 @@ type G struct {
 	Parent *G     // the goroutine that ran the go statement; nil for the first
 	Site   uint32 // the go statement
 
+	acqs  int          // acquisitions attempted, for Point
 	segs  []event.Task // open segments, oldest first
 	last  event.Task   // the newest segment, once they ended
 	wake  chan struct{}
@@ -166,6 +175,7 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		wgs: map[unsafe.Pointer]*wgState{}, onces: map[unsafe.Pointer]*onceState{},
 		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
 		Grace: time.Second,
+		log:   map[unsafe.Pointer][]acquisition{},
 	}
 	g := e.newG(nil, site)
 	c := h.NewTask(root, site, g.ID)
@@ -346,6 +356,13 @@ func (e *Exec) next(g *G) {
 		h.wake <- struct{}{}
 		return
 	}
+	if len(e.ready) > 0 {
+		y := e.ready[0]
+		e.ready = e.ready[1:]
+		e.h.SetCurrent(e.root)
+		e.resume(y, e.root, y.WaitAt)
+		return
+	}
 	if len(e.sleepers) > 0 {
 		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until < e.sleepers[j].until })
 		s := e.sleepers[0]
@@ -408,3 +425,16 @@ func describe(gs []int) string {
 	}
 	return b.String()
 }
+
+// explore records that an object was acquired by two goroutines: the run
+// is one order of acquisitions among others (explore.go). The first such
+// object is kept for the verdict.
+func (e *Exec) explore(site uint32, format string, args ...any) {
+	e.explorable = true
+	if e.firstOrder == nil {
+		e.firstOrder = &Choice{What: fmt.Sprintf(format, args...), Site: site}
+	}
+}
+
+// Order returns the first object that two goroutines acquired, or nil.
+func (e *Exec) Order() *Choice { return e.firstOrder }

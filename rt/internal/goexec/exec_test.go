@@ -49,22 +49,40 @@ func (h *testHost) access(p unsafe.Pointer, size uintptr, write bool, site uint3
 // deadlock.
 func run(t *testing.T, body func(e *Exec, h *testHost)) (races map[[2]uint32]bool, c *Choice, dead []*G) {
 	t.Helper()
+	r := runSchedule(body, nil)
+	return r.races, r.choice, r.dead
+}
+
+// result is what one run of a program under a schedule found.
+type result struct {
+	races      map[[2]uint32]bool
+	choice     *Choice
+	explorable bool
+	alts       []Schedule
+	dead       []*G
+}
+
+// runSchedule runs body as goroutine 1 of a checked run that yields at the
+// points of s.
+func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 	h := newTestHost()
 	h.next = 1
 	h.det.Spawn(0, 1, false, 0)
 	done := make(chan *Exec)
 	go func() {
 		e := New(h, 1, 0)
+		e.SetSchedule(s)
 		body(e, h)
 		e.End()
 		done <- e
 	}()
 	var e *Exec
+	var dead []*G
 	select {
 	case e = <-done:
 	case dead = <-h.deadlock:
 	}
-	races = map[[2]uint32]bool{}
+	races := map[[2]uint32]bool{}
 	for _, r := range h.races {
 		a, b := uint32(r.Prev.Site), uint32(r.Cur.Site)
 		if a > b {
@@ -72,10 +90,37 @@ func run(t *testing.T, body func(e *Exec, h *testHost)) (races map[[2]uint32]boo
 		}
 		races[[2]uint32{a, b}] = true
 	}
+	res := result{races: races, dead: dead}
 	if e != nil {
-		c = e.Choice()
+		res.choice = e.Choice()
+		res.explorable = e.Explorable()
+		res.alts = e.Alternatives()
 	}
-	return races, c, dead
+	return res
+}
+
+// explore runs body under every schedule that the runs' alternatives
+// reach, and returns the union of their races and the number of runs.
+func explore(body func(e *Exec, h *testHost)) (map[[2]uint32]bool, int) {
+	union := map[[2]uint32]bool{}
+	seen := map[string]bool{}
+	work := []Schedule{nil}
+	n := 0
+	for len(work) > 0 {
+		s := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[s.String()] {
+			continue
+		}
+		seen[s.String()] = true
+		n++
+		r := runSchedule(body, s)
+		for k := range r.races {
+			union[k] = true
+		}
+		work = append(work, r.alts...)
+	}
+	return union, n
 }
 
 func send[T any](e *Exec, ch chan T, v T, site uint32) { e.Send(&SendOp[T]{Ch: ch, V: v}, site) }
@@ -89,9 +134,11 @@ func TestPrograms(t *testing.T) {
 	type prog struct {
 		name   string
 		body   func(e *Exec, h *testHost)
-		races  [][2]uint32 // racing site pairs, lower first
-		choice bool
-		dead   bool
+		races    [][2]uint32 // racing site pairs of the depth-first run, lower first
+		choice   bool        // the run notes a choice it does not explore
+		order    bool        // the run is one order of acquisitions among others
+		explored [][2]uint32 // racing pairs of every order of acquisitions, when not races
+		dead     bool
 	}
 	progs := []prog{
 		{name: "waitgroup", body: func(e *Exec, h *testHost) {
@@ -223,7 +270,35 @@ func TestPrograms(t *testing.T) {
 				e.Add(&wg, -1, func() { wg.Done() }, 0)
 			}, 0)
 			e.Wait(&wg, 0)
-		}, choice: true},
+		}, order: true, explored: [][2]uint32{{11, 12}}},
+		{name: "mutex-publishes-flag", body: func(e *Exec, h *testHost) {
+			// x is published under the lock: no order of the sections
+			// lets the read see an unordered write.
+			var x int
+			var flag bool
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 22)
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&flag), 1, true, 23)
+				flag = true
+				e.Unlock(&mu, mu.Unlock, 0)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&flag), 1, false, 24)
+				seen := flag
+				e.Unlock(&mu, mu.Unlock, 0)
+				if seen {
+					h.access(unsafe.Pointer(&x), 8, false, 25)
+				}
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Wait(&wg, 0)
+		}, order: true},
 		{name: "mutex-contended", body: func(e *Exec, h *testHost) {
 			// Goroutine 2 holds the lock and waits on a channel; goroutine
 			// 3 parks on the lock; main lets 2 go on, which unlocks.
@@ -248,7 +323,7 @@ func TestPrograms(t *testing.T) {
 			send(e, ch, 1, 0)
 			e.Wait(&wg, 0)
 			h.access(unsafe.Pointer(&x), 8, true, 15)
-		}, choice: true},
+		}, order: true},
 		{name: "deadlock", body: func(e *Exec, h *testHost) {
 			ch := make(chan int)
 			e.Go(func() { recv(e, ch, 0) }, 0)
@@ -267,7 +342,7 @@ func TestPrograms(t *testing.T) {
 				}, 0)
 			}
 			e.Wait(&wg, 0)
-		}, choice: true},
+		}, order: true},
 		{name: "sleep-orders-nothing", body: func(e *Exec, h *testHost) {
 			var x int
 			e.Go(func() {
@@ -293,7 +368,8 @@ func TestPrograms(t *testing.T) {
 	}
 	for _, p := range progs {
 		t.Run(p.name, func(t *testing.T) {
-			races, c, dead := run(t, p.body)
+			r := runSchedule(p.body, nil)
+			races, c, dead := r.races, r.choice, r.dead
 			if p.dead != (dead != nil) {
 				t.Fatalf("deadlock: got %v, want %v", dead != nil, p.dead)
 			}
@@ -317,6 +393,67 @@ func TestPrograms(t *testing.T) {
 			if (c != nil) != p.choice {
 				t.Errorf("choice = %+v, want one: %v", c, p.choice)
 			}
+			if r.explorable != p.order {
+				t.Errorf("explorable = %v, want %v", r.explorable, p.order)
+			}
+			if !p.order {
+				return
+			}
+			union, n := explore(p.body)
+			want = map[[2]uint32]bool{}
+			for _, r := range append(p.races, p.explored...) {
+				want[r] = true
+			}
+			for r := range union {
+				if !want[r] {
+					t.Errorf("race %v reported by one of %d schedules, want none", r, n)
+				}
+			}
+			for r := range want {
+				if !union[r] {
+					t.Errorf("race %v missed by all %d schedules", r, n)
+				}
+			}
 		})
 	}
+}
+
+func TestParseSchedule(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		bad  bool
+	}{
+		{in: "g", want: "g"},
+		{in: "g2.1", want: "g2.1"},
+		{in: "g4.1,2.3", want: "g2.3,4.1"},
+		{in: "2.3", bad: true},
+		{in: "g2", bad: true},
+		{in: "g0.1", bad: true},
+		{in: "gx.y", bad: true},
+	}
+	for _, tt := range tests {
+		s, err := ParseSchedule(tt.in)
+		if (err != nil) != tt.bad {
+			t.Errorf("ParseSchedule(%q): error %v, want error: %v", tt.in, err, tt.bad)
+			continue
+		}
+		if err == nil && s.String() != tt.want {
+			t.Errorf("ParseSchedule(%q).String() = %q, want %q", tt.in, s.String(), tt.want)
+		}
+	}
+}
+
+func FuzzParseSchedule(f *testing.F) {
+	f.Add("g1.2,3.4")
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := ParseSchedule(in)
+		if err != nil {
+			return
+		}
+		again, err := ParseSchedule(s.String())
+		if err != nil || again.String() != s.String() {
+			t.Fatalf("%q → %q → %q, %v", in, s.String(), again.String(), err)
+		}
+	})
 }

@@ -46,7 +46,7 @@ func (e *Exec) noteLocker(m *mutexState, site uint32, what string) {
 		m.user = id
 	case id, -1:
 	default:
-		e.note(site, "a %s that goroutines %d and %d both lock", what, m.user, id)
+		e.explore(site, "a %s that goroutines %d and %d both lock", what, m.user, id)
 		m.user = -1
 	}
 }
@@ -56,6 +56,8 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 	p := pointerOf(mu)
 	m := e.mutex(p)
 	e.noteLocker(m, site, typeName(mu))
+	pt := e.enter(site)
+	defer e.acquired(p, pt, false)
 	for !try() {
 		m.waiters = append(m.waiters, e.cur)
 		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
@@ -95,6 +97,8 @@ func (e *Exec) wakeLockers(m *mutexState, site uint32) {
 func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
 	m := e.mutex(unsafe.Pointer(mu))
 	e.noteLocker(m, site, "RWMutex")
+	pt := e.enter(site)
+	defer e.acquired(unsafe.Pointer(mu), pt, true)
 	for !mu.TryRLock() {
 		m.rwait = append(m.rwait, e.cur)
 		e.park(e.cur, "sync.RWMutex.RLock", site)
@@ -251,9 +255,11 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 		s.callers = id
 	case id, -1:
 	default:
-		e.note(site, "a sync.Once that goroutines %d and %d both call", s.callers, id)
+		e.explore(site, "a sync.Once that goroutines %d and %d both call", s.callers, id)
 		s.callers = -1
 	}
+	pt := e.enter(site)
+	e.acquired(unsafe.Pointer(o), pt, false)
 	if s.done {
 		e.acquire(s.doneSeg, site)
 		return
@@ -338,9 +344,11 @@ func (e *Exec) Atomic(p unsafe.Pointer, site uint32) {
 		a.user = id
 	case id, -1:
 	default:
-		e.note(site, "an atomic variable that goroutines %d and %d both use", a.user, id)
+		e.explore(site, "an atomic variable that goroutines %d and %d both use", a.user, id)
 		a.user = -1
 	}
+	pt := e.enter(site)
+	e.acquired(p, pt, false)
 	e.acquire(a.last, site)
 	a.last = e.release(site)
 }
