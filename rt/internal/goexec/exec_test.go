@@ -132,8 +132,8 @@ func recv[T any](e *Exec, ch chan T, site uint32) (T, bool) {
 
 func TestPrograms(t *testing.T) {
 	type prog struct {
-		name   string
-		body   func(e *Exec, h *testHost)
+		name     string
+		body     func(e *Exec, h *testHost)
 		races    [][2]uint32 // racing site pairs of the depth-first run, lower first
 		choice   bool        // the run notes a choice it does not explore
 		order    bool        // the run is one order of acquisitions among others
