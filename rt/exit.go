@@ -34,7 +34,7 @@ func Exit() {
 // reports its findings and exits; the program that needs its isolated
 // sections explored explores them now.
 func (st *state) end() {
-	st.endGoRun()
+	st.endGoRun("")
 	if st.child != nil {
 		st.finishChild()
 	}
@@ -90,7 +90,7 @@ func TestEnd(t TB, before uint64) {
 	if st.child != nil {
 		return // a child of exploration reports at the end of the process
 	}
-	st.endGoRun()
+	st.endGoRun(t.Name())
 	st.settleTest(t.Name())
 	st.flush()
 	if n := st.raceCount(); n > before {
@@ -105,7 +105,7 @@ func TestEnd(t TB, before uint64) {
 // failure of the package.
 func TestMain(code int) int {
 	st := global()
-	st.endGoRun()
+	st.endGoRun("")
 	if st.child != nil {
 		st.finishChild()
 	}

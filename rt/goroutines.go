@@ -53,7 +53,10 @@ func (h goHost) Deadlock(parked []*goexec.G) {
 			Created: st.goChain(g),
 		})
 	}
-	st.goVerdict()
+	if st.goChild != nil {
+		st.finishGoChild(st.gx, d)
+	}
+	st.goVerdict(goExploreSummary{schedules: 1})
 	st.deadlocked(d)
 }
 
@@ -85,17 +88,39 @@ func goExec(site uint32) *goexec.Exec {
 	st.startGraph()
 	st.sinkSpawn(0, root, false, site)
 	st.gx = goexec.New(goHost{st}, root, site)
+	switch {
+	case st.goChild != nil:
+		st.gx.SetSchedule(st.goChild.sched)
+	case st.goReplay != nil:
+		st.gx.SetSchedule(st.goReplay)
+	}
 	return st.gx
 }
 
 // endGoRun ends the run of goroutines, if one is going on: main returned or
-// exited, or a test ended.
-func (st *state) endGoRun() {
+// exited, or the test named test ended. A child of exploration reports and
+// exits; a run that was one order of acquisitions among others explores the
+// others.
+func (st *state) endGoRun(test string) {
 	if st.gx == nil {
 		return
 	}
 	st.gx.End()
-	st.goVerdict()
+	if st.goChild != nil {
+		st.finishGoChild(st.gx, nil)
+	}
+	sum := goExploreSummary{schedules: 1, complete: true}
+	if st.gx.Explorable() && st.opts.explore && st.goReplay == nil {
+		args := os.Args[1:]
+		if test != "" {
+			args = testArgs(args, test)
+		}
+		sum = st.exploreGo(st.gx, args)
+		for _, f := range sum.failures {
+			fmt.Fprintf(st.out, "tpinstr: exploration: %s\n", f)
+		}
+	}
+	st.goVerdict(sum)
 	st.sinkEnd(st.root)
 	st.writeGraph()
 	st.gx = nil
@@ -107,27 +132,51 @@ func (st *state) endGoRun() {
 	st.mu.Unlock()
 }
 
-// goVerdict writes the run's one-line verdict: whether it decided every
-// schedule of the input, and if not, why.
-func (st *state) goVerdict() {
-	if st.child != nil {
+// goVerdict writes the run's one-line verdict: every schedule of the input
+// was checked; N schedules were (the max_schedules limit); or this schedule
+// only, with the construct whose other outcomes were not checked.
+func (st *state) goVerdict(sum goExploreSummary) {
+	if st.child != nil || st.goChild != nil {
 		return
 	}
 	gx := st.gx
 	if gx == nil || len(gx.Goroutines()) < 2 {
 		return // nothing ran in parallel: there is no schedule to speak of
 	}
-	if c := gx.Choice(); c != nil {
-		si := lookupSite(c.Site)
-		at := ""
-		if si.File != "" {
-			at = " at " + position(si.File, si.Line, si.Col)
-		}
-		fmt.Fprintf(st.out, "tpinstr: checked this schedule only: %s%s (%s)\n", c.What, at, plural(len(gx.Goroutines()), "goroutine"))
-		st.scheduleOnly = true
-		return
+	gs := plural(len(gx.Goroutines()), "goroutine")
+	c := gx.Choice()
+	if c == nil {
+		c = sum.choice
 	}
-	fmt.Fprintf(st.out, "tpinstr: checked every schedule of this input (%s)\n", plural(len(gx.Goroutines()), "goroutine"))
+	switch {
+	case st.goReplay != nil:
+		fmt.Fprintf(st.out, "tpinstr: checked the schedule %s only, as the replay option asks (%s)\n", st.goReplay, gs)
+	case c != nil && sum.schedules == 1:
+		fmt.Fprintf(st.out, "tpinstr: checked this schedule only: %s%s (%s)\n", c.What, at(c.Site), gs)
+		st.scheduleOnly = true
+	case c != nil:
+		fmt.Fprintf(st.out, "tpinstr: checked %s: the other outcomes of %s%s were not checked (%s)\n",
+			plural(sum.schedules, "schedule"), c.What, at(c.Site), gs)
+		st.scheduleOnly = true
+	case !sum.complete:
+		fmt.Fprintf(st.out, "tpinstr: checked %s (the max_schedules limit): other schedules were not checked (%s)\n",
+			plural(sum.schedules, "schedule"), gs)
+		st.scheduleOnly = true
+	case sum.schedules > 1:
+		fmt.Fprintf(st.out, "tpinstr: checked every schedule of this input: %s of the acquisition orders (%s)\n",
+			plural(sum.schedules, "schedule"), gs)
+	default:
+		fmt.Fprintf(st.out, "tpinstr: checked every schedule of this input (%s)\n", gs)
+	}
+}
+
+// at formats a site for a verdict.
+func at(site uint32) string {
+	si := lookupSite(site)
+	if si.File == "" {
+		return ""
+	}
+	return " at " + position(si.File, si.Line, si.Col)
 }
 
 // goChain returns the creation chain of goroutine g: g, the goroutine that
@@ -216,6 +265,9 @@ func (rep report) goText() string {
 		writeGoCreation(&b, rep.Previous.Created)
 	}
 	fmt.Fprintf(&b, "\n%s.\n", rep.Reason)
+	if rep.Schedule != "" {
+		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", rep.Schedule, rep.Schedule)
+	}
 	b.WriteString("==================\n")
 	return b.String()
 }

@@ -45,7 +45,17 @@ func TestGoroutineRuns(t *testing.T) {
 			`^tpinstr: checked every schedule of this input \(2 goroutines\)\n$`,
 		}},
 		{scenario: "mutex", status: 0, stdout: "2\n", stderr: []string{
-			`^tpinstr: checked this schedule only: a Mutex that goroutines 2 and 3 both lock at goprog.go:4:1 \(3 goroutines\)\n$`,
+			`^tpinstr: checked every schedule of this input: [0-9]+ schedules of the acquisition orders \(3 goroutines\)\n$`,
+		}},
+		{scenario: "masked", status: 66, stdout: "1\n", stderr: []string{
+			`WARNING: DATA RACE\nRead of x at 0x[0-9a-f]+ by goroutine 3:\n  main.reader\(\)\n      goprog.go:2:1\n`,
+			`Previous write of x at 0x[0-9a-f]+ by goroutine 2:\n  main.writer\(\)\n      goprog.go:1:1\n`,
+			`Schedule: g2.1 \(replay it with TPINSTR=replay=g2.1\)\n`,
+			`tpinstr: checked every schedule of this input: [0-9]+ schedules of the acquisition orders \(3 goroutines\)\n`,
+		}},
+		{scenario: "masked-replay", status: 66, stdout: "1\n", stderr: []string{
+			`WARNING: DATA RACE\n`,
+			`tpinstr: checked the schedule g2.1 only, as the replay option asks \(3 goroutines\)\n`,
 		}},
 		{scenario: "deadlock", status: 66, stderr: []string{
 			`DEADLOCK: all goroutines are asleep\n`,
@@ -57,6 +67,10 @@ func TestGoroutineRuns(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {
 			cmd := exec.Command(bin, tt.scenario)
+			if name, ok := strings.CutSuffix(tt.scenario, "-replay"); ok {
+				cmd = exec.Command(bin, name)
+				cmd.Env = append(cmd.Environ(), "TPINSTR=replay=g2.1")
+			}
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			err := cmd.Run()

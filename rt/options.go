@@ -14,6 +14,7 @@ type options struct {
 	haltOnError bool   // exit at the first report
 
 	replay       string // run exactly this schedule of the isolated sections
+	goReplay     string // run exactly this schedule of goroutines' acquisitions (replay=g…)
 	explore      bool   // explore the orders of isolated sections (default true)
 	maxSchedules int    // the most schedules exploration runs
 	noCommute    bool   // treat commutative isolated updates as conflicting
@@ -57,6 +58,10 @@ func parseOptions(s string) (options, error) {
 			}
 			o.haltOnError = b
 		case "replay":
+			if strings.HasPrefix(v, "g") {
+				o.goReplay = v
+				continue
+			}
 			if _, err := parseSchedule(v); err != nil {
 				return o, fmt.Errorf("TPINSTR: replay: %w", err)
 			}

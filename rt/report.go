@@ -36,8 +36,12 @@ func (st *state) emit(rep report, schedule string) {
 		st.emitted = map[sitePair]bool{}
 	}
 	st.emitted[emittedKey(rep)] = true
-	st.found(findRace, 1)
 	rep.Schedule = schedule
+	if st.goChild != nil {
+		st.goChildReport(rep)
+		return
+	}
+	st.found(findRace, 1)
 	fmt.Fprint(st.out, rep.text())
 	if st.json != nil {
 		b, err := json.Marshal(rep)
@@ -210,7 +214,7 @@ func (rep report) text() string {
 	b.WriteString("\n")
 	writeAccess(&b, rep.Previous, rep.Addr, true)
 	fmt.Fprintf(&b, "\n%s.\n", rep.Reason)
-	if rep.Schedule != "" {
+	if rep.Schedule != "" && rep.Schedule[0] != 'g' {
 		fmt.Fprintf(&b, "Schedule of isolated sections: %s (replay it with TPINSTR=replay=%s)\n", rep.Schedule, rep.Schedule)
 	}
 	b.WriteString("==================\n")

@@ -64,9 +64,11 @@ type state struct {
 	mu sync.Mutex // held by the goroutine running a checked Run
 
 	// A run of plain goroutines (goroutines.go).
-	gx           *goexec.Exec // the executor of the current run of goroutines
-	goRun        bool         // the current run was started by a goroutine hook
-	scheduleOnly bool         // a run of this process checked one schedule only
+	gx           *goexec.Exec    // the executor of the current run of goroutines
+	goRun        bool            // the current run was started by a goroutine hook
+	scheduleOnly bool            // a run of this process checked one schedule only
+	goChild      *goChildState   // set in a child of goroutine exploration (goexplore.go)
+	goReplay     goexec.Schedule // the replay option's goroutine schedule
 }
 
 type taskInfo struct {
@@ -105,6 +107,10 @@ func global() *state {
 				os.Exit(2)
 			}
 			st.json = f
+		}
+		if err := st.setupGoChild(); err != nil {
+			fmt.Fprintln(os.Stderr, "tpinstr:", err)
+			os.Exit(2)
 		}
 		if err := st.setupExplore(); err != nil {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)

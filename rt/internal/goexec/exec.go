@@ -393,12 +393,22 @@ func (e *Exec) Parked() []*G {
 	return gs
 }
 
-// End ends the run on goroutine 1's return: the running goroutine's
-// segments end. Goroutines still parked stay parked.
+// End ends the run where it is, as the return of main ends a program: the
+// segments of the running goroutine end, then those of the goroutines that
+// handed it the baton, innermost first. Those goroutines and the parked
+// ones never go on.
 func (e *Exec) End() {
 	if e.cur != nil && len(e.cur.segs) > 0 {
 		e.endSegs(e.cur)
 	}
+	for i := len(e.stack) - 1; i >= 0; i-- {
+		if g := e.stack[i]; len(g.segs) > 0 {
+			e.endSegs(g)
+			g.state = gParked
+			g.Waits = "the end of the run"
+		}
+	}
+	e.stack = nil
 	e.cur = nil
 	e.h.SetCurrent(e.root)
 }

@@ -137,3 +137,19 @@ func (e *Exec) Alternatives() []Schedule {
 	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
 	return out
 }
+
+// Fingerprint identifies the run's orders of acquisitions: two runs with
+// the same fingerprint made the same acquisitions in the same orders, so
+// the schedules that reverse their pairs are the same too.
+func (e *Exec) Fingerprint() string {
+	var orders []string
+	for _, log := range e.log {
+		var b strings.Builder
+		for _, a := range log {
+			fmt.Fprintf(&b, "%s;", a.p)
+		}
+		orders = append(orders, b.String())
+	}
+	sort.Strings(orders)
+	return strings.Join(orders, "|")
+}

@@ -67,6 +67,30 @@ var scenarios = map[string]func(){
 		rt.WaitGroupWait(&wg, base+4)
 		fmt.Println(x)
 	},
+	// A write outside the lock that the depth-first lock order hides: in
+	// the other order of the two sections, nothing orders it before the
+	// read.
+	"masked": func() {
+		var x int
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		rt.WaitGroupAdd(&wg, 2, base+4)
+		rt.Go(func() {
+			rt.Write(&x, base+0)
+			x = 1
+			rt.MutexLock(&mu, base+3)
+			rt.MutexUnlock(&mu, base+3)
+			rt.WaitGroupDone(&wg, base+4)
+		}, base+2)
+		rt.Go(func() {
+			rt.MutexLock(&mu, base+3)
+			rt.MutexUnlock(&mu, base+3)
+			rt.Read(&x, base+1)
+			fmt.Println(x)
+			rt.WaitGroupDone(&wg, base+4)
+		}, base+2)
+		rt.WaitGroupWait(&wg, base+4)
+	},
 	// Main waits on a channel nobody sends on.
 	"deadlock": func() {
 		ch := make(chan int)
