@@ -222,7 +222,7 @@ func (s *session) setup() error {
 
 // scope returns the rule for which packages are rewritten.
 func (s *session) scope() *scope {
-	sc := &scope{goroot: s.genv.GOROOT, modcache: s.genv.GOMODCACHE}
+	sc := &scope{goroot: s.genv.GOROOT, modcache: s.genv.GOMODCACHE, cwd: s.dir}
 	for _, p := range s.inv.Add {
 		sc.add = append(sc.add, newMatcher(p, s.dir))
 	}
