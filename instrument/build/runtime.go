@@ -174,7 +174,24 @@ func (s *session) runtimeInModule(rs *runtimeSetup, files map[string][]byte) err
 		return fmt.Errorf("reading go.sum: %w", err)
 	}
 	rs.args = append(rs.args, "-modfile="+tmp)
+	if goflagsValue(g.GOFLAGS, "modfile") != "" {
+		// The flag replaces GOFLAGS' -modfile, which must go: go/packages
+		// runs go list with GO111MODULE=off to learn the Go version, and
+		// the go command refuses -modfile there.
+		rs.env = append(rs.env, "GOFLAGS="+withoutFlag(g.GOFLAGS, "modfile"))
+	}
 	return nil
+}
+
+// withoutFlag returns a GOFLAGS value without its -name=value words.
+func withoutFlag(goflags, name string) string {
+	var keep []string
+	for _, f := range strings.Fields(goflags) {
+		if t := strings.TrimPrefix(strings.TrimPrefix(f, "-"), "-"); !strings.HasPrefix(t, name+"=") {
+			keep = append(keep, f)
+		}
+	}
+	return strings.Join(keep, " ")
 }
 
 // passModFile passes the user's -modfile, if any, on unchanged, for the go

@@ -66,6 +66,16 @@ func TestRuntimeProvided(t *testing.T) {
 			args: []string{"-modfile=alt.mod", "."},
 		},
 		{
+			name: "-modfile in GOFLAGS",
+			files: map[string]string{
+				"go.mod":  "module example.com/u\n\ngo 1.22\n\nrequire example.com/missing v1.0.0\n",
+				"alt.mod": "module example.com/u\n\ngo 1.22\n",
+				"main.go": whichMain,
+			},
+			args: []string{"."},
+			env:  []string{"GOFLAGS=-modfile=alt.mod -mod=readonly"},
+		},
+		{
 			name: "workspace",
 			files: map[string]string{
 				"go.work":     "go 1.22\n\nuse ./app\n",
