@@ -60,8 +60,11 @@ module the go.mod requires, if any: in a module through a copy of the go.mod
 (or of the -modfile given) that requires the module and replaces it by a
 copy of the runtime, passed with -modfile; in a workspace through the go.work
 with a use of that copy, in the overlay; outside a module through GOWORK.
--x prints which. Vendor mode (-mod=vendor, or a vendor directory) is
-refused: the vendor directory cannot hold the runtime without being changed.
+-x prints which. In vendor mode (-mod=vendor, or a vendor directory) the
+overlay puts the runtime in the vendor directory, which the go command
+accepts only where the module vendors github.com/tpinstr/tpinstr or its go
+version is older than 1.23; otherwise the build is refused (vendor/modules.txt
+would have to change), and -mod=readonly builds from the module cache.
 `
 
 var topics = map[string]topic{

@@ -56,8 +56,8 @@ type runtimeSetup struct {
 //     the overlay replaces its runtime files by the tool's, where they
 //     differ.
 //
-// A vendor directory cannot take the runtime without being changed, so a
-// build in vendor mode is refused with an explanation.
+// In vendor mode the overlay puts the runtime into the vendor directory
+// where the go command accepts it (runtimeInVendor).
 func (s *session) provideRuntime() error {
 	files, err := s.runtimeFiles()
 	if err != nil {
@@ -130,7 +130,7 @@ func (s *session) runtimeInModule(rs *runtimeSetup, files map[string][]byte) err
 		return s.runtimeInSelf(rs, files, root)
 	}
 	if s.vendorMode(mf, root) {
-		return fmt.Errorf("%s: vendor mode is not supported: the vendor directory would have to hold tpinstr's runtime, and tpinstr does not change the user's files; build with -mod=readonly (or -mod=mod) to use the module cache instead", shortPath(filepath.Join(root, "vendor"), s.dir))
+		return s.runtimeInVendor(rs, files, mf, root)
 	}
 	goLine := defaultGoLine
 	if mf.Go != nil {
@@ -220,6 +220,46 @@ func (s *session) vendorMode(mf *modfile.File, root string) bool {
 	}
 	fi, err := os.Stat(filepath.Join(root, "vendor"))
 	return err == nil && fi.IsDir()
+}
+
+// runtimeInVendor provides the runtime to a build in vendor mode. The go
+// command reads vendor/modules.txt from disk, not through the overlay, so
+// the runtime can only take the place of packages the go command accepts
+// from the vendor directory: those of a vendored copy of tpinstr's module
+// (the user's module uses the task library and vendors it), or, in a module
+// whose go version is older than 1.23, any directory of the vendor tree.
+// The overlay then puts the tool's runtime files there, each with a build
+// constraint on the runtime's Go version, since a vendored package is
+// compiled with its module's.
+func (s *session) runtimeInVendor(rs *runtimeSetup, files map[string][]byte, mf *modfile.File, root string) error {
+	vendor := filepath.Join(root, "vendor")
+	txt, _ := os.ReadFile(filepath.Join(vendor, "modules.txt"))
+	vendored := false
+	for l := range strings.SplitSeq(string(txt), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "#" && f[1] == runtimeModule {
+			vendored = true
+		}
+	}
+	old := mf.Go == nil || version.Compare("go"+mf.Go.Version, "go1.23") < 0
+	if !vendored && !old {
+		return fmt.Errorf("%s: vendor mode is supported only when the module vendors %s (or its go version is older than 1.23): the go command takes packages only from vendor/modules.txt, which tpinstr would have to change; build with -mod=readonly (or -mod=mod) to use the module cache instead", shortPath(vendor, s.dir), runtimeModule)
+	}
+	own := tpinstr.GoVersion()
+	constrained := map[string][]byte{}
+	for name, b := range files {
+		if own != "" && strings.HasSuffix(name, ".go") {
+			var err error
+			if b, err = requireGoVersion(b, version.Lang("go"+own)); err != nil {
+				return fmt.Errorf("runtime file %s: %w", name, err)
+			}
+		}
+		constrained[name] = b
+	}
+	if err := s.runtimeInSelf(rs, constrained, filepath.Join(vendor, filepath.FromSlash(runtimeModule))); err != nil {
+		return err
+	}
+	rs.mode = "vendor"
+	return nil
 }
 
 // runtimeInWorkspace provides the runtime to a build in a workspace.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,11 +36,12 @@ func TestRuntimeProvided(t *testing.T) {
 	}
 	old := "package task\n\nfunc Which() string { return \"old runtime\" }\n"
 	tests := []struct {
-		name  string
-		files map[string]string
-		dir   string
-		args  []string
-		env   []string
+		name   string
+		files  map[string]string
+		dir    string
+		args   []string
+		env    []string
+		vendor bool // run go mod vendor first
 	}{
 		{
 			name:  "module without requirements",
@@ -74,6 +76,28 @@ func TestRuntimeProvided(t *testing.T) {
 			},
 			args: []string{"."},
 			env:  []string{"GOFLAGS=-modfile=alt.mod -mod=readonly"},
+		},
+		{
+			name: "vendor directory, go 1.22",
+			files: map[string]string{
+				"go.mod":     "module example.com/u\n\ngo 1.22\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
+				"main.go":    "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/dep\"\n\t\"github.com/tpinstr/tpinstr/rt/task\"\n)\n\nfunc main() { fmt.Println(task.Which() + dep.Suffix) }\n",
+				"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
+				"dep/dep.go": "package dep\n\n// Suffix is empty.\nconst Suffix = \"\"\n",
+			},
+			args:   []string{"."},
+			vendor: true,
+		},
+		{
+			name: "vendored old version, go 1.24",
+			files: map[string]string{
+				"go.mod":              "module example.com/u\n\ngo 1.24\n\nrequire github.com/tpinstr/tpinstr v1.2.3\n\nreplace github.com/tpinstr/tpinstr v1.2.3 => ./old\n",
+				"main.go":             whichMain,
+				"old/go.mod":          "module github.com/tpinstr/tpinstr\n\ngo 1.22\n",
+				"old/rt/task/task.go": old,
+			},
+			args:   []string{"-mod=vendor", "."},
+			vendor: true,
 		},
 		{
 			name: "workspace",
@@ -113,6 +137,26 @@ func TestRuntimeProvided(t *testing.T) {
 					t.Fatal(err)
 				}
 				if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.vendor {
+				// The plain program must build from the vendor directory
+				// too; go mod vendor needs the import of the task library
+				// to resolve, so it runs with a main that does not use it
+				// when the module does not require it.
+				if !strings.Contains(tt.files["go.mod"], "tpinstr") {
+					if err := os.WriteFile(filepath.Join(root, "main.go"), []byte("package main\n\nimport _ \"example.com/dep\"\n\nfunc main() {}\n"), 0o666); err != nil {
+						t.Fatal(err)
+					}
+				}
+				cmd := exec.Command("go", "mod", "vendor")
+				cmd.Dir = root
+				cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("go mod vendor: %v\n%s", err, out)
+				}
+				if err := os.WriteFile(filepath.Join(root, "main.go"), []byte(tt.files["main.go"]), 0o666); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -59,8 +59,10 @@ func (s *session) start() (int, error) {
 		return 0, err
 	}
 	s.logf("%s", s.rt.describe())
+	contents = s.loadOverlay(contents)
+	s.src = newSources(contents)
 
-	ld := &loader{ctx: s.ctx, dir: s.dir, env: s.goEnv(), tests: inv.Command == "test", overlay: s.loadOverlay(contents),
+	ld := &loader{ctx: s.ctx, dir: s.dir, env: s.goEnv(), tests: inv.Command == "test", overlay: contents,
 		flags: append(append([]string{"-tags=" + s.tags}, s.rt.args...), inv.LoadFlags...)}
 	if status, err := s.list(ld); err != nil || status != 0 {
 		return status, err
