@@ -166,6 +166,7 @@ func TestAnyModule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := t.TempDir()
 			writeTree(t, root, tt.files)
 			if strings.Contains(tt.files["go.mod"], "./old") {

@@ -130,6 +130,7 @@ func TestRuntimeProvided(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := t.TempDir()
 			for name, content := range tt.files {
 				p := filepath.Join(root, filepath.FromSlash(name))
