@@ -53,11 +53,13 @@
 // Nakade 2016, Theorem 3) the one run decides every schedule of the input.
 // The executor notes each construct that could have gone another way in
 // another schedule (a mutex or an atomic location used by two goroutines,
-// a channel with values from two senders or to two receivers, a select
-// with two ready cases or waiting on two, a Once called by two goroutines,
-// a Cond, a WaitGroup reused, an operation completed by code that was not
-// rewritten): the verdict of such a run is "this schedule only", with the
-// first such construct and its site.
+// a channel with values from two senders, or that two goroutines try to
+// receive from while it carries values, a select of two communications or
+// of one and a default, a Once called by two goroutines, a Cond, a
+// WaitGroup whose Adds and Waits program order and go statements do not
+// order, an operation completed by code that was not rewritten): the
+// verdict of such a run is "this schedule only", with the first such
+// construct and its site.
 //
 // # Time
 //
@@ -112,6 +114,7 @@ type Exec struct {
 	sleepers []*G
 
 	choice *Choice
+	seq    uint64 // orders go statements, Adds and Waits (see before)
 
 	// Grace is how long a run in which no goroutine can go on waits for
 	// code that was not rewritten to complete a parked channel operation
@@ -131,6 +134,8 @@ type G struct {
 	ID     int
 	Parent *G     // the goroutine that ran the go statement; nil for the first
 	Site   uint32 // the go statement
+
+	spawnSeq uint64 // the go statement's place in the run (see before)
 
 	segs  []event.Task // open segments, oldest first
 	last  event.Task   // the newest segment, once they ended
@@ -261,6 +266,8 @@ func (e *Exec) Go(f func(), site uint32) {
 	p := e.cur
 	s := p.seg()
 	g := e.newG(p, site)
+	e.seq++
+	g.spawnSeq = e.seq
 	c := e.h.NewTask(s, site, g.ID)
 	e.h.Spawn(s, c, site)
 	g.segs = append(g.segs, c)

@@ -52,16 +52,18 @@ func run(t *testing.T, body func(e *Exec, h *testHost)) (races map[[2]uint32]boo
 	h := newTestHost()
 	h.next = 1
 	h.det.Spawn(0, 1, false, 0)
-	done := make(chan *Exec)
+	started := make(chan *Exec, 1)
+	done := make(chan struct{})
 	go func() {
 		e := New(h, 1, 0)
+		started <- e
 		body(e, h)
 		e.End()
-		done <- e
+		close(done)
 	}()
-	var e *Exec
+	e := <-started
 	select {
-	case e = <-done:
+	case <-done:
 	case dead = <-h.deadlock:
 	}
 	races = map[[2]uint32]bool{}
@@ -72,10 +74,7 @@ func run(t *testing.T, body func(e *Exec, h *testHost)) (races map[[2]uint32]boo
 		}
 		races[[2]uint32{a, b}] = true
 	}
-	if e != nil {
-		c = e.Choice()
-	}
-	return races, c, dead
+	return races, e.Choice(), dead
 }
 
 func send[T any](e *Exec, ch chan T, v T, site uint32) { e.Send(&SendOp[T]{Ch: ch, V: v}, site) }
@@ -254,6 +253,85 @@ func TestPrograms(t *testing.T) {
 			e.Go(func() { recv(e, ch, 0) }, 0)
 			recv(e, ch, 0)
 		}, dead: true},
+		{name: "second-receiver-parks", body: func(e *Exec, h *testHost) {
+			// Goroutine 2 takes the value and main waits for ever; had main
+			// received first, goroutine 2 would wait and main return.
+			ch := make(chan int, 1)
+			send(e, ch, 1, 0)
+			e.Go(func() { recv(e, ch, 0) }, 0)
+			recv(e, ch, 0)
+		}, dead: true, choice: true},
+		{name: "waitgroup-add-in-worker", body: func(e *Exec, h *testHost) {
+			// The worker's Add runs before the Wait here, after it in
+			// other schedules, in which the read races with the write.
+			var x int
+			var wg sync.WaitGroup
+			e.Go(func() {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 22)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Wait(&wg, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 23)
+		}, choice: true},
+		{name: "waitgroup-add-while-positive", body: func(e *Exec, h *testHost) {
+			// The counter is positive at goroutine 2's Add here; in the
+			// schedule where goroutine 3's Done comes first, the Wait
+			// returns before goroutine 2 runs.
+			var x int
+			var wg sync.WaitGroup
+			e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+			e.Go(func() {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 24)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Go(func() { e.Add(&wg, -1, func() { wg.Done() }, 0) }, 0)
+			e.Wait(&wg, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 25)
+		}, choice: true},
+		{name: "waitgroup-add-before-spawn", body: func(e *Exec, h *testHost) {
+			// Every Add happens before the Wait (through the go
+			// statements), though another goroutine waits.
+			var x int
+			var wg sync.WaitGroup
+			done := make(chan struct{})
+			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
+			for i := 0; i < 2; i++ {
+				e.Go(func() {
+					h.access(unsafe.Pointer(&x), 8, false, 26)
+					e.Add(&wg, -1, func() { wg.Done() }, 0)
+				}, 0)
+			}
+			e.Go(func() {
+				e.Wait(&wg, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 27)
+				e.Close(chanPointer(done), func() { close(done) }, 0)
+			}, 0)
+			recv(e, done, 0)
+		}},
+		{name: "select-one-ready", body: func(e *Exec, h *testHost) {
+			// Only b is ready when the select runs here; had goroutine 2
+			// sent on a first, the select could take a, whose case reads.
+			a, b := make(chan int, 1), make(chan int, 1)
+			var x int
+			e.Go(func() {
+				send(e, b, 1, 0)
+				i := e.Select([]Case{&RecvOp[int]{Ch: a}, &RecvOp[int]{Ch: b}}, false, 0)
+				if i == 0 {
+					h.access(unsafe.Pointer(&x), 8, false, 28)
+				}
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 29)
+			send(e, a, 1, 0)
+		}, choice: true},
+		{name: "select-default", body: func(e *Exec, h *testHost) {
+			a := make(chan int, 1)
+			e.Go(func() {
+				e.Select([]Case{&RecvOp[int]{Ch: a}}, true, 0)
+			}, 0)
+			send(e, a, 1, 0)
+		}, choice: true},
 		{name: "once", body: func(e *Exec, h *testHost) {
 			var x int
 			var once sync.Once
@@ -296,9 +374,6 @@ func TestPrograms(t *testing.T) {
 			races, c, dead := run(t, p.body)
 			if p.dead != (dead != nil) {
 				t.Fatalf("deadlock: got %v, want %v", dead != nil, p.dead)
-			}
-			if p.dead {
-				return
 			}
 			want := map[[2]uint32]bool{}
 			for _, r := range p.races {
