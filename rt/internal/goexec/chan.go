@@ -232,6 +232,18 @@ func (e *Exec) Recv(c Case, site uint32) {
 	}
 	cs.recvq = append(cs.recvq, &waiter{g: g, c: c})
 	e.park(g, "chan receive", site)
+	e.receivedParked(c, site)
+}
+
+// receivedParked records the completion of a receive that waited, when a
+// send handed it a value on a buffered channel: a later send joins it by
+// the k+C rule, as it joins a receive from the buffer (receivedReal).
+func (e *Exec) receivedParked(c Case, site uint32) {
+	if c.Cap() == 0 || !c.OK() {
+		return
+	}
+	cs := e.chanState(c.Chan())
+	cs.recvSegs = append(cs.recvSegs, e.release(site))
 }
 
 // receivedReal records a receive that took a value from the real buffer
@@ -364,6 +376,9 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 		e.note(site, "a select statement waiting on %d channels", n)
 	}
 	e.park(g, "select", site)
+	if c := cases[g.selIdx]; !c.IsSend() {
+		e.receivedParked(c, site)
+	}
 	return g.selIdx
 }
 

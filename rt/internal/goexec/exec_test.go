@@ -332,6 +332,19 @@ func TestPrograms(t *testing.T) {
 			}, 0)
 			send(e, a, 1, 0)
 		}, choice: true},
+		{name: "buffered-receive-waited", body: func(e *Exec, h *testHost) {
+			// The receive waits, main's first send hands it the value, and
+			// the receive is synchronized before the second send (k+C).
+			var x int
+			ch := make(chan int, 1)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 30)
+				recv(e, ch, 0)
+			}, 0)
+			send(e, ch, 1, 0)
+			send(e, ch, 2, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 31)
+		}},
 		{name: "once", body: func(e *Exec, h *testHost) {
 			var x int
 			var once sync.Once
