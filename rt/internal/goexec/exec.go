@@ -320,9 +320,11 @@ func (p plainError) Error() string { return string(p) }
 // on), and returns when g waits again or returns.
 func (e *Exec) wake(g *G, site uint32) {
 	h := e.cur
-	e.resume(g, h.seg(), site)
+	// h goes on the stack before g has the baton: g may park or return
+	// at once, and hand the baton back through the stack.
 	e.stack = append(e.stack, h)
 	h.state = gSuspended
+	e.resume(g, h.seg(), site)
 	<-h.wake
 }
 

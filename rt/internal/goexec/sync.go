@@ -258,9 +258,9 @@ func (e *Exec) done(w *wgState, site uint32) {
 // wakeJoining wakes g, whose next segment also joins segs.
 func (e *Exec) wakeJoining(g *G, segs []event.Task, site uint32) {
 	h := e.cur
-	e.resumeJoining(g, h.seg(), segs, site)
-	e.stack = append(e.stack, h)
+	e.stack = append(e.stack, h) // before g has the baton: see wake
 	h.state = gSuspended
+	e.resumeJoining(g, h.seg(), segs, site)
 	<-h.wake
 }
 
