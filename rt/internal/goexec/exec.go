@@ -83,7 +83,12 @@ type Host interface {
 	// by parent at site.
 	NewTask(parent event.Task, site uint32, g int) event.Task
 	// Spawn, End and Join record the graph's events: Join is the
-	// non-tree join of the ended task f by t (event.Sink's Get).
+	// non-tree join of the ended task f by t (event.Sink's Get). Any
+	// segment may be joined by a task that is not its parent, so Spawn
+	// must record a future's spawn (event.Sink's Spawn with future
+	// true): the futures paper's non-tree join is defined for futures
+	// only, and a detector that takes the child for an async orders the
+	// parent's later steps before the joiner, missing races.
 	Spawn(parent, child event.Task, site uint32)
 	End(t event.Task)
 	Join(t, f event.Task, site uint32)

@@ -29,7 +29,7 @@ func (h *testHost) NewTask(parent event.Task, site uint32, g int) event.Task {
 	return h.next
 }
 func (h *testHost) Spawn(parent, child event.Task, site uint32) {
-	h.det.Spawn(parent, child, false, event.Site(site))
+	h.det.Spawn(parent, child, true, event.Site(site))
 }
 func (h *testHost) End(t event.Task)                  { h.det.End(t) }
 func (h *testHost) Join(t, f event.Task, site uint32) { h.det.Get(t, f, event.Site(site)) }
@@ -345,6 +345,30 @@ func TestPrograms(t *testing.T) {
 			send(e, ch, 2, 0)
 			h.access(unsafe.Pointer(&x), 8, false, 31)
 		}},
+		{name: "read-after-close-races", body: func(e *Exec, h *testHost) {
+			// Goroutine 3's read follows its close, which lets goroutine 2
+			// go on and unlock; main's lock joins that unlock, not the read.
+			var x int
+			var mu sync.Mutex
+			ch := make(chan int, 1)
+			e.Go(func() {
+				for {
+					if _, ok := recv(e, ch, 0); !ok {
+						break
+					}
+					h.access(unsafe.Pointer(&x), 8, false, 32)
+				}
+				e.Lock(&mu, mu.TryLock, 0)
+				e.Unlock(&mu, mu.Unlock, 0)
+			}, 0)
+			e.Go(func() {
+				send(e, ch, 1, 0)
+				e.Close(chanPointer(ch), func() { close(ch) }, 0)
+				h.access(unsafe.Pointer(&x), 8, false, 33)
+			}, 0)
+			e.Lock(&mu, mu.TryLock, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 34)
+		}, races: [][2]uint32{{33, 34}}, choice: true},
 		{name: "once", body: func(e *Exec, h *testHost) {
 			var x int
 			var once sync.Once
