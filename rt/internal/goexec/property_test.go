@@ -338,6 +338,7 @@ func TestExactSubset(t *testing.T) {
 		{goprog.Size{Goroutines: 3, Sync: 6, Vars: 2, Accesses: 2}, 1500},
 		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 3}, 1200},
 		{goprog.Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2}, 1000},
+		{goprog.Size{Goroutines: 5, Sync: 16, Vars: 3, Accesses: 3}, 300},
 	}
 	if testing.Short() {
 		for i := range sizes {

@@ -13,8 +13,8 @@ type Size struct {
 // Generate makes a random program: goroutines spawned by goroutine 1 or by
 // one another, synchronised by a few idioms placed at random positions
 // (a WaitGroup of workers, a future or a stream on a channel of capacity
-// 0, 1 or 2, closed or not, sections of a mutex, a Once, a select of two
-// channels), with reads and writes of the shared variables in between.
+// 0, 1 or 2, closed or not, a done channel, a pipeline, sections of a
+// mutex, a Once, a select of two channels), with reads and writes of the shared variables in between.
 // Random positions make misuse too: a Wait before the Adds, a receive
 // before the go statement of its sender, a send nobody receives; some of
 // these programs deadlock in some or every interleaving, and some panic in
@@ -133,7 +133,35 @@ func (g *gen) newChan() int {
 // operations it wrote.
 func (g *gen) pattern() int {
 	r := g.r
-	switch r.IntN(7) {
+	switch r.IntN(9) {
+	case 7: // A done channel: one goroutine closes it, others wait for it.
+		c := g.newChan()
+		closer := g.pick()
+		g.bodies[closer] = g.insert(g.bodies[closer], Op{Kind: Close, Obj: c})
+		n := 1
+		for i := range g.bodies {
+			if i != closer && r.IntN(2) == 0 {
+				g.bodies[i] = g.insert(g.bodies[i], Op{Kind: Recv, Obj: c})
+				n++
+			}
+		}
+		return n
+	case 8: // A pipeline: a producer, a stage that ranges and forwards, a consumer.
+		if len(g.bodies) < 3 {
+			return 0
+		}
+		c1, c2 := g.newChan(), g.newChan()
+		perm := r.Perm(len(g.bodies))
+		prod, stage, cons := perm[0], perm[1], perm[2]
+		n := 1 + r.IntN(2)
+		for range n {
+			g.bodies[prod] = append(g.bodies[prod], Op{Kind: Send, Obj: c1})
+		}
+		g.bodies[prod] = append(g.bodies[prod], Op{Kind: Close, Obj: c1})
+		g.bodies[stage] = g.insert(g.bodies[stage], Op{Kind: Range, Obj: c1, Body: []Op{{Kind: Send, Obj: c2}}})
+		g.bodies[stage] = append(g.bodies[stage], Op{Kind: Close, Obj: c2})
+		g.bodies[cons] = g.insert(g.bodies[cons], Op{Kind: Range, Obj: c2})
+		return 2*n + 5
 	case 0: // WaitGroup: workers Done, a waiter Waits.
 		w := g.wgs
 		g.wgs++
