@@ -135,3 +135,49 @@ func TestGenerate(t *testing.T) {
 		walk(p.Main)
 	}
 }
+
+// TestMemo checks that exploring each state once (Explore) finds what
+// exploring every interleaving finds: the state key holds everything the
+// future of an interleaving depends on.
+func TestMemo(t *testing.T) {
+	sz := Size{Goroutines: 3, Sync: 7, Vars: 2, Accesses: 2}
+	n := 0
+	for seed := uint64(0); seed < 400; seed++ {
+		p := Generate(rand.New(rand.NewPCG(seed, 2)), sz)
+		full, err := explore(p, 20000, true)
+		if err != nil {
+			continue // too many interleavings to enumerate one by one
+		}
+		memo, err := Explore(p, 20000)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		n++
+		if (full.Panic != "") != (memo.Panic != "") {
+			t.Fatalf("seed %d: panic %q, memoised %q", seed, full.Panic, memo.Panic)
+		}
+		if len(full.Pairs) != len(memo.Pairs) {
+			t.Errorf("seed %d: pairs %v, memoised %v\n%s", seed, full.Pairs, memo.Pairs, p)
+		}
+		for pr := range full.Pairs {
+			if _, ok := memo.Pairs[pr]; !ok {
+				t.Errorf("seed %d: pair %v missing when memoised\n%s", seed, pr, p)
+			}
+		}
+		if len(full.Outcomes) != len(memo.Outcomes) {
+			t.Errorf("seed %d: outcomes %v, memoised %v\n%s", seed, full.Outcomes, memo.Outcomes, p)
+		}
+		for _, o := range full.Outcomes {
+			if !slices.Contains(memo.Outcomes, o) {
+				t.Errorf("seed %d: outcome %v missing when memoised\n%s", seed, o, p)
+			}
+		}
+		if memo.States > full.States {
+			t.Errorf("seed %d: %d states memoised, %d not", seed, memo.States, full.States)
+		}
+	}
+	if n < 200 {
+		t.Errorf("only %d programs small enough to compare", n)
+	}
+	t.Logf("%d programs compared", n)
+}
