@@ -89,10 +89,11 @@ func (in *interp) run(ops []goprog.Op) {
 
 // runResult is what one checked run of a program reported.
 type runResult struct {
-	vars   uint32               // racing variables
-	pairs  map[goprog.Pair]bool // racing site pairs
-	choice *Choice
-	dead   []*G
+	vars    uint32               // racing variables
+	pairs   map[goprog.Pair]bool // racing site pairs
+	choice  *Choice
+	dead    []*G
+	blocked string // the goroutines parked at the end, as goprog.Outcome.Blocked
 }
 
 // runProgram runs p once through the executor and the detector.
@@ -145,12 +146,17 @@ func runProgram(p goprog.Program) (*runResult, error) {
 		res.pairs[goprog.Pair{min(a, b), max(a, b)}] = true
 	}
 	res.choice = e.Choice()
+	var sites []int
+	for _, g := range e.Parked() {
+		sites = append(sites, int(g.Site))
+	}
+	res.blocked = goprog.SiteList(sites)
 	return res, nil
 }
 
 // outcome is the run's outcome, in the oracle's terms.
 func (r *runResult) outcome() goprog.Outcome {
-	return goprog.Outcome{Vars: r.vars, Deadlock: r.dead != nil}
+	return goprog.Outcome{Vars: r.vars, Deadlock: r.dead != nil, Blocked: r.blocked}
 }
 
 func (r *runResult) String() string {
@@ -220,6 +226,12 @@ func checkProgram(p goprog.Program) (*runResult, *goprog.Result, error) {
 		errs = append(errs, "the run deadlocks, no interleaving does")
 	}
 	if run.choice == nil {
+		// The graph does not depend on the schedule: every interleaving
+		// has the run's races, and ends with the same goroutines blocked.
+		if len(orc.Outcomes) != 1 || orc.Outcomes[0] != run.outcome() {
+			errs = append(errs, fmt.Sprintf("no choice, but the interleavings' outcomes %+v are not only the run's %+v",
+				orc.Outcomes, run.outcome()))
+		}
 		if run.vars != orc.Vars() {
 			errs = append(errs, fmt.Sprintf("no choice, but the run's racing variables %s are not every interleaving's %s",
 				varList(run.vars), varList(orc.Vars())))

@@ -24,6 +24,10 @@ type Pair [2]int
 type Outcome struct {
 	Vars     uint32
 	Deadlock bool
+	// Blocked lists the goroutines blocked at the end, deadlocked or
+	// leaked, by the site of their go statement (0 for goroutine 1),
+	// in increasing order, comma-separated.
+	Blocked string
 }
 
 // Result is what every interleaving of a program can do.
@@ -96,6 +100,7 @@ const (
 )
 
 type gor struct {
+	site   int // the go statement's
 	frames []frame
 	clock  vc
 	waitWG int // 1+ the WaitGroup it waits on, 0 when it does not
@@ -276,7 +281,7 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 			if len(s.gs) == MaxGoroutines {
 				return fmt.Errorf("goprog: more than %d goroutines", MaxGoroutines)
 			}
-			child := gor{frames: []frame{x.frame(op.Body, fPlain, 0)}, clock: gr.clock}
+			child := gor{site: op.Site, frames: []frame{x.frame(op.Body, fPlain, 0)}, clock: gr.clock}
 			tick(s, g)
 			s.gs = append(s.gs, child)
 			c := len(s.gs) - 1
@@ -607,12 +612,32 @@ func (x *explorer) explore(s *state) ([]Outcome, error) {
 		}
 	}
 	if len(steps) == 0 {
-		outs = []Outcome{{Deadlock: len(s.gs[0].frames) > 0}}
+		var blocked []int
+		for i := range s.gs {
+			if len(s.gs[i].frames) > 0 {
+				blocked = append(blocked, s.gs[i].site)
+			}
+		}
+		outs = []Outcome{{Deadlock: len(s.gs[0].frames) > 0, Blocked: SiteList(blocked)}}
 	}
 	if !x.noMemo {
 		x.memo[k] = outs
 	}
 	return outs, nil
+}
+
+// SiteList formats the sites of goroutines as Outcome.Blocked does.
+func SiteList(sites []int) string {
+	sites = slices.Clone(sites)
+	slices.Sort(sites)
+	var b []byte
+	for i, s := range sites {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fmt.Appendf(b, "%d", s)
+	}
+	return string(b)
 }
 
 // key encodes s.
@@ -627,6 +652,7 @@ func (s *state) key() string {
 	u(len(s.gs))
 	for i := range s.gs {
 		g := &s.gs[i]
+		u(g.site)
 		u(len(g.frames))
 		for _, f := range g.frames {
 			u(f.id)
