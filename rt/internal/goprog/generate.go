@@ -193,6 +193,12 @@ func (g *gen) pattern() int {
 			g.bodies[k] = append(g.bodies[k], Op{Kind: Done, Obj: w})
 		}
 		g.bodies[waiter] = append(g.bodies[waiter], Op{Kind: Wait, Obj: w})
+		if r.IntN(3) == 0 {
+			// A second goroutine waits too.
+			o := g.other(waiter)
+			g.bodies[o] = g.insert(g.bodies[o], Op{Kind: Wait, Obj: w})
+			n++
+		}
 		return n + len(workers) + 1
 	case 1, 2: // A future or a stream: one sender, one receiver.
 		c := g.newChan()
