@@ -77,8 +77,15 @@ func (in *interp) run(ops []goprog.Op) {
 			once, body := &in.onces[o.Obj], o.Body
 			e.Do(once, func() { once.Do(func() { in.run(body) }) }, site)
 		case goprog.Select:
-			a, b := &RecvOp[int]{Ch: in.chans[o.Obj]}, &RecvOp[int]{Ch: in.chans[o.Obj2]}
-			if e.Select([]Case{a, b}, false, site) == 0 {
+			var cases []Case
+			for i, ch := range []int{o.Obj, o.Obj2} {
+				if o.Sends&(1<<i) != 0 {
+					cases = append(cases, &SendOp[int]{Ch: in.chans[ch]})
+				} else {
+					cases = append(cases, &RecvOp[int]{Ch: in.chans[ch]})
+				}
+			}
+			if e.Select(cases, false, site) == 0 {
 				in.run(o.Body)
 			} else {
 				in.run(o.Else)

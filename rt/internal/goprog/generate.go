@@ -14,7 +14,7 @@ type Size struct {
 // one another, synchronised by a few idioms placed at random positions
 // (a WaitGroup of workers, a future or a stream on a channel of capacity
 // 0, 1 or 2, closed or not, a done channel, a pipeline, sections of a
-// mutex, a Once, a select of two channels), with reads and writes of the shared variables in between.
+// mutex, a Once, a select of two channels, receiving or sending), with reads and writes of the shared variables in between.
 // Random positions make misuse too: a Wait before the Adds, a receive
 // before the go statement of its sender, a send nobody receives; some of
 // these programs deadlock in some or every interleaving, and some panic in
@@ -271,6 +271,19 @@ func (g *gen) pattern() int {
 		a, b := len(g.chans), len(g.chans)+1
 		g.chans = append(g.chans, 1, 1)
 		rc := g.pick()
+		if r.IntN(3) == 0 {
+			// The second case sends, on a channel of capacity 0 or 1
+			// that another goroutine may receive from.
+			g.chans[b] = r.IntN(2)
+			g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Select, Obj: a, Obj2: b, Sends: 2})
+			sa := g.other(rc)
+			g.bodies[sa] = g.insert(g.bodies[sa], Op{Kind: Send, Obj: a})
+			if r.IntN(2) == 0 {
+				o := g.other(rc)
+				g.bodies[o] = g.insert(g.bodies[o], Op{Kind: Recv, Obj: b})
+			}
+			return 3
+		}
 		g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Select, Obj: a, Obj2: b})
 		sa, sb := g.other(rc), g.pick()
 		g.bodies[sa] = g.insert(g.bodies[sa], Op{Kind: Send, Obj: a})

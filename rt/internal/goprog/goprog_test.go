@@ -60,6 +60,12 @@ func TestExplore(t *testing.T) {
 		{name: "select-either", p: Program{Vars: 1, Chans: []int{1, 1}, Main: []Op{
 			gof(op(Send, 0)), gof(op(Send, 1)),
 			{Kind: Select, Obj: 0, Obj2: 1, Body: []Op{wr(0, 1)}, Else: []Op{rd(0, 2)}}}}, outcomes: 1},
+		{name: "select-send", p: Program{Vars: 1, Chans: []int{0, 0}, Main: []Op{
+			gof(op(Recv, 1), rd(0, 2)),
+			{Kind: Select, Obj: 0, Obj2: 1, Sends: 2, Else: []Op{wr(0, 1)}}}}, pairs: []Pair{{1, 2}}, outcomes: 1},
+		{name: "select-send-unbuffered-waits", p: Program{Vars: 1, Chans: []int{0, 0}, Main: []Op{
+			gof(wr(0, 1), op(Recv, 1)),
+			{Kind: Select, Obj: 0, Obj2: 1, Sends: 2, Else: []Op{rd(0, 2)}}}}, outcomes: 1},
 		{name: "deadlock", p: Program{Chans: []int{0}, Main: []Op{gof(op(Recv, 0)), op(Recv, 0)}},
 			some: true, all: true},
 		{name: "leak-is-no-deadlock", p: Program{Chans: []int{0}, Main: []Op{gof(op(Recv, 0))}}},

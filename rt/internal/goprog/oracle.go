@@ -355,29 +355,17 @@ func (x *explorer) steps(s *state) []step {
 		case Wait:
 			out = append(out, func(s *state) ([]int, error) { return x.wait(s, g, *op) })
 		case Send:
-			c := &s.chans[op.Obj]
-			switch {
-			case c.closed:
-				out = append(out, func(*state) ([]int, error) { return nil, x.fail("send on closed channel") })
-			case x.p.Chans[op.Obj] == 0:
-				// A rendezvous with each goroutine ready to receive.
-				for r := range s.gs {
-					if r == g {
-						continue
-					}
-					for _, ci := range s.recvCases(r, op.Obj) {
-						out = append(out, func(s *state) ([]int, error) { return x.rendezvous(s, g, r, ci) })
-					}
-				}
-			case len(c.buf) < x.p.Chans[op.Obj]:
-				out = append(out, func(s *state) ([]int, error) { return x.sendBuf(s, g, op.Obj) })
-			}
+			out = x.sendSteps(s, g, -1, op.Obj, out)
 		case Recv, Range, Select:
 			chs := []int{op.Obj}
 			if op.Kind == Select {
 				chs = append(chs, op.Obj2)
 			}
 			for ci, ch := range chs {
+				if op.Kind == Select && op.Sends&(1<<ci) != 0 {
+					out = x.sendSteps(s, g, ci, ch, out)
+					continue
+				}
 				c := &s.chans[ch]
 				if len(c.buf) > 0 || c.closed {
 					out = append(out, func(s *state) ([]int, error) { return x.recv(s, g, ci, ch) })
@@ -429,6 +417,44 @@ func (x *explorer) steps(s *state) []step {
 	return out
 }
 
+// sendSteps appends the steps of goroutine g's send on channel ch (case ci
+// of a select, -1 for a send statement) to out.
+func (x *explorer) sendSteps(s *state, g, ci, ch int, out []step) []step {
+	c := &s.chans[ch]
+	switch {
+	case c.closed:
+		out = append(out, func(*state) ([]int, error) { return nil, x.fail("send on closed channel") })
+	case x.p.Chans[ch] == 0:
+		// A rendezvous with each goroutine ready to receive.
+		for r := range s.gs {
+			if r == g {
+				continue
+			}
+			for _, rci := range s.recvCases(r, ch) {
+				out = append(out, func(s *state) ([]int, error) { return x.rendezvous(s, g, ci, r, rci) })
+			}
+		}
+	case len(c.buf) < x.p.Chans[ch]:
+		out = append(out, func(s *state) ([]int, error) { return x.sendBuf(s, g, ci, ch) })
+	}
+	return out
+}
+
+// sent moves goroutine g past its send (case ci of a select, -1 for a send
+// statement).
+func (x *explorer) sent(s *state, g, ci int) {
+	f := s.top(g)
+	op := f.ops[f.pc]
+	f.pc++
+	if op.Kind == Select {
+		body := op.Body
+		if ci == 1 {
+			body = op.Else
+		}
+		s.gs[g].frames = append(s.gs[g].frames, x.frame(body, fPlain, 0))
+	}
+}
+
 // recvCases returns the cases (0, or 1 for a select's second) in which
 // goroutine r is ready to receive from channel ch.
 func (s *state) recvCases(r, ch int) []int {
@@ -443,10 +469,10 @@ func (s *state) recvCases(r, ch int) []int {
 			out = append(out, 0)
 		}
 	case Select:
-		if op.Obj == ch {
+		if op.Obj == ch && op.Sends&1 == 0 {
 			out = append(out, 0)
 		}
-		if op.Obj2 == ch {
+		if op.Obj2 == ch && op.Sends&2 == 0 {
 			out = append(out, 1)
 		}
 	}
@@ -477,18 +503,18 @@ func (x *explorer) received(s *state, r, ci int, ok bool) {
 	}
 }
 
-func (x *explorer) rendezvous(s *state, g, r, ci int) ([]int, error) {
+func (x *explorer) rendezvous(s *state, g, gci, r, rci int) ([]int, error) {
 	sc, rc := s.gs[g].clock, s.gs[r].clock
 	s.gs[g].clock.join(&rc)
 	s.gs[r].clock.join(&sc)
-	s.top(g).pc++
-	x.received(s, r, ci, true)
+	x.sent(s, g, gci)
+	x.received(s, r, rci, true)
 	tick(s, g)
 	tick(s, r)
 	return []int{g, r}, nil
 }
 
-func (x *explorer) sendBuf(s *state, g, ch int) ([]int, error) {
+func (x *explorer) sendBuf(s *state, g, ci, ch int) ([]int, error) {
 	c := &s.chans[ch]
 	c.nsent++
 	if c.nsent > x.p.Chans[ch] {
@@ -497,7 +523,7 @@ func (x *explorer) sendBuf(s *state, g, ch int) ([]int, error) {
 		c.recvs = c.recvs[1:]
 	}
 	c.buf = append(c.buf, s.gs[g].clock)
-	s.top(g).pc++
+	x.sent(s, g, ci)
 	tick(s, g)
 	return []int{g}, nil
 }

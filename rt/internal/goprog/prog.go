@@ -47,7 +47,7 @@ const (
 	Lock               // mu[Obj].Lock()
 	Unlock             // mu[Obj].Unlock()
 	OnceDo             // once[Obj].Do(func() { Body })
-	Select             // select { case <-ch[Obj]: Body; case <-ch[Obj2]: Else }
+	Select             // select { case <-ch[Obj]: Body; case <-ch[Obj2]: Else }, a case sending when its bit of Sends is set
 )
 
 var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select"}
@@ -62,8 +62,11 @@ type Op struct {
 	Obj  int // the channel, WaitGroup, mutex or Once
 	Obj2 int // Select: the second channel
 	N    int // Add: the delta
-	Body []Op
-	Else []Op // Select: the second case's body
+	// Sends marks the cases of a Select that send (bit 0: the first
+	// case, ch[Obj] <- 0; bit 1: the second).
+	Sends uint8
+	Body  []Op
+	Else  []Op // Select: the second case's body
 }
 
 // Program is a goroutine program: Main is goroutine 1's body.
@@ -121,9 +124,9 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			printOps(b, o.Body, depth+1)
 			fmt.Fprintf(b, "%s})\n", ind)
 		case Select:
-			fmt.Fprintf(b, "%sselect {\n%scase <-ch%d:\n", ind, ind, o.Obj)
+			fmt.Fprintf(b, "%sselect {\n%scase %s:\n", ind, ind, selCase(o, 0))
 			printOps(b, o.Body, depth+1)
-			fmt.Fprintf(b, "%scase <-ch%d:\n", ind, o.Obj2)
+			fmt.Fprintf(b, "%scase %s:\n", ind, selCase(o, 1))
 			printOps(b, o.Else, depth+1)
 			fmt.Fprintf(b, "%s}\n", ind)
 		}
@@ -170,4 +173,16 @@ func cloneOps(ops []Op) []Op {
 		out[i] = o
 	}
 	return out
+}
+
+// selCase prints case i of a select.
+func selCase(o Op, i int) string {
+	ch := o.Obj
+	if i == 1 {
+		ch = o.Obj2
+	}
+	if o.Sends&(1<<i) != 0 {
+		return fmt.Sprintf("ch%d <- 0", ch)
+	}
+	return fmt.Sprintf("<-ch%d", ch)
 }
