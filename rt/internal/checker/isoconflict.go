@@ -1,10 +1,11 @@
-package rt
+package checker
 
 import (
 	"slices"
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
 
 // Conflicts between isolated sections. Two isolated sections conflict when
@@ -99,7 +100,7 @@ func (w *isoWatch) begin(site uint32, commute bool) {
 	if w.depth == 1 {
 		w.class = 0
 		if commute {
-			w.class = lookupSite(site).Commute
+			w.class = sites.Lookup(site).Commute
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package rt
+package checker
 
 import (
 	"flag"
@@ -50,14 +50,14 @@ func TestScale(t *testing.T) {
 	}
 	run(false)
 	elapsed := time.Since(start)
-	if n := st.raceCount(); n != 0 {
+	if n := st.findings.Count(); n != 0 {
 		t.Fatalf("%d races reported on a race-free execution", n)
 	}
 	if testing.Short() || !*scale {
-		st.out = io.Discard
-		defer func() { st.out = os.Stderr }()
+		st.w.Out = io.Discard
+		defer func() { st.w.Out = os.Stderr }()
 		run(true)
-		if n := st.raceCount(); n != 1 {
+		if n := st.findings.Count(); n != 1 {
 			t.Fatalf("%d reports for one racing pair of sites, want 1", n)
 		}
 	}
@@ -78,9 +78,7 @@ func newTestState(t *testing.T) *state {
 	if st.cur != 0 {
 		t.Fatal("a checked Run is already active")
 	}
-	st.races.Store(0)
-	st.testRaced.Store(0)
-	st.findings = findingLog{}
+	st.findings.Reset()
 	clear(st.seen)
 	return st
 }

@@ -1,6 +1,6 @@
 //go:build tpinstr
 
-package rt_test
+package checker_test
 
 import (
 	"bytes"

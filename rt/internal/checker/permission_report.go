@@ -1,12 +1,11 @@
-package rt
+package checker
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
 )
 
 // Permission errors and, in strict mode, unannotated sharing are reported
@@ -29,13 +28,13 @@ const (
 func (k permKind) name() string {
 	switch k {
 	case permReleaseUnheld:
-		return "release-unheld"
+		return report.PermReleaseUnheld
 	case permWriteUnderRead:
-		return "write-under-read"
+		return report.PermWriteUnderRead
 	case permHeldAtEnd:
-		return "held-at-end"
+		return report.PermHeldAtEnd
 	default:
-		return "shared"
+		return report.PermShared
 	}
 }
 
@@ -43,17 +42,6 @@ func (k permKind) name() string {
 type reportKey struct {
 	kind permKind
 	site uint32
-}
-
-// permReport is a permission report; its JSON form is what the json option
-// writes.
-type permReport struct {
-	Type   string        `json:"type"` // "permission"
-	Kind   string        `json:"kind"` // see permKind.name
-	Addr   string        `json:"addr"`
-	Access accessReport  `json:"access"`
-	Other  *accessReport `json:"other,omitempty"` // the other access or region involved, if any
-	Reason string        `json:"reason"`
 }
 
 // taskRef names a task that may have ended, for a report: its spawn chain
@@ -68,7 +56,7 @@ func (st *state) curRef() taskRef { return taskRef{st.cur, st.gen, st.runs} }
 
 // permAccessReport describes an access (or a permission call) of task t at
 // site.
-func (st *state) permAccessReport(t taskRef, site uint32, write bool) accessReport {
+func (st *state) permAccessReport(t taskRef, site uint32, write bool) report.Access {
 	a := st.accessReport(event.Access{Task: t.task, Site: event.Site(site), Write: write})
 	if t.run != st.runs || (t.gen != st.gen && t.task != st.root) {
 		a.Spawns = nil // the task's id may name another task now
@@ -85,11 +73,11 @@ func (st *state) permReleaseUnheld(site uint32, addr uintptr, write, otherMode b
 	}
 	a := st.permAccessReport(st.curRef(), site, write)
 	a.Op = "release"
-	reason := fmt.Sprintf("task %d releases a %s permission that it does not hold on this range: a release must match an acquire of the same task, mode and range that has not been released", st.cur, opName(write))
+	reason := fmt.Sprintf("task %d releases a %s permission that it does not hold on this range: a release must match an acquire of the same task, mode and range that has not been released", st.cur, report.OpName(write))
 	if otherMode {
-		reason += fmt.Sprintf(" (the task holds a %s permission on it: release that one)", opName(!write))
+		reason += fmt.Sprintf(" (the task holds a %s permission on it: release that one)", report.OpName(!write))
 	}
-	st.permEmit(reportKey{permReleaseUnheld, site}, permReport{Kind: permReleaseUnheld.name(), Addr: hexAddr(addr), Access: a, Reason: reason})
+	st.permEmit(reportKey{permReleaseUnheld, site}, report.Permission{Kind: permReleaseUnheld.name(), Addr: hexAddr(addr), Access: a, Reason: reason})
 }
 
 // permWriteUnderRead reports a write at site by the current task of the
@@ -101,7 +89,7 @@ func (st *state) permWriteUnderRead(site uint32, addr uintptr, r region) {
 	a := st.permAccessReport(st.curRef(), site, true)
 	o := st.permAccessReport(st.curRef(), r.site, false)
 	reason := fmt.Sprintf("task %d writes a location that it holds a read permission on, and no write permission: acquire it for writing (a write permission allows reads too)", st.cur)
-	st.permEmit(reportKey{permWriteUnderRead, site}, permReport{Kind: permWriteUnderRead.name(), Addr: hexAddr(addr), Access: a, Other: &o, Reason: reason})
+	st.permEmit(reportKey{permWriteUnderRead, site}, report.Permission{Kind: permWriteUnderRead.name(), Addr: hexAddr(addr), Access: a, Other: &o, Reason: reason})
 }
 
 // permEndedHolding reports the permissions that the ended task of h still
@@ -113,9 +101,9 @@ func (st *state) permEndedHolding(h *holding) {
 			continue
 		}
 		a := st.permAccessReport(t, r.site, r.write)
-		a.Op = opName(r.write) + " permission"
-		reason := fmt.Sprintf("task %d ended while holding this %s permission: release every permission before the body of the task that acquired it returns", h.task, opName(r.write))
-		st.permEmit(reportKey{permHeldAtEnd, r.site}, permReport{Kind: permHeldAtEnd.name(), Addr: hexAddr(r.lo), Access: a, Reason: reason})
+		a.Op = report.OpName(r.write) + " permission"
+		reason := fmt.Sprintf("task %d ended while holding this %s permission: release every permission before the body of the task that acquired it returns", h.task, report.OpName(r.write))
+		st.permEmit(reportKey{permHeldAtEnd, r.site}, report.Permission{Kind: permHeldAtEnd.name(), Addr: hexAddr(r.lo), Access: a, Reason: reason})
 	}
 }
 
@@ -129,7 +117,7 @@ func (st *state) permSharedReport(a, other shareAcc, addr uintptr) {
 	ar := st.permAccessReport(a.ref, a.site, a.write)
 	or := st.permAccessReport(other.ref, other.site, other.write)
 	reason := fmt.Sprintf("tasks %d and %d both access this location, and the access of task %d is inside neither a permission region of its task nor an Isolated body (TPINSTR=permissions=strict)", a.ref.task, other.ref.task, a.ref.task)
-	st.permEmit(reportKey{permShared, a.site}, permReport{Kind: permShared.name(), Addr: hexAddr(addr), Access: ar, Other: &or, Reason: reason})
+	st.permEmit(reportKey{permShared, a.site}, report.Permission{Kind: permShared.name(), Addr: hexAddr(addr), Access: ar, Other: &or, Reason: reason})
 }
 
 // permReported reports whether a report of key was written, or is not to
@@ -140,50 +128,18 @@ func (st *state) permReported(key reportKey) bool {
 }
 
 // permEmit writes rep unless a report of its key was written before.
-func (st *state) permEmit(key reportKey, rep permReport) {
+func (st *state) permEmit(key reportKey, rep report.Permission) {
 	if st.permReported(key) {
 		return
 	}
 	st.perm.reported[key] = true
 	rep.Type = "permission"
-	st.found(findPermission, 1)
-	fmt.Fprint(st.out, rep.text())
-	if st.json != nil {
-		b, err := json.Marshal(rep)
-		if err == nil {
-			_, err = st.json.Write(append(b, '\n'))
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "tpinstr: json option: %v\n", err)
-		}
-	}
-	if st.opts.haltOnError {
+	st.findings.Found(report.FindPermission, 1)
+	st.w.Permission(rep)
+	if st.opts.HaltOnError {
 		st.flush()
-		os.Exit(st.opts.exitCode)
+		os.Exit(st.opts.ExitCode)
 	}
-}
-
-// text formats the report in the shape of the race reports.
-func (rep permReport) text() string {
-	var b strings.Builder
-	if rep.Kind == permShared.name() {
-		b.WriteString("==================\nWARNING: SHARED ACCESS OUTSIDE PERMISSION REGIONS\n")
-	} else {
-		b.WriteString("==================\nWARNING: PERMISSION ERROR\n")
-	}
-	writeAccess(&b, rep.Access, rep.Addr, false)
-	if rep.Other != nil {
-		b.WriteString("\n")
-		o := *rep.Other
-		if rep.Kind == permWriteUnderRead.name() {
-			o.Op = "read permission"
-		} else {
-			o.Op = "other task's " + o.Op
-		}
-		writeAccess(&b, o, rep.Addr, false)
-	}
-	fmt.Fprintf(&b, "\n%s.\n==================\n", rep.Reason)
-	return b.String()
 }
 
 func hexAddr(a uintptr) string { return fmt.Sprintf("%#x", a) }

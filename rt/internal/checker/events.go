@@ -1,8 +1,10 @@
-package rt
+package checker
 
 import (
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
 
 // The functions of this file are called by the checked build of rt/task
@@ -205,7 +207,7 @@ func IsolatedBegin() {
 	}
 	site := event.Site(st.takeSite())
 	st.noteIsolated()
-	st.iso.begin(uint32(site), !st.opts.noCommute)
+	st.iso.begin(uint32(site), !st.opts.NoCommute)
 	st.updateSlow()
 	st.det.IsolatedBegin(st.cur, site)
 	if st.graph != nil {
@@ -313,8 +315,8 @@ func (st *state) sinkFinishEnd(t event.Task) {
 func GetUnfinished(f event.Task) {
 	st := global()
 	site := st.takeSite()
-	si := lookupSite(site)
-	d := &deadlockReport{Blocked: []blockedTask{{
+	si := sites.Lookup(site)
+	d := &report.Deadlock{Blocked: []report.Blocked{{
 		Task: uint32(st.cur), Waits: "get", File: si.File, Line: si.Line, Col: si.Col,
 		Spawns: st.spawnChain(st.cur),
 	}}}

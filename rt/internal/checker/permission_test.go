@@ -1,4 +1,4 @@
-package rt
+package checker
 
 import (
 	"bytes"
@@ -8,7 +8,9 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/tpinstr/tpinstr/internal/rtoptions"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
 
 // permEnv drives the checker the way the checked task library and
@@ -30,13 +32,13 @@ func newPermEnv(t *testing.T, strict bool) *permEnv {
 	st := newTestState(t)
 	out := &bytes.Buffer{}
 	saved := st.opts
-	st.out, st.perm = out, nil
+	st.w.Out, st.perm = out, nil
 	if strict {
-		st.opts.permissions = permStrict
+		st.opts.Permissions = rtoptions.PermStrict
 	}
 	st.updateSlow()
 	t.Cleanup(func() {
-		st.out, st.perm, st.opts = os.Stderr, nil, saved
+		st.w.Out, st.perm, st.opts = os.Stderr, nil, saved
 		st.updateSlow()
 		st.held, st.unconfirmed, st.needExplore = nil, nil, false
 	})
@@ -364,7 +366,7 @@ func TestPermissionOncePerSite(t *testing.T) {
 func TestPermissionSite(t *testing.T) {
 	pc, file, line := callerPC()
 	si := permSiteInfo("AcquireW", pc, true)
-	if si.File != file || si.Line != int32(line) || si.Kind != KindWrite || si.Expr != "the region of task.AcquireW" {
+	if si.File != file || si.Line != int32(line) || si.Kind != sites.KindWrite || si.Expr != "the region of task.AcquireW" {
 		t.Errorf("site %+v, want %s:%d, a write of the region of task.AcquireW", si, file, line)
 	}
 	if !strings.HasSuffix(si.Func, "TestPermissionSite") {

@@ -1,9 +1,10 @@
-package rt
+package checker
 
 import (
 	"slices"
 	"unsafe"
 
+	"github.com/tpinstr/tpinstr/internal/rtoptions"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
 
@@ -195,7 +196,7 @@ func (st *state) permSync() *permState {
 			sites:    map[siteKey]uint32{},
 			reported: map[reportKey]bool{},
 		}
-		if st.opts.permissions == permStrict {
+		if st.opts.Permissions == rtoptions.PermStrict {
 			ps.shared = newSharing()
 		}
 		st.perm = ps

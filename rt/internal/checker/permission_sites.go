@@ -1,6 +1,10 @@
-package rt
+package checker
 
-import "runtime"
+import (
+	"runtime"
+
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
+)
 
 // The calls of the permission API are not rewritten (they access nothing
 // by themselves), so they have no site in the tables of rewritten
@@ -20,18 +24,18 @@ func (st *state) permSite(op string, pc uintptr, write bool) uint32 {
 	if s, ok := ps.sites[k]; ok {
 		return s
 	}
-	s := Register("", []SiteInfo{permSiteInfo(op, pc, write)})
+	s := sites.Register([]sites.Info{permSiteInfo(op, pc, write)})
 	ps.sites[k] = s
 	return s
 }
 
 // permSiteInfo describes the permission call op at return address pc.
-func permSiteInfo(op string, pc uintptr, write bool) SiteInfo {
-	kind := KindRead
+func permSiteInfo(op string, pc uintptr, write bool) sites.Info {
+	kind := sites.KindRead
 	if write {
-		kind = KindWrite
+		kind = sites.KindWrite
 	}
-	si := SiteInfo{Kind: kind, Expr: "the region of task." + op}
+	si := sites.Info{Kind: kind, Expr: "the region of task." + op}
 	if pc == 0 {
 		return si
 	}

@@ -1,4 +1,4 @@
-package rt
+package checker
 
 import (
 	"strings"
@@ -91,29 +91,5 @@ func TestPermissionStrictPerRun(t *testing.T) {
 	e.run(func() { e.async(func() { e.write(x) }) })
 	if got := e.counts(); got != (counts{}) {
 		t.Errorf("reports %+v, want none; output:\n%s", got, e.out)
-	}
-}
-
-// TestPermissionsOption checks the values of the permissions option.
-func TestPermissionsOption(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    permMode
-		wantErr bool
-	}{
-		{"", permRegions, false},
-		{"permissions=regions", permRegions, false},
-		{"permissions=strict", permStrict, false},
-		{"permissions=all", 0, true},
-	}
-	for _, tc := range tests {
-		o, err := parseOptions(tc.in)
-		if (err != nil) != tc.wantErr {
-			t.Errorf("parseOptions(%q): error %v, want error %v", tc.in, err, tc.wantErr)
-			continue
-		}
-		if err == nil && o.permissions != tc.want {
-			t.Errorf("parseOptions(%q).permissions = %d, want %d", tc.in, o.permissions, tc.want)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package rt
+package checker
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
 
 // Schedule exploration. With Isolated, one serial run no longer decides
@@ -57,7 +59,7 @@ type explorer struct {
 	sections []section
 	inIso    int // index in sections of the section being executed, or -1
 	results  []xresult
-	deadlock *deadlockReport
+	deadlock *report.Deadlock
 	graphs   []string // fingerprint of each Run's graph
 	isoLog   *isoLog  // the isolated accesses of the Run, owned by section index
 }
@@ -106,23 +108,8 @@ type span struct{ addr, size uintptr }
 
 // xresult is a race found in one explored schedule.
 type xresult struct {
-	Report   report `json:"report"`
-	Schedule string `json:"schedule"`
-}
-
-// deadlockReport describes a state in which no task can run.
-type deadlockReport struct {
-	Schedule string        `json:"schedule"`
-	Blocked  []blockedTask `json:"blocked"`
-}
-
-type blockedTask struct {
-	Task   uint32       `json:"task"`
-	Waits  string       `json:"waits"` // "finish", "get" or "isolated"
-	File   string       `json:"file,omitempty"`
-	Line   int32        `json:"line,omitempty"`
-	Col    int32        `json:"col,omitempty"`
-	Spawns []spawnFrame `json:"spawns"`
+	Report   report.Race `json:"report"`
+	Schedule string      `json:"schedule"`
 }
 
 // parseSchedule reads a schedule string: the task chosen at each choice
@@ -267,8 +254,8 @@ func (x *explorer) next() event.Task {
 		ch = k
 	}
 	var commute uint8
-	if !x.st.opts.noCommute {
-		commute = lookupSite(x.task(chosen).waitSite).Commute
+	if !x.st.opts.NoCommute {
+		commute = sites.Lookup(x.task(chosen).waitSite).Commute
 	}
 	x.sections = append(x.sections, section{task: chosen, choice: ch, commute: commute})
 	x.inIso = len(x.sections) - 1
@@ -448,14 +435,14 @@ func (x *explorer) runEnd(root event.Task) {
 
 // reportDeadlock describes the blocked tasks and ends the process.
 func (x *explorer) reportDeadlock() {
-	d := &deadlockReport{Schedule: x.schedule()}
+	d := &report.Deadlock{Schedule: x.schedule()}
 	for id, t := range x.tasks {
 		if t == nil || t.state == xEnded || t.state == xRunnable || t.state == xRunning {
 			continue
 		}
 		waits := map[int]string{xWaitFinish: "finish", xWaitGet: "get", xIsoWait: "isolated"}[t.state]
-		si := lookupSite(t.waitSite)
-		d.Blocked = append(d.Blocked, blockedTask{
+		si := sites.Lookup(t.waitSite)
+		d.Blocked = append(d.Blocked, report.Blocked{
 			Task: uint32(id), Waits: waits, File: si.File, Line: si.Line, Col: si.Col,
 			Spawns: x.st.spawnChain(event.Task(id)),
 		})

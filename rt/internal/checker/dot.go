@@ -1,4 +1,4 @@
-package rt
+package checker
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
 
 // The dot option records the whole computation graph of every checked Run
@@ -17,7 +18,7 @@ import (
 
 // startGraph starts recording the graph of a Run when the dot option is set.
 func (st *state) startGraph() {
-	if st.opts.dotPath == "" {
+	if st.opts.DotPath == "" {
 		return
 	}
 	st.graph = cgraph.New()
@@ -37,7 +38,7 @@ func (st *state) writeGraph() {
 		flags = os.O_CREATE | os.O_WRONLY | os.O_TRUNC
 		st.dotStarted = true
 	}
-	f, err := os.OpenFile(st.opts.dotPath, flags, 0o666)
+	f, err := os.OpenFile(st.opts.DotPath, flags, 0o666)
 	if err == nil {
 		err = g.WriteDOT(f, siteName)
 		if cerr := f.Close(); err == nil {
@@ -52,7 +53,7 @@ func (st *state) writeGraph() {
 // siteName names a site in a drawing: file base name, line and the
 // expression or call.
 func siteName(s event.Site) string {
-	si := lookupSite(uint32(s))
+	si := sites.Lookup(uint32(s))
 	if si.File == "" {
 		return ""
 	}

@@ -1,18 +1,18 @@
-package rt
+package checker
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
+	"github.com/tpinstr/tpinstr/internal/rtoptions"
 	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
 )
 
 // state is the checker of one process. Like runtime/race's, it is global:
@@ -22,9 +22,8 @@ import (
 // only touched by the goroutine running the current checked Run; Runs of
 // other goroutines wait for it in RunBegin.
 type state struct {
-	opts options
-	out  io.Writer // where reports go (standard error)
-	json *os.File  // the json option's file, if any
+	opts rtoptions.Options
+	w    report.Writer // where reports go: standard error, and the json option's file
 
 	pendingSite uint32 // set by At, taken by the next task-library call
 
@@ -47,18 +46,16 @@ type state struct {
 	// Isolated sections in the current Run: while any ran, reports wait
 	// for the Run's end, and when two tasks or more ran some, the serial
 	// order was one schedule among others and exploration settles them.
-	isoTasks    int        // distinct tasks that ran an isolated section, up to 2
-	lastIsoTask event.Task // the first of them
-	held        []report   // reports of the current Run held back
-	unconfirmed []report   // held reports of Runs whose schedules need exploring
+	isoTasks    int           // distinct tasks that ran an isolated section, up to 2
+	lastIsoTask event.Task    // the first of them
+	held        []report.Race // reports of the current Run held back
+	unconfirmed []report.Race // held reports of Runs whose schedules need exploring
 	needExplore bool
 	iso         *isoWatch // conflicts between the isolated sections of the Run
 	slow        bool      // a rare mode is on: see updateSlow
 
-	races     atomic.Uint64     // findings reported so far (see found)
-	testRaced atomic.Uint64     // of which during a test
-	findings  findingLog        // their kinds
-	emitted   map[sitePair]bool // the reports written, by emittedKey
+	findings report.Log        // what was reported so far
+	emitted  map[sitePair]bool // the reports written, by emittedKey
 
 	mu sync.Mutex // held by the goroutine running a checked Run
 }
@@ -79,7 +76,7 @@ var (
 // global returns the process's checker, creating it on first use.
 func global() *state {
 	initOnce.Do(func() {
-		o, err := parseOptions(os.Getenv("TPINSTR"))
+		o, err := rtoptions.Parse(os.Getenv("TPINSTR"))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)
 			os.Exit(2)
@@ -88,16 +85,16 @@ func global() *state {
 			// A child of exploration hands its findings to its parent
 			// (orchestrate.go), which writes every report and graph: the
 			// child must not truncate the files the parent writes to.
-			o.jsonPath, o.dotPath = "", ""
+			o.JSONPath, o.DotPath = "", ""
 		}
-		st := &state{opts: o, out: os.Stderr, seen: map[sitePair]bool{}}
-		if o.jsonPath != "" {
-			f, err := os.Create(o.jsonPath)
+		st := &state{opts: o, w: report.Writer{Out: os.Stderr}, seen: map[sitePair]bool{}}
+		if o.JSONPath != "" {
+			f, err := os.Create(o.JSONPath)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "tpinstr: json option: %v\n", err)
 				os.Exit(2)
 			}
-			st.json = f
+			st.w.JSON = f
 		}
 		if err := st.setupExplore(); err != nil {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)
@@ -109,18 +106,13 @@ func global() *state {
 	return theState
 }
 
-func (st *state) raceCount() uint64 { return st.races.Load() }
-func (st *state) testRaces() uint64 { return st.testRaced.Load() }
-
 // flush makes sure every report is written. Reports are written when they
 // are found, so there is nothing buffered; it syncs the json file.
-func (st *state) flush() {
-	if st.json != nil {
-		_ = st.json.Sync()
-	}
-}
+func (st *state) flush() { st.w.Sync() }
 
-func setPendingSite(site uint32) { global().pendingSite = site }
+// SetPendingSite records site as the site of the next task-library call:
+// it is the body of rt.At.
+func SetPendingSite(site uint32) { global().pendingSite = site }
 
 // takeSite returns the site recorded by At and forgets it.
 func (st *state) takeSite() uint32 {
@@ -129,8 +121,11 @@ func (st *state) takeSite() uint32 {
 	return s
 }
 
-// access is the body of every access hook.
-func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+// Access is the body of every access hook of package rt: an access of the
+// size bytes at p, a write when write is true, at site. It does nothing
+// outside a checked Run. Its common path is one test and the detector's
+// fast path.
+func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	st := theState
 	if st == nil || st.cur == 0 {
 		return
@@ -148,7 +143,7 @@ func access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 // updateSlow): permission regions, exploration, an isolated section of a
 // serial run, or the dot option's graph.
 func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
-	if (st.perm != nil || st.opts.permissions == permStrict) && st.permAccess(p, size, write, site) {
+	if (st.perm != nil || st.opts.Permissions == rtoptions.PermStrict) && st.permAccess(p, size, write, site) {
 		return // a permission region of the task stands for it: see permAccess
 	}
 	if st.x != nil {
@@ -168,7 +163,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 // must be called whenever perm, the permissions option, x, the isolated
 // depth or graph changes.
 func (st *state) updateSlow() {
-	st.slow = st.perm != nil || st.opts.permissions == permStrict || st.x != nil ||
+	st.slow = st.perm != nil || st.opts.Permissions == rtoptions.PermStrict || st.x != nil ||
 		(st.iso != nil && st.iso.depth > 0) || st.graph != nil
 }
 

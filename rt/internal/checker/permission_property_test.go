@@ -1,4 +1,4 @@
-package rt
+package checker
 
 import (
 	"fmt"
@@ -182,5 +182,5 @@ func (s *regionSink) Access(t event.Task, addr, size uintptr, write bool, site e
 		AcquirePermission("AcquireW", s.ptr(addr), size, true, 1)
 		s.held[t] = append(s.held[t], heldRange{off, size})
 	}
-	access(s.ptr(addr), size, write, uint32(site))
+	Access(s.ptr(addr), size, write, uint32(site))
 }

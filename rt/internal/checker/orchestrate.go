@@ -1,4 +1,4 @@
-package rt
+package checker
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
 )
 
 // Orchestration of schedule exploration. The process that a user starts
@@ -44,10 +45,10 @@ type childRun struct {
 
 // findings is what a child reports to the exploring parent.
 type findings struct {
-	Choices  []choice        `json:"choices"`
-	Races    []xresult       `json:"races,omitempty"`
-	Deadlock *deadlockReport `json:"deadlock,omitempty"`
-	Graphs   []string        `json:"graphs,omitempty"`
+	Choices  []choice         `json:"choices"`
+	Races    []xresult        `json:"races,omitempty"`
+	Deadlock *report.Deadlock `json:"deadlock,omitempty"`
+	Graphs   []string         `json:"graphs,omitempty"`
 }
 
 // setupExplore prepares an exploring run when the environment asks for
@@ -62,8 +63,8 @@ func (st *state) setupExplore() error {
 		st.x = &explorer{st: st, prefix: prefix, inIso: -1}
 		return nil
 	}
-	if st.opts.replay != "" {
-		prefix, _ := parseSchedule(st.opts.replay)
+	if st.opts.Replay != "" {
+		prefix, _ := parseSchedule(st.opts.Replay)
 		st.x = &explorer{st: st, prefix: prefix, replay: true, inIso: -1}
 	}
 	return nil
@@ -91,7 +92,7 @@ type exploreSummary struct {
 	graphs    int
 	complete  bool // every schedule needed was run
 	races     []xresult
-	deadlocks []deadlockReport
+	deadlocks []report.Deadlock
 	failures  []string // schedules whose run failed, with how
 }
 
@@ -118,7 +119,7 @@ func (st *state) explore(args []string) exploreSummary {
 	seenPrefix := map[string]bool{"": true}
 	work := [][]event.Task{nil}
 	for len(work) > 0 {
-		if sum.schedules == st.opts.maxSchedules {
+		if sum.schedules == st.opts.MaxSchedules {
 			return sum
 		}
 		prefix := work[len(work)-1]
@@ -176,7 +177,7 @@ func (st *state) explore(args []string) exploreSummary {
 
 // siteOf identifies an access of a report for de-duplication: its
 // position, which is what the user sees.
-func siteOf(a accessReport) uint32 {
+func siteOf(a report.Access) uint32 {
 	h := fnv.New32a()
 	fmt.Fprintf(h, "%s:%d:%d:%s", a.File, a.Line, a.Col, a.Op)
 	return h.Sum32()
@@ -242,7 +243,7 @@ func (st *state) settleWith(args []string) {
 	st.needExplore = false
 	held := st.unconfirmed
 	st.unconfirmed = nil
-	if !st.opts.explore {
+	if !st.opts.Explore {
 		for _, rep := range held {
 			rep.Reason += "; the run executed isolated sections of several tasks in one order, and their other orders were not explored (explore=0): an order of them may order this pair"
 			st.emit(rep, "")
@@ -261,75 +262,39 @@ func (st *state) settleWith(args []string) {
 		st.printDeadlock(d)
 	}
 	for _, f := range sum.failures {
-		fmt.Fprintf(st.out, "tpinstr: exploration: %s\n", f)
+		fmt.Fprintf(st.w.Out, "tpinstr: exploration: %s\n", f)
 	}
 	switch {
 	case !sum.complete:
-		fmt.Fprintf(st.out, "tpinstr: explored %s of the isolated sections (the max_schedules limit): no race in the %s explored, other schedules were not checked\n",
-			plural(sum.schedules, "schedule"), plural(sum.schedules, "schedule"))
+		fmt.Fprintf(st.w.Out, "tpinstr: explored %s of the isolated sections (the max_schedules limit): no race in the %s explored, other schedules were not checked\n",
+			report.Plural(sum.schedules, "schedule"), report.Plural(sum.schedules, "schedule"))
 	default:
-		fmt.Fprintf(st.out, "tpinstr: explored %s of the isolated sections, %s\n",
-			plural(sum.schedules, "schedule"), plural(sum.graphs, "distinct computation graph"))
+		fmt.Fprintf(st.w.Out, "tpinstr: explored %s of the isolated sections, %s\n",
+			report.Plural(sum.schedules, "schedule"), report.Plural(sum.graphs, "distinct computation graph"))
 	}
 	if len(sum.deadlocks) > 0 {
-		st.found(findDeadlock, len(sum.deadlocks))
+		st.findings.Found(report.FindDeadlock, len(sum.deadlocks))
 	}
-	if len(sum.failures) > 0 && st.races.Load() == 0 {
-		st.found(findFailure, 1) // an unexplained failure is not a verdict of no race
+	if len(sum.failures) > 0 && st.findings.Count() == 0 {
+		st.findings.Found(report.FindFailure, 1) // an unexplained failure is not a verdict of no race
 	}
 }
 
 // deadlocked is called when no task can run and some are blocked.
-func (st *state) deadlocked(d *deadlockReport) {
+func (st *state) deadlocked(d *report.Deadlock) {
 	if st.child != nil {
 		st.finishChild()
 	}
 	st.printDeadlock(*d)
 	st.flush()
-	os.Exit(st.opts.exitCode)
+	os.Exit(st.opts.ExitCode)
 }
 
 // printDeadlock writes a deadlock report.
-func (st *state) printDeadlock(d deadlockReport) {
-	var b strings.Builder
-	b.WriteString("==================\nDEADLOCK: no task can run\n")
-	for _, t := range d.Blocked {
-		fmt.Fprintf(&b, "task %d waits at %s %s\n", t.Task, map[string]string{
-			"finish": "the end of the Finish at", "get": "the Get at", "isolated": "the entry of the Isolated at",
-		}[t.Waits], position(t.File, t.Line, t.Col))
-		for _, f := range t.Spawns {
-			if f.Kind == "root" {
-				fmt.Fprintf(&b, "  task %d is the root task, started by task.Run at %s\n", f.Task, position(f.File, f.Line, f.Col))
-			} else {
-				fmt.Fprintf(&b, "  task %d (%s) spawned at %s\n", f.Task, f.Kind, position(f.File, f.Line, f.Col))
-			}
-		}
-	}
-	if d.Schedule != "" {
-		fmt.Fprintf(&b, "Schedule of isolated sections: %s (replay it with TPINSTR=replay=%s)\n", d.Schedule, d.Schedule)
-	}
-	b.WriteString("==================\n")
-	fmt.Fprint(st.out, b.String())
-	if st.json != nil {
-		if j, err := json.Marshal(struct {
-			Type string `json:"type"`
-			deadlockReport
-		}{"deadlock", d}); err == nil {
-			st.json.Write(append(j, '\n'))
-		}
-	}
-}
+func (st *state) printDeadlock(d report.Deadlock) { st.w.Deadlock(d) }
 
 // fatalf reports a checker error and ends the process.
 func (st *state) fatalf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "tpinstr: "+format+"\n", args...)
 	os.Exit(2)
-}
-
-// plural writes n and noun, with an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
