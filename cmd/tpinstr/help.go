@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tpinstr/tpinstr/instrument/build"
+	"github.com/tpinstr/tpinstr/internal/rtoptions"
 )
 
 // A topic is one page of `tpinstr help`.
@@ -145,21 +146,7 @@ architecture it was built with.
 A checked program reads its options from the environment variable TPINSTR:
 space-separated key=value pairs, as GORACE is for Go's race detector.
 
-	exitcode=N        exit status when a race was found (default 66)
-	json=PATH         also write every report to PATH, one JSON object a line
-	dot=PATH          write the computation graph to PATH in Graphviz DOT
-	halt_on_error=1   exit at the first report
-	explore=0         do not explore the orders of isolated sections
-	max_schedules=N   explore at most N schedules (default 1000)
-	replay=SCHEDULE   run exactly the schedule of isolated sections that a
-	                  report names, with the program's output
-	commute=0         also explore the orders of commutative isolated
-	                  updates such as count++ (for measurements)
-	permissions=strict
-	                  also report accesses to locations that two tasks
-	                  touch made outside permission regions (task.AcquireR
-	                  and friends) and Isolated bodies
-
+` + rtoptions.Usage() + `
 A run that executed isolated sections of several tasks is one schedule
 among others: the order of isolated sections can change what the program
 does. At its end the program runs itself again, once per order of the
