@@ -24,8 +24,8 @@
 //
 // Options reach a checked program in the environment variable TPINSTR, a
 // space-separated list of key=value pairs as in GORACE; 'tpinstr help
-// options' lists them (from the table of package internal/rtoptions, which
-// the checker parses).
+// options' lists them (from the table of package rt/options, which the
+// checker parses).
 //
 // Behind the hooks, the checker of the process lives in internal packages
 // (rt/internal/checker and the packages it uses), which the checked build

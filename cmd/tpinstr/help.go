@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tpinstr/tpinstr/instrument/build"
-	"github.com/tpinstr/tpinstr/internal/rtoptions"
+	"github.com/tpinstr/tpinstr/rt/options"
 )
 
 // A topic is one page of `tpinstr help`.
@@ -146,7 +146,7 @@ architecture it was built with.
 A checked program reads its options from the environment variable TPINSTR:
 space-separated key=value pairs, as GORACE is for Go's race detector.
 
-` + rtoptions.Usage() + `
+` + options.Usage() + `
 A run that executed isolated sections of several tasks is one schedule
 among others: the order of isolated sections can change what the program
 does. At its end the program runs itself again, once per order of the

@@ -41,7 +41,7 @@ func RunBegin() event.Task {
 	st.iso = newIsoWatch()
 	st.updateSlow()
 	if st.x != nil {
-		st.x.runBegin(root, site)
+		st.x.RunBegin(root, site)
 		return root
 	}
 	st.startGraph()
@@ -61,7 +61,7 @@ func RunEnd(root event.Task) {
 	}
 	st.permRunEnd()
 	if st.x != nil {
-		st.x.runEnd(root)
+		st.x.RunEnd(root)
 	} else {
 		st.sinkFinishEnd(root)
 		st.sinkEnd(root)
@@ -104,7 +104,7 @@ func Spawn(future bool) event.Task {
 	site := st.takeSite()
 	child := st.newTask(parent, site, future)
 	if st.x != nil {
-		st.x.spawn(parent, child, future, site)
+		st.x.Spawn(parent, child, future, site)
 		return child
 	}
 	st.sinkSpawn(parent, child, future, site)
@@ -126,19 +126,19 @@ func Exploring() bool {
 // exploring run: the current task waits until it is scheduled again.
 func SpawnYield(child event.Task) {
 	st := global()
-	st.x.yieldToChild(st.cur, child)
+	st.x.YieldToChild(st.cur, child)
 }
 
 // TaskBegin blocks the goroutine of task t until the scheduler runs it, in
 // an exploring run.
-func TaskBegin(t event.Task) { global().x.begin(t) }
+func TaskBegin(t event.Task) { global().x.Begin(t) }
 
 // TaskEnd records that the body of task t returned (or panicked) and makes
 // its parent current again.
 func TaskEnd(t event.Task) {
 	st := global()
 	if st.x != nil {
-		st.x.end(t)
+		st.x.End(t)
 		return
 	}
 	st.sinkEnd(t)
@@ -153,9 +153,7 @@ func FinishBegin() {
 	st := global()
 	site := st.takeSite()
 	if st.x != nil {
-		xt := st.x.task(st.cur)
-		xt.finishes = append(xt.finishes, &xfinish{owner: st.cur, site: site})
-		st.x.graph.FinishBegin(st.cur, event.Site(site))
+		st.x.FinishBegin(st.cur, site)
 		return
 	}
 	st.sinkFinishBegin(st.cur, site)
@@ -166,7 +164,7 @@ func FinishBegin() {
 func FinishEnd() {
 	st := global()
 	if st.x != nil {
-		st.x.finishEnd(st.cur)
+		st.x.FinishEnd(st.cur)
 		return
 	}
 	st.sinkFinishEnd(st.cur)
@@ -184,7 +182,7 @@ func Get(f event.Task, gen uint64) {
 		return
 	}
 	if st.x != nil {
-		st.x.get(st.cur, f, site)
+		st.x.Get(st.cur, f, site)
 		return
 	}
 	st.det.Get(st.cur, f, event.Site(site))
@@ -202,7 +200,7 @@ func RunNumber() int { return global().runs }
 func IsolatedBegin() {
 	st := global()
 	if st.x != nil {
-		st.x.isolatedBegin(st.cur, st.takeSite())
+		st.x.IsolatedBegin(st.cur, st.takeSite())
 		return
 	}
 	site := event.Site(st.takeSite())
@@ -219,7 +217,7 @@ func IsolatedBegin() {
 func IsolatedEnd() {
 	st := global()
 	if st.x != nil {
-		st.x.isolatedEnd(st.cur)
+		st.x.IsolatedEnd(st.cur)
 		return
 	}
 	st.iso.end()
@@ -273,7 +271,7 @@ func InIsolated() bool {
 		return false
 	}
 	if st.x != nil {
-		return st.x.task(st.cur).isolated > 0
+		return st.x.InIsolated(st.cur)
 	}
 	return st.det.Isolated(st.cur)
 }

@@ -11,7 +11,7 @@ import (
 // reports its findings and exits; the program that needs its isolated
 // sections explored explores them now.
 func (st *state) end() {
-	if st.child != nil {
+	if st.childOut != "" {
 		st.finishChild()
 	}
 	st.settle()
@@ -42,7 +42,7 @@ func Found() uint64 { return global().findings.Count() }
 // this test"), else "".
 func TestEnd(name string, before uint64) string {
 	st := global()
-	if st.child != nil {
+	if st.childOut != "" {
 		return "" // a child of exploration reports at the end of the process
 	}
 	st.settleTest(name)
@@ -59,7 +59,7 @@ func TestEnd(name string, before uint64) string {
 // 1 instead of 0 when something was.
 func TestMain(code int) int {
 	st := global()
-	if st.child != nil {
+	if st.childOut != "" {
 		st.finishChild()
 	}
 	st.settleTest("")

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/tpinstr/tpinstr/internal/rtoptions"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/options"
 )
 
 // permState is the permission machinery of a process, created at the
@@ -149,7 +149,7 @@ func (st *state) permStep() permStep { return permStep{st.gen, st.next} }
 // inIsolated reports whether the current task is inside an Isolated body.
 func (st *state) inIsolated() bool {
 	if st.x != nil {
-		return st.x.task(st.cur).isolated > 0
+		return st.x.InIsolated(st.cur)
 	}
 	return st.det.Isolated(st.cur)
 }
@@ -159,7 +159,7 @@ func (st *state) inIsolated() bool {
 // without their permission check.
 func (st *state) permRecord(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if st.x != nil {
-		st.x.access(st.cur, uintptr(p), size, write, site)
+		st.x.Access(st.cur, uintptr(p), size, write, site)
 		return
 	}
 	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
@@ -196,7 +196,7 @@ func (st *state) permSync() *permState {
 			sites:    map[siteKey]uint32{},
 			reported: map[reportKey]bool{},
 		}
-		if st.opts.Permissions == rtoptions.PermStrict {
+		if st.opts.Permissions == options.PermStrict {
 			ps.shared = newSharing()
 		}
 		st.perm = ps
@@ -241,7 +241,7 @@ func (st *state) taskRunning(h *holding) bool {
 		return false
 	}
 	if st.x != nil {
-		return st.x.task(h.task).state != xEnded
+		return !st.x.Ended(h.task)
 	}
 	for t := st.cur; t >= h.task && t != 0; t = st.tasks[t].parent {
 		if t == h.task {

@@ -124,7 +124,7 @@ func (st *state) permSharedReport(a, other shareAcc, addr uintptr) {
 // be written (in a child process of exploration), so that the callers of
 // permEmit do not build reports in vain.
 func (st *state) permReported(key reportKey) bool {
-	return st.child != nil || st.perm.reported[key]
+	return st.childOut != "" || st.perm.reported[key]
 }
 
 // permEmit writes rep unless a report of its key was written before.

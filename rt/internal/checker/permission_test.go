@@ -8,9 +8,9 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/tpinstr/tpinstr/internal/rtoptions"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 	"github.com/tpinstr/tpinstr/rt/internal/sites"
+	"github.com/tpinstr/tpinstr/rt/options"
 )
 
 // permEnv drives the checker the way the checked task library and
@@ -34,7 +34,7 @@ func newPermEnv(t *testing.T, strict bool) *permEnv {
 	saved := st.opts
 	st.w.Out, st.perm = out, nil
 	if strict {
-		st.opts.Permissions = rtoptions.PermStrict
+		st.opts.Permissions = options.PermStrict
 	}
 	st.updateSlow()
 	t.Cleanup(func() {

@@ -34,9 +34,9 @@ func (st *state) onRace(r event.Race) {
 // sections that produced it when it came from exploration.
 func (st *state) emit(rep report.Race, schedule string) {
 	if st.emitted == nil {
-		st.emitted = map[sitePair]bool{}
+		st.emitted = map[report.Key]bool{}
 	}
-	st.emitted[emittedKey(rep)] = true
+	st.emitted[rep.Key()] = true
 	st.findings.Found(report.FindRace, 1)
 	rep.Schedule = schedule
 	st.w.Race(rep)
@@ -135,10 +135,4 @@ func (st *state) reason(r event.Race) string {
 		b.WriteString("; only one of the two accesses is inside Isolated")
 	}
 	return b.String()
-}
-
-// emittedKey identifies a written report by the positions of its accesses,
-// as exploration de-duplicates the reports of its schedules.
-func emittedKey(rep report.Race) sitePair {
-	return sitePair{siteOf(rep.Previous), siteOf(rep.Access)}
 }

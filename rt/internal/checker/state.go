@@ -8,11 +8,12 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/tpinstr/tpinstr/internal/rtoptions"
 	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/explore"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/options"
 )
 
 // state is the checker of one process. Like runtime/race's, it is global:
@@ -22,24 +23,24 @@ import (
 // only touched by the goroutine running the current checked Run; Runs of
 // other goroutines wait for it in RunBegin.
 type state struct {
-	opts rtoptions.Options
+	opts options.Options
 	w    report.Writer // where reports go: standard error, and the json option's file
 
 	pendingSite uint32 // set by At, taken by the next task-library call
 
 	det        *detect.Detector
-	x          *explorer     // non-nil in a run that explores or replays a schedule
-	child      *childRun     // non-nil in a run started by exploration
-	graph      *cgraph.Graph // the dot option's recording of the current Run
-	dotStarted bool          // the dot file has been truncated
-	cur        event.Task    // the task running now; 0 outside checked Runs
-	root       event.Task    // the root task of the current Run
-	tasks      []taskInfo    // per task, for reports
-	next       event.Task    // the next task id
-	runs       int           // Runs started, for reports
-	gen        uint64        // see Generation
-	depth      int           // nesting of Run calls on the owning goroutine
-	owner      uint64        // goroutine running the current Run
+	x          *explore.Explorer // non-nil in a run that explores or replays a schedule
+	childOut   string            // in a run started by exploration, where its findings go
+	graph      *cgraph.Graph     // the dot option's recording of the current Run
+	dotStarted bool              // the dot file has been truncated
+	cur        event.Task        // the task running now; 0 outside checked Runs
+	root       event.Task        // the root task of the current Run
+	tasks      []taskInfo        // per task, for reports
+	next       event.Task        // the next task id
+	runs       int               // Runs started, for reports
+	gen        uint64            // see Generation
+	depth      int               // nesting of Run calls on the owning goroutine
+	owner      uint64            // goroutine running the current Run
 	seen       map[sitePair]bool
 	perm       *permState // permission regions, from the first acquire (or the start, in strict mode)
 
@@ -54,8 +55,8 @@ type state struct {
 	iso         *isoWatch // conflicts between the isolated sections of the Run
 	slow        bool      // a rare mode is on: see updateSlow
 
-	findings report.Log        // what was reported so far
-	emitted  map[sitePair]bool // the reports written, by emittedKey
+	findings report.Log          // what was reported so far
+	emitted  map[report.Key]bool // the reports written
 
 	mu sync.Mutex // held by the goroutine running a checked Run
 }
@@ -76,14 +77,14 @@ var (
 // global returns the process's checker, creating it on first use.
 func global() *state {
 	initOnce.Do(func() {
-		o, err := rtoptions.Parse(os.Getenv("TPINSTR"))
+		o, err := options.Parse(os.Getenv("TPINSTR"))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)
 			os.Exit(2)
 		}
-		if os.Getenv(envExplore) != "" {
+		if out, _, _ := explore.Child(); out != "" {
 			// A child of exploration hands its findings to its parent
-			// (orchestrate.go), which writes every report and graph: the
+			// (package explore), which writes every report and graph: the
 			// child must not truncate the files the parent writes to.
 			o.JSONPath, o.DotPath = "", ""
 		}
@@ -143,11 +144,11 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 // updateSlow): permission regions, exploration, an isolated section of a
 // serial run, or the dot option's graph.
 func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
-	if (st.perm != nil || st.opts.Permissions == rtoptions.PermStrict) && st.permAccess(p, size, write, site) {
+	if (st.perm != nil || st.opts.Permissions == options.PermStrict) && st.permAccess(p, size, write, site) {
 		return // a permission region of the task stands for it: see permAccess
 	}
 	if st.x != nil {
-		st.x.access(st.cur, uintptr(p), size, write, site)
+		st.x.Access(st.cur, uintptr(p), size, write, site)
 		return
 	}
 	if st.iso.depth > 0 {
@@ -163,7 +164,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 // must be called whenever perm, the permissions option, x, the isolated
 // depth or graph changes.
 func (st *state) updateSlow() {
-	st.slow = st.perm != nil || st.opts.Permissions == rtoptions.PermStrict || st.x != nil ||
+	st.slow = st.perm != nil || st.opts.Permissions == options.PermStrict || st.x != nil ||
 		(st.iso != nil && st.iso.depth > 0) || st.graph != nil
 }
 

@@ -10,6 +10,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"strings"
@@ -251,4 +252,19 @@ func (w *Writer) jsonLine(v any) {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tpinstr: json option: %v\n", err)
 	}
+}
+
+// Key identifies a race report by the positions of its two accesses, which
+// is what the user sees: reports of one pair of positions are one report,
+// whichever run or schedule found them.
+type Key struct{ Prev, Cur uint32 }
+
+// Key returns the key of the report.
+func (rep Race) Key() Key { return Key{positionHash(rep.Previous), positionHash(rep.Access)} }
+
+// positionHash hashes the position and operation of an access.
+func positionHash(a Access) uint32 {
+	h := fnv.New32a()
+	fmt.Fprintf(h, "%s:%d:%d:%s", a.File, a.Line, a.Col, a.Op)
+	return h.Sum32()
 }

@@ -1,6 +1,6 @@
 //go:build tpinstr
 
-package checker_test
+package explore_test
 
 import (
 	"bytes"
@@ -50,7 +50,7 @@ const maxSchedules = 5000
 // it chose (thesis Algorithm 2, with its partial-order reduction over the
 // sections' read/write sets and commutative-update classes, or no
 // exploration at all when no two sections of different tasks conflict,
-// isoconflict.go), is exactly the union, over every feasible total order of
+// isolog.go), is exactly the union, over every feasible total order of
 // the program's isolated sections, of the racing bytes of that order's
 // computation graph decided by Algorithm 1 (Nakade 2016, chapter 6: the
 // graph of one order decides every schedule that runs the sections in that
@@ -60,7 +60,7 @@ const maxSchedules = 5000
 // shrunk, the seed, both sets and the orders that have each missed byte.
 // So does a run that fails, deadlocks, or stops at max_schedules.
 //
-// The program is the real thing: rt/testdata/xprog, built with
+// The program is the real thing: rt/internal/explore/testdata/xprog, built with
 // -tags tpinstr, runs the program with the task library and the access
 // hooks, re-runs itself once per schedule to explore, and writes its reports
 // with TPINSTR=json=FILE. Reports are de-duplicated by pair of sites, so the
@@ -316,7 +316,7 @@ func TestExplorationKeepsJSONReports(t *testing.T) {
 	}
 }
 
-// driver is the path of the built rt/testdata/xprog, shared by the tests.
+// driver is the path of the built rt/internal/explore/testdata/xprog, shared by the tests.
 var driver struct {
 	once sync.Once
 	dir  string
@@ -324,7 +324,7 @@ var driver struct {
 	err  error
 }
 
-// buildDriver builds rt/testdata/xprog with -tags tpinstr, once per test
+// buildDriver builds rt/internal/explore/testdata/xprog with -tags tpinstr, once per test
 // binary.
 func buildDriver(t *testing.T) string {
 	t.Helper()

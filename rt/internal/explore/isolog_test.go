@@ -1,4 +1,4 @@
-package checker
+package explore
 
 import (
 	"slices"
@@ -31,11 +31,11 @@ func TestIsoLog(t *testing.T) {
 		{"a write hides what it follows", []acc{{1, 0, 8, 1, true}, {2, 0, 8, 1, true}, {3, 0, 8, 1, false}}, []int{2}},
 	}
 	for _, tt := range tests {
-		l := newIsoLog()
+		l := NewIsoLog()
 		var got []int
 		for i, a := range tt.accs {
 			last := i == len(tt.accs)-1
-			l.add(a.owner, a.class, a.addr, a.size, a.write, func(o int) {
+			l.Add(a.owner, a.class, a.addr, a.size, a.write, func(o int) {
 				if last && !slices.Contains(got, o) {
 					got = append(got, o)
 				}

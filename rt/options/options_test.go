@@ -1,4 +1,4 @@
-package rtoptions
+package options
 
 import (
 	"flag"

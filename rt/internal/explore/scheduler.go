@@ -1,18 +1,4 @@
-package checker
-
-import (
-	"fmt"
-	"slices"
-	"strconv"
-	"strings"
-
-	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
-	"github.com/tpinstr/tpinstr/rt/internal/event"
-	"github.com/tpinstr/tpinstr/rt/internal/report"
-	"github.com/tpinstr/tpinstr/rt/internal/sites"
-)
-
-// Schedule exploration. With Isolated, one serial run no longer decides
+// Package explore is schedule exploration for Isolated. With Isolated, one serial run no longer decides
 // every schedule: the order of isolated sections can change what the
 // program does (Nakade 2016, chapter 6). An exploring run executes the
 // program under a controlled scheduler that chooses only at isolated
@@ -30,6 +16,23 @@ import (
 // need the other order (a partial-order reduction over the sections'
 // read/write sets). The process that ran the program first re-runs it, once
 // per schedule to explore, with the schedule's prefix (see orchestrate.go).
+//
+// The package knows the scheduler, the sections and schedules; what a race
+// or a deadlock means for the program (reports, exit statuses) is the
+// checker's, which it reaches through a Host.
+package explore
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
+)
 
 // taskState values of the explorer.
 const (
@@ -41,12 +44,32 @@ const (
 	xEnded
 )
 
-// explorer is the controlled scheduler and graph recorder of an exploring
-// run.
-type explorer struct {
-	st     *state
-	prefix []event.Task // the choices to make first
-	replay bool         // the user asked for this schedule: report as usual
+// Host is what an Explorer needs of the checker that drives it.
+type Host interface {
+	// Switch makes t the task that the hooks attribute accesses and
+	// events to.
+	Switch(t event.Task)
+	// Report describes a race of the current Run.
+	Report(r event.Race) report.Race
+	// Emit writes a report now (when the user replays a schedule).
+	Emit(rep report.Race, schedule string)
+	// SpawnChain describes the spawns from the root down to task t.
+	SpawnChain(t event.Task) []report.SpawnFrame
+	// Deadlock reports that no task can run; it does not return.
+	Deadlock(d *report.Deadlock)
+	// Fatalf reports a checker error; it does not return.
+	Fatalf(format string, args ...any)
+}
+
+// Explorer is the controlled scheduler and graph recorder of an exploring
+// run. Its methods are the checked task library's events, each called on
+// the goroutine of the task named (the running one) as the checker
+// receives it; the Explorer runs one task at a time.
+type Explorer struct {
+	host    Host
+	prefix  []event.Task // the choices to make first
+	replay  bool         // the user asked for this schedule: report as usual
+	commute bool         // commutative isolated updates of one class commute
 
 	// Per Run.
 	graph *cgraph.Graph
@@ -55,13 +78,22 @@ type explorer struct {
 	isoq  []event.Task
 
 	// Across the process's Runs.
-	choices  []choice
+	choices  []Choice
 	sections []section
 	inIso    int // index in sections of the section being executed, or -1
-	results  []xresult
+	results  []Result
 	deadlock *report.Deadlock
 	graphs   []string // fingerprint of each Run's graph
-	isoLog   *isoLog  // the isolated accesses of the Run, owned by section index
+	isoLog   *IsoLog  // the isolated accesses of the Run, owned by section index
+}
+
+// New returns the Explorer of a process that runs the schedule that starts
+// with the choices prefix (then takes the first option at every further
+// choice). replay says that the user asked for that schedule, so that its
+// races are written as they are found; commute, that commutative isolated
+// updates of one class (sites.Info.Commute) commute.
+func New(h Host, prefix []event.Task, replay, commute bool) *Explorer {
+	return &Explorer{host: h, prefix: prefix, replay: replay, commute: commute, inIso: -1}
 }
 
 type xtask struct {
@@ -83,9 +115,9 @@ type xfinish struct {
 	site    uint32
 }
 
-// choice is a choice point: the tasks waiting to enter an isolated section
+// Choice is a choice point: the tasks waiting to enter an isolated section
 // and the one chosen.
-type choice struct {
+type Choice struct {
 	Options []event.Task `json:"options"`
 	Chosen  event.Task   `json:"chosen"`
 	// Backtrack are the other options that can lead to a different graph.
@@ -106,15 +138,15 @@ type section struct {
 
 type span struct{ addr, size uintptr }
 
-// xresult is a race found in one explored schedule.
-type xresult struct {
+// Result is a race found in one explored schedule.
+type Result struct {
 	Report   report.Race `json:"report"`
 	Schedule string      `json:"schedule"`
 }
 
-// parseSchedule reads a schedule string: the task chosen at each choice
+// ParseSchedule reads a schedule string: the task chosen at each choice
 // point with more than one option, as decimal ids joined by dots.
-func parseSchedule(s string) ([]event.Task, error) {
+func ParseSchedule(s string) ([]event.Task, error) {
 	if s == "" {
 		return nil, nil
 	}
@@ -129,7 +161,8 @@ func parseSchedule(s string) ([]event.Task, error) {
 	return out, nil
 }
 
-func formatSchedule(ts []event.Task) string {
+// FormatSchedule writes a schedule string, as ParseSchedule reads it.
+func FormatSchedule(ts []event.Task) string {
 	parts := make([]string, len(ts))
 	for i, t := range ts {
 		parts[i] = strconv.FormatUint(uint64(t), 10)
@@ -138,15 +171,15 @@ func formatSchedule(ts []event.Task) string {
 }
 
 // schedule returns the schedule string of the choices made so far.
-func (x *explorer) schedule() string {
+func (x *Explorer) schedule() string {
 	ts := make([]event.Task, len(x.choices))
 	for i, c := range x.choices {
 		ts[i] = c.Chosen
 	}
-	return formatSchedule(ts)
+	return FormatSchedule(ts)
 }
 
-func (x *explorer) task(t event.Task) *xtask {
+func (x *Explorer) task(t event.Task) *xtask {
 	for int(t) >= len(x.tasks) {
 		x.tasks = append(x.tasks, nil)
 	}
@@ -156,11 +189,11 @@ func (x *explorer) task(t event.Task) *xtask {
 	return x.tasks[t]
 }
 
-// runBegin starts a Run's graph and scheduler state.
-func (x *explorer) runBegin(root event.Task, site uint32) {
+// RunBegin starts a Run's graph and scheduler state.
+func (x *Explorer) RunBegin(root event.Task, site uint32) {
 	x.graph = cgraph.New()
 	x.graph.Interleave()
-	x.isoLog = newIsoLog()
+	x.isoLog = NewIsoLog()
 	x.tasks = x.tasks[:0]
 	x.runq, x.isoq = x.runq[:0], x.isoq[:0]
 	rt := x.task(root)
@@ -172,8 +205,8 @@ func (x *explorer) runBegin(root event.Task, site uint32) {
 	rt.finishes = append(rt.finishes, f)
 }
 
-// spawn registers child, spawned by the running task parent.
-func (x *explorer) spawn(parent, child event.Task, future bool, site uint32) {
+// Spawn registers child, spawned by the running task parent.
+func (x *Explorer) Spawn(parent, child event.Task, future bool, site uint32) {
 	p := x.task(parent)
 	c := x.task(child)
 	c.parent, c.future = parent, future
@@ -186,23 +219,23 @@ func (x *explorer) spawn(parent, child event.Task, future bool, site uint32) {
 	x.graph.Spawn(parent, child, future, event.Site(site))
 }
 
-// yieldToChild runs the child just spawned by the running task cur, in
+// YieldToChild runs the child just spawned by the running task cur, in
 // depth-first order: cur waits, runnable, until it is scheduled again.
-func (x *explorer) yieldToChild(cur, child event.Task) {
+func (x *Explorer) YieldToChild(cur, child event.Task) {
 	x.task(cur).state = xRunnable
 	x.runq = append(x.runq, cur)
 	x.switchTo(cur, child)
 }
 
-// begin blocks the goroutine of task t until t is scheduled.
-func (x *explorer) begin(t event.Task) {
+// Begin blocks the goroutine of task t until t is scheduled.
+func (x *Explorer) Begin(t event.Task) {
 	<-x.task(t).wake
 }
 
 // switchTo hands the processor from the running task cur to next and, when
 // they differ, blocks cur until it is scheduled again. cur may be 0 (the
 // goroutine of an ended task, which returns).
-func (x *explorer) switchTo(cur, next event.Task) {
+func (x *Explorer) switchTo(cur, next event.Task) {
 	if next == cur {
 		x.task(cur).state = xRunning
 		x.activate(cur)
@@ -218,14 +251,14 @@ func (x *explorer) switchTo(cur, next event.Task) {
 }
 
 // activate makes t the running task for the hooks and the graph.
-func (x *explorer) activate(t event.Task) {
-	x.st.cur = t
+func (x *Explorer) activate(t event.Task) {
+	x.host.Switch(t)
 	x.graph.Switch(t)
 }
 
 // next chooses the task to run now, or returns 0 when none can run: every
 // live task is blocked (a deadlock), or none is live.
-func (x *explorer) next() event.Task {
+func (x *Explorer) next() event.Task {
 	if n := len(x.runq); n > 0 {
 		t := x.runq[n-1]
 		x.runq = x.runq[:n-1]
@@ -242,11 +275,11 @@ func (x *explorer) next() event.Task {
 		if k < len(x.prefix) {
 			chosen = x.prefix[k]
 			if !slices.Contains(opts, chosen) {
-				x.st.fatalf("the schedule %s does not apply to this run: at choice %d the waiting tasks are %v",
-					formatSchedule(x.prefix), k+1, opts)
+				x.host.Fatalf("the schedule %s does not apply to this run: at choice %d the waiting tasks are %v",
+					FormatSchedule(x.prefix), k+1, opts)
 			}
 		}
-		x.choices = append(x.choices, choice{Options: opts, Chosen: chosen})
+		x.choices = append(x.choices, Choice{Options: opts, Chosen: chosen})
 	}
 	x.isoq = slices.DeleteFunc(x.isoq, func(t event.Task) bool { return t == chosen })
 	ch := -1
@@ -254,7 +287,7 @@ func (x *explorer) next() event.Task {
 		ch = k
 	}
 	var commute uint8
-	if !x.st.opts.NoCommute {
+	if x.commute {
 		commute = sites.Lookup(x.task(chosen).waitSite).Commute
 	}
 	x.sections = append(x.sections, section{task: chosen, choice: ch, commute: commute})
@@ -264,7 +297,7 @@ func (x *explorer) next() event.Task {
 
 // block makes the running task cur wait (its state already set) and runs
 // another task; it returns when cur is scheduled again.
-func (x *explorer) block(cur event.Task) {
+func (x *Explorer) block(cur event.Task) {
 	n := x.next()
 	if n == 0 {
 		x.reportDeadlock()
@@ -273,9 +306,16 @@ func (x *explorer) block(cur event.Task) {
 	x.switchTo(cur, n)
 }
 
-// finishEnd waits until every task the innermost finish of cur joins has
+// FinishBegin opens a finish scope, at site, in the running task cur.
+func (x *Explorer) FinishBegin(cur event.Task, site uint32) {
+	ct := x.task(cur)
+	ct.finishes = append(ct.finishes, &xfinish{owner: cur, site: site})
+	x.graph.FinishBegin(cur, event.Site(site))
+}
+
+// FinishEnd waits until every task the innermost finish of cur joins has
 // ended.
-func (x *explorer) finishEnd(cur event.Task) {
+func (x *Explorer) FinishEnd(cur event.Task) {
 	ct := x.task(cur)
 	f := ct.finishes[len(ct.finishes)-1]
 	if f.pending > 0 {
@@ -287,8 +327,8 @@ func (x *explorer) finishEnd(cur event.Task) {
 	x.graph.FinishEnd(cur)
 }
 
-// get waits until the future f has ended.
-func (x *explorer) get(cur, f event.Task, site uint32) {
+// Get waits until the future f has ended.
+func (x *Explorer) Get(cur, f event.Task, site uint32) {
 	ft := x.task(f)
 	if ft.state != xEnded {
 		ct := x.task(cur)
@@ -301,9 +341,9 @@ func (x *explorer) get(cur, f event.Task, site uint32) {
 	x.graph.Get(cur, f, event.Site(site))
 }
 
-// end records that task t's body returned and runs another task. The
+// End records that task t's body returned and runs another task. The
 // goroutine of t then returns.
-func (x *explorer) end(t event.Task) {
+func (x *Explorer) End(t event.Task) {
 	tt := x.task(t)
 	x.graph.End(t)
 	tt.state = xEnded
@@ -329,15 +369,15 @@ func (x *explorer) end(t event.Task) {
 }
 
 // wake makes a blocked task runnable.
-func (x *explorer) wake(t event.Task) {
+func (x *Explorer) wake(t event.Task) {
 	tt := x.task(t)
 	tt.state = xRunnable
 	x.runq = append(x.runq, t)
 }
 
-// isolatedBegin is a choice point: cur waits until every other task is
+// IsolatedBegin is a choice point: cur waits until every other task is
 // stuck, and the schedule picks the task whose isolated section runs next.
-func (x *explorer) isolatedBegin(cur event.Task, site uint32) {
+func (x *Explorer) IsolatedBegin(cur event.Task, site uint32) {
 	ct := x.task(cur)
 	ct.isolated++
 	if ct.isolated == 1 {
@@ -352,7 +392,7 @@ func (x *explorer) isolatedBegin(cur event.Task, site uint32) {
 	}
 }
 
-func (x *explorer) isolatedEnd(cur event.Task) {
+func (x *Explorer) IsolatedEnd(cur event.Task) {
 	ct := x.task(cur)
 	ct.isolated--
 	if ct.isolated == 0 && x.inIso >= 0 {
@@ -373,7 +413,7 @@ func (x *explorer) isolatedEnd(cur event.Task) {
 // explored schedule thus stands for all the schedules that differ from it
 // by swapping non-conflicting sections, which is what the partial-order
 // reduction (backtrack) does not explore.
-func (x *explorer) orderSection(i int) {
+func (x *Explorer) orderSection(i int) {
 	s := &x.sections[i]
 	from := map[int]bool{}
 	edge := func(j int) {
@@ -382,19 +422,19 @@ func (x *explorer) orderSection(i int) {
 		}
 	}
 	for _, sp := range s.reads {
-		x.isoLog.add(i, s.commute, sp.addr, sp.size, false, edge)
+		x.isoLog.Add(i, s.commute, sp.addr, sp.size, false, edge)
 	}
 	for _, sp := range s.writes {
-		x.isoLog.add(i, s.commute, sp.addr, sp.size, true, edge)
+		x.isoLog.Add(i, s.commute, sp.addr, sp.size, true, edge)
 	}
 	for j := range from {
 		x.graph.OrderIsolated(x.sections[j].step, s.step)
 	}
 }
 
-// access records an access in the graph and in the running isolated
+// Access records an access in the graph and in the running isolated
 // section's read/write sets.
-func (x *explorer) access(t event.Task, addr, size uintptr, write bool, site uint32) {
+func (x *Explorer) Access(t event.Task, addr, size uintptr, write bool, site uint32) {
 	x.graph.Access(t, addr, size, write, event.Site(site))
 	if x.inIso >= 0 && x.task(t).isolated > 0 {
 		s := &x.sections[x.inIso]
@@ -406,35 +446,36 @@ func (x *explorer) access(t event.Task, addr, size uintptr, write bool, site uin
 	}
 }
 
-// runEnd checks the Run's graph and keeps its races.
-func (x *explorer) runEnd(root event.Task) {
-	x.finishEnd(root)
+// RunEnd checks the Run's graph and keeps its races.
+func (x *Explorer) RunEnd(root event.Task) {
+	x.FinishEnd(root)
 	x.graph.End(root)
 	x.task(root).state = xEnded
 	if err := x.graph.Err(); err != nil {
-		x.st.fatalf("internal error: computation graph of an explored schedule: %v", err)
+		x.host.Fatalf("internal error: computation graph of an explored schedule: %v", err)
 	}
 	x.graphs = append(x.graphs, graphPrint(x.graph))
 	sched := x.schedule()
+	type sitePair struct{ prev, cur event.Site }
 	seen := map[sitePair]bool{}
 	for _, r := range x.graph.Races() {
 		ra := r.Race
-		key := sitePair{uint32(ra.Prev.Site), uint32(ra.Cur.Site)}
+		key := sitePair{ra.Prev.Site, ra.Cur.Site}
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		rep := x.st.makeReport(ra)
-		rep.Reason = x.st.reason(ra) + " (in the order of the isolated sections given below)"
-		x.results = append(x.results, xresult{Report: rep, Schedule: sched})
+		rep := x.host.Report(ra)
+		rep.Reason += " (in the order of the isolated sections given below)"
+		x.results = append(x.results, Result{Report: rep, Schedule: sched})
 		if x.replay {
-			x.st.emit(rep, sched)
+			x.host.Emit(rep, sched)
 		}
 	}
 }
 
 // reportDeadlock describes the blocked tasks and ends the process.
-func (x *explorer) reportDeadlock() {
+func (x *Explorer) reportDeadlock() {
 	d := &report.Deadlock{Schedule: x.schedule()}
 	for id, t := range x.tasks {
 		if t == nil || t.state == xEnded || t.state == xRunnable || t.state == xRunning {
@@ -444,11 +485,11 @@ func (x *explorer) reportDeadlock() {
 		si := sites.Lookup(t.waitSite)
 		d.Blocked = append(d.Blocked, report.Blocked{
 			Task: uint32(id), Waits: waits, File: si.File, Line: si.Line, Col: si.Col,
-			Spawns: x.st.spawnChain(event.Task(id)),
+			Spawns: x.host.SpawnChain(event.Task(id)),
 		})
 	}
 	x.deadlock = d
-	x.st.deadlocked(d)
+	x.host.Deadlock(d)
 }
 
 // backtrack computes, for every choice point, the other options that can
@@ -457,7 +498,7 @@ func (x *explorer) reportDeadlock() {
 // also be tried first. When that task was not waiting at the choice point,
 // every option is tried, as dynamic partial-order reduction does when it
 // cannot tell which choice enables the conflicting task.
-func (x *explorer) backtrack() {
+func (x *Explorer) backtrack() {
 	for i := range x.sections {
 		si := &x.sections[i]
 		if si.choice < 0 {
@@ -518,3 +559,9 @@ func overlaps(a, b []span) bool {
 	}
 	return false
 }
+
+// InIsolated reports whether task t is inside an Isolated body.
+func (x *Explorer) InIsolated(t event.Task) bool { return x.task(t).isolated > 0 }
+
+// Ended reports whether the body of task t has returned.
+func (x *Explorer) Ended(t event.Task) bool { return x.task(t).state == xEnded }

@@ -1,7 +1,7 @@
 // Command xprog runs one random task program of package randprog with the
 // real task library and the real access hooks, as a program that tpinstr
 // rewrote would: it is the program of the schedule-exploration property test
-// of package rt (explore_property_test.go), which builds it with
+// of package explore (explore_property_test.go), which builds it with
 // `go build -tags tpinstr` so that a run is a checked run, explores the
 // orders of its isolated sections by re-running itself, and writes its
 // reports with TPINSTR=json=FILE.

@@ -1,13 +1,16 @@
-// Package rtoptions is the one table of the options of checked programs:
+// Package options is the one table of the options of checked programs:
 // the settings that the environment variable TPINSTR gives a program built
 // by tpinstr, as GORACE gives Go's race detector its own. The checker
 // (rt/internal/checker) parses them with Parse, and 'tpinstr help options'
-// (and the generated documentation of cmd/tpinstr) prints them with Usage,
-// so that the name, default and meaning of each are written once.
+// (and so the documentation of cmd/tpinstr, generated from the help)
+// prints them with Usage, so that the name, default and meaning of each
+// are written once.
 //
-// It lives outside rt/ because both the runtime and the tpinstr command
-// import it; it depends on nothing but the standard library.
-package rtoptions
+// It is under rt/ because tpinstr never rewrites the packages of its
+// runtime (rt/...), and not internal because the tpinstr command prints
+// the table too; like package rt, it is not meant to be imported by user
+// code. It depends on nothing but the standard library.
+package options
 
 import (
 	"fmt"
@@ -137,7 +140,7 @@ func Defaults() Options {
 	for _, opt := range Table {
 		if opt.Default != "" {
 			if err := opt.set(&o, opt.Default); err != nil {
-				panic(fmt.Sprintf("rtoptions: default of %s: %v", opt.Name, err))
+				panic(fmt.Sprintf("options: default of %s: %v", opt.Name, err))
 			}
 		}
 	}

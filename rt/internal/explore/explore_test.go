@@ -1,4 +1,4 @@
-package checker
+package explore
 
 import (
 	"slices"
@@ -21,19 +21,19 @@ func TestScheduleStrings(t *testing.T) {
 		{"-1", nil, true},
 	}
 	for _, tt := range tests {
-		got, err := parseSchedule(tt.in)
+		got, err := ParseSchedule(tt.in)
 		if (err != nil) != tt.bad {
-			t.Errorf("parseSchedule(%q) error %v, want error %v", tt.in, err, tt.bad)
+			t.Errorf("ParseSchedule(%q) error %v, want error %v", tt.in, err, tt.bad)
 			continue
 		}
 		if tt.bad {
 			continue
 		}
 		if !slices.Equal(got, tt.want) {
-			t.Errorf("parseSchedule(%q) = %v, want %v", tt.in, got, tt.want)
+			t.Errorf("ParseSchedule(%q) = %v, want %v", tt.in, got, tt.want)
 		}
-		if back := formatSchedule(got); back != tt.in {
-			t.Errorf("formatSchedule(%v) = %q, want %q", got, back, tt.in)
+		if back := FormatSchedule(got); back != tt.in {
+			t.Errorf("FormatSchedule(%v) = %q, want %q", got, back, tt.in)
 		}
 	}
 }
@@ -66,8 +66,8 @@ func TestConflict(t *testing.T) {
 // waiting makes every option one; sections that do not conflict add none.
 func TestBacktrack(t *testing.T) {
 	w := []span{{100, 8}}
-	x := &explorer{
-		choices: []choice{
+	x := &Explorer{
+		choices: []Choice{
 			{Options: []event.Task{2, 3, 4}, Chosen: 2},
 			{Options: []event.Task{3, 4}, Chosen: 3},
 		},
@@ -84,13 +84,5 @@ func TestBacktrack(t *testing.T) {
 	}
 	if got := x.choices[1].Backtrack; !slices.Equal(got, []event.Task{4}) {
 		t.Errorf("backtrack at choice 1 = %v, want [4] (task 5, not waiting there, conflicts with task 3)", got)
-	}
-}
-
-func TestTestArgs(t *testing.T) {
-	got := testArgs([]string{"-test.v", "-test.run=TestA|TestB", "-test.count", "3", "-test.timeout=10m", "-test.paniconexit0"}, "TestB/sub(1)")
-	want := []string{`-test.run=^TestB$`, "-test.count=1", "-test.timeout=10m", "-test.paniconexit0"}
-	if !slices.Equal(got, want) {
-		t.Errorf("testArgs = %q, want %q", got, want)
 	}
 }
