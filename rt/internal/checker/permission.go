@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/permission"
 	"github.com/tpinstr/tpinstr/rt/options"
 )
 
@@ -25,7 +26,7 @@ import (
 // We split that machine in two.
 //
 //   - What one task holds is kept exactly, per task, as a list of regions
-//     (permission_regions.go): a read or write permission on a byte range,
+//     (permission.Regions): a read or write permission on a byte range,
 //     each acquire adding one (so acquires nest, and a write acquire over a
 //     read one is the upgrade) and each release removing the one it
 //     matches. The misuses that involve one task are reported as
@@ -56,9 +57,9 @@ type permState struct {
 	lastCur event.Task
 	gen     uint64
 
-	sites    map[siteKey]uint32 // the sites of permission calls, by call
-	reported map[reportKey]bool // permission errors reported, by kind and site
-	shared   *sharing           // strict mode's record of who accessed what
+	sites    map[siteKey]uint32  // the sites of permission calls, by call
+	reported map[reportKey]bool  // permission errors reported, by kind and site
+	shared   *permission.Sharing // strict mode's record of who accessed what
 }
 
 // holding is what one task holds.
@@ -66,7 +67,7 @@ type holding struct {
 	task    event.Task
 	gen     uint64 // the generation and Run in which the task was created
 	run     int
-	regions regions
+	regions permission.Regions
 	last    int // the region that contained the last access, a hint
 }
 
@@ -90,15 +91,15 @@ func AcquirePermission(op string, p unsafe.Pointer, size uintptr, write bool, pc
 		ps.holds[st.cur] = h
 		ps.cur = h
 	}
-	r := region{lo: uintptr(p), hi: uintptr(p) + size, pin: p, write: write, site: site}
+	r := permission.Region{Lo: uintptr(p), Hi: uintptr(p) + size, Pin: p, Write: write, Site: site}
 	if size > 0 {
 		st.permRecord(p, size, write, site)
-		r.rec, r.recIso = st.permStep(), st.inIsolated()
+		r.Rec, r.RecIso = st.permStep(), st.inIsolated()
 		if ps.shared != nil {
-			ps.shared.note(st, uintptr(p), size, p, write, site, true)
+			st.noteShared(uintptr(p), size, p, write, site, true)
 		}
 	}
-	h.regions.add(r)
+	h.regions.Add(r)
 }
 
 // ReleasePermission records that the current task releases a read
@@ -118,7 +119,7 @@ func ReleasePermission(op string, p unsafe.Pointer, size uintptr, write bool, pc
 	h := ps.cur
 	i := -1
 	if h != nil {
-		i = h.regions.match(lo, hi, write)
+		i = h.regions.Match(lo, hi, write)
 	}
 	if i < 0 {
 		st.permReleaseUnheld(site, lo, write, h.holdsOtherMode(lo, hi, write))
@@ -127,7 +128,7 @@ func ReleasePermission(op string, p unsafe.Pointer, size uintptr, write bool, pc
 	// The region is held in the release's step too: record it there if
 	// the holder has not used it in this step yet.
 	st.permRefresh(&h.regions[i])
-	h.regions.remove(i)
+	h.regions.Remove(i)
 	if len(h.regions) == 0 {
 		delete(ps.holds, h.task)
 		ps.cur = nil
@@ -139,12 +140,24 @@ func ReleasePermission(op string, p unsafe.Pointer, size uintptr, write bool, pc
 // the checker forgets its tasks (the generation). A step of the current
 // task can also end at a join (Finish or Get) without it changing; see
 // permAccess for why that needs no new record.
-type permStep struct {
-	gen  uint64
-	next event.Task
+func (st *state) permStep() permission.Step { return permission.Step{Gen: st.gen, Next: st.next} }
+
+// taskKey identifies the current task within the Run, for the sharing
+// record. Task ids are reused after the checker forgets tasks (a new
+// generation), but the root keeps its id and stays the same task.
+func (st *state) taskKey() uint64 {
+	if st.cur == st.root {
+		return 1 << 63
+	}
+	return st.gen<<32 | uint64(st.cur)
 }
 
-func (st *state) permStep() permStep { return permStep{st.gen, st.next} }
+// noteShared records an access of the current task in strict mode's
+// sharing record: see permission.Sharing.
+func (st *state) noteShared(addr, size uintptr, p unsafe.Pointer, write bool, site uint32, annotated bool) {
+	a := permission.Acc{Key: st.taskKey(), Ref: st.curRef(), Site: site, Write: write}
+	st.perm.shared.Note(st.runs, a, addr, size, p, annotated, st.permSharedReport)
+}
 
 // inIsolated reports whether the current task is inside an Isolated body.
 func (st *state) inIsolated() bool {
@@ -170,16 +183,16 @@ func (st *state) permRecord(p unsafe.Pointer, size uintptr, write bool, site uin
 
 // permRefresh records region r of the current task again unless it was
 // recorded in the current step, with an isolation at least as strong.
-func (st *state) permRefresh(r *region) {
-	if r.hi == r.lo {
+func (st *state) permRefresh(r *permission.Region) {
+	if r.Hi == r.Lo {
 		return
 	}
 	now, iso := st.permStep(), st.inIsolated()
-	if r.rec == now && (!r.recIso || iso) {
+	if r.Rec == now && (!r.RecIso || iso) {
 		return
 	}
-	st.permRecord(r.pin, r.hi-r.lo, r.write, r.site)
-	r.rec, r.recIso = now, iso
+	st.permRecord(r.Pin, r.Hi-r.Lo, r.Write, r.Site)
+	r.Rec, r.RecIso = now, iso
 }
 
 // permSync returns the permission state, created if need be, with the
@@ -197,7 +210,7 @@ func (st *state) permSync() *permState {
 			reported: map[reportKey]bool{},
 		}
 		if st.opts.Permissions == options.PermStrict {
-			ps.shared = newSharing()
+			ps.shared = permission.NewSharing()
 		}
 		st.perm = ps
 		st.updateSlow()
@@ -218,9 +231,6 @@ func (st *state) permSync() *permState {
 	for _, t := range ended {
 		st.permEndedHolding(ps.holds[t])
 		delete(ps.holds, t)
-	}
-	if ps.shared != nil {
-		ps.shared.sync(st)
 	}
 	ps.lastCur, ps.gen = st.cur, st.gen
 	ps.cur = ps.holds[st.cur]
@@ -254,7 +264,7 @@ func (st *state) taskRunning(h *holding) bool {
 // holdsOtherMode reports whether h holds the range [lo, hi) in the mode
 // other than write, for the message of a release that matches nothing.
 func (h *holding) holdsOtherMode(lo, hi uintptr, write bool) bool {
-	return h != nil && h.regions.match(lo, hi, !write) >= 0
+	return h != nil && h.regions.Match(lo, hi, !write) >= 0
 }
 
 // permRunEnd reports every permission still held when a Run ends (the

@@ -1,6 +1,8 @@
 package checker
 
-import "unsafe"
+import (
+	"unsafe"
+)
 
 // permAccess is the permission check of the access hooks, called for every
 // access of a checked task once a permission was acquired in the process
@@ -49,18 +51,18 @@ func (st *state) permAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 	h := ps.cur
 	if h == nil {
 		if ps.shared != nil {
-			ps.shared.note(st, uintptr(p), size, p, write, site, st.inIsolated())
+			st.noteShared(uintptr(p), size, p, write, site, st.inIsolated())
 		}
 		return false
 	}
 	lo, hi := uintptr(p), uintptr(p)+size
-	i, under := h.regions.cover(lo, hi, write, h.last)
+	i, under := h.regions.Cover(lo, hi, write, h.last)
 	switch {
 	case i >= 0:
 		h.last = i
 		if st.x != nil {
 			if ps.shared != nil {
-				ps.shared.note(st, lo, size, p, write, site, true)
+				st.noteShared(lo, size, p, write, site, true)
 			}
 			return false
 		}
@@ -70,10 +72,10 @@ func (st *state) permAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 		r := h.regions[under]
 		st.permWriteUnderRead(site, lo, r)
 		if ps.shared != nil {
-			ps.shared.note(st, lo, size, p, write, site, true)
+			st.noteShared(lo, size, p, write, site, true)
 		}
 	case ps.shared != nil:
-		ps.shared.note(st, lo, size, p, write, site, st.inIsolated())
+		st.noteShared(lo, size, p, write, site, st.inIsolated())
 	}
 	return false
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/permission"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
 )
 
@@ -44,21 +45,16 @@ type reportKey struct {
 	site uint32
 }
 
-// taskRef names a task that may have ended, for a report: its spawn chain
-// is known while its Run and generation are current.
-type taskRef struct {
-	task event.Task
-	gen  uint64
-	run  int
+// curRef names the current task for a report.
+func (st *state) curRef() permission.TaskRef {
+	return permission.TaskRef{Task: st.cur, Gen: st.gen, Run: st.runs}
 }
-
-func (st *state) curRef() taskRef { return taskRef{st.cur, st.gen, st.runs} }
 
 // permAccessReport describes an access (or a permission call) of task t at
 // site.
-func (st *state) permAccessReport(t taskRef, site uint32, write bool) report.Access {
-	a := st.accessReport(event.Access{Task: t.task, Site: event.Site(site), Write: write})
-	if t.run != st.runs || (t.gen != st.gen && t.task != st.root) {
+func (st *state) permAccessReport(t permission.TaskRef, site uint32, write bool) report.Access {
+	a := st.accessReport(event.Access{Task: t.Task, Site: event.Site(site), Write: write})
+	if t.Run != st.runs || (t.Gen != st.gen && t.Task != st.root) {
 		a.Spawns = nil // the task's id may name another task now
 	}
 	return a
@@ -82,12 +78,12 @@ func (st *state) permReleaseUnheld(site uint32, addr uintptr, write, otherMode b
 
 // permWriteUnderRead reports a write at site by the current task of the
 // location at addr, which the task holds by the read region r only.
-func (st *state) permWriteUnderRead(site uint32, addr uintptr, r region) {
+func (st *state) permWriteUnderRead(site uint32, addr uintptr, r permission.Region) {
 	if st.permReported(reportKey{permWriteUnderRead, site}) {
 		return
 	}
 	a := st.permAccessReport(st.curRef(), site, true)
-	o := st.permAccessReport(st.curRef(), r.site, false)
+	o := st.permAccessReport(st.curRef(), r.Site, false)
 	reason := fmt.Sprintf("task %d writes a location that it holds a read permission on, and no write permission: acquire it for writing (a write permission allows reads too)", st.cur)
 	st.permEmit(reportKey{permWriteUnderRead, site}, report.Permission{Kind: permWriteUnderRead.name(), Addr: hexAddr(addr), Access: a, Other: &o, Reason: reason})
 }
@@ -95,29 +91,29 @@ func (st *state) permWriteUnderRead(site uint32, addr uintptr, r region) {
 // permEndedHolding reports the permissions that the ended task of h still
 // held, one report per acquire site.
 func (st *state) permEndedHolding(h *holding) {
-	t := taskRef{h.task, h.gen, h.run}
+	t := permission.TaskRef{Task: h.task, Gen: h.gen, Run: h.run}
 	for _, r := range h.regions {
-		if st.permReported(reportKey{permHeldAtEnd, r.site}) {
+		if st.permReported(reportKey{permHeldAtEnd, r.Site}) {
 			continue
 		}
-		a := st.permAccessReport(t, r.site, r.write)
-		a.Op = report.OpName(r.write) + " permission"
-		reason := fmt.Sprintf("task %d ended while holding this %s permission: release every permission before the body of the task that acquired it returns", h.task, report.OpName(r.write))
-		st.permEmit(reportKey{permHeldAtEnd, r.site}, report.Permission{Kind: permHeldAtEnd.name(), Addr: hexAddr(r.lo), Access: a, Reason: reason})
+		a := st.permAccessReport(t, r.Site, r.Write)
+		a.Op = report.OpName(r.Write) + " permission"
+		reason := fmt.Sprintf("task %d ended while holding this %s permission: release every permission before the body of the task that acquired it returns", h.task, report.OpName(r.Write))
+		st.permEmit(reportKey{permHeldAtEnd, r.Site}, report.Permission{Kind: permHeldAtEnd.name(), Addr: hexAddr(r.Lo), Access: a, Reason: reason})
 	}
 }
 
 // permSharedReport reports access a, made outside any permission region
 // and Isolated body, of a location that the access other of another task
 // also made.
-func (st *state) permSharedReport(a, other shareAcc, addr uintptr) {
-	if st.permReported(reportKey{permShared, a.site}) {
+func (st *state) permSharedReport(a, other permission.Acc, addr uintptr) {
+	if st.permReported(reportKey{permShared, a.Site}) {
 		return
 	}
-	ar := st.permAccessReport(a.ref, a.site, a.write)
-	or := st.permAccessReport(other.ref, other.site, other.write)
-	reason := fmt.Sprintf("tasks %d and %d both access this location, and the access of task %d is inside neither a permission region of its task nor an Isolated body (TPINSTR=permissions=strict)", a.ref.task, other.ref.task, a.ref.task)
-	st.permEmit(reportKey{permShared, a.site}, report.Permission{Kind: permShared.name(), Addr: hexAddr(addr), Access: ar, Other: &or, Reason: reason})
+	ar := st.permAccessReport(a.Ref, a.Site, a.Write)
+	or := st.permAccessReport(other.Ref, other.Site, other.Write)
+	reason := fmt.Sprintf("tasks %d and %d both access this location, and the access of task %d is inside neither a permission region of its task nor an Isolated body (TPINSTR=permissions=strict)", a.Ref.Task, other.Ref.Task, a.Ref.Task)
+	st.permEmit(reportKey{permShared, a.Site}, report.Permission{Kind: permShared.name(), Addr: hexAddr(addr), Access: ar, Other: &or, Reason: reason})
 }
 
 // permReported reports whether a report of key was written, or is not to

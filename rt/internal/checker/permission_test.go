@@ -327,11 +327,11 @@ func TestPermissionHoldings(t *testing.T) {
 		e.acquireR(x)
 		e.acquireW(x)
 		h := e.st.perm.holds[Current()]
-		if h == nil || len(h.regions) != 2 || h.regions[0].write || !h.regions[1].write {
+		if h == nil || len(h.regions) != 2 || h.regions[0].Write || !h.regions[1].Write {
 			t.Fatalf("holding after AcquireR, AcquireW: %+v", h)
 		}
 		e.releaseR(x)
-		if len(h.regions) != 1 || !h.regions[0].write {
+		if len(h.regions) != 1 || !h.regions[0].Write {
 			t.Errorf("holding after ReleaseR: %+v, want the write region", h.regions)
 		}
 		e.releaseW(x)

@@ -1,8 +1,12 @@
-package checker
+package permission
 
-import "unsafe"
+import (
+	"unsafe"
 
-// sharing records, for the current Run, which tasks accessed each byte,
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Sharing records, for the current Run, which tasks accessed each byte,
 // for strict mode (TPINSTR=permissions=strict). Strict mode reports sharing
 // that is not annotated, as the JPF-HJ search of Mercer et al. (ASE 2015,
 // section V, Algorithms 1 and 2) does when it ends: the user adds
@@ -17,7 +21,7 @@ import "unsafe"
 // reported, once per site, with an access of another task to it: the
 // accesses of a location's first task are kept until a second task comes,
 // and reported then.
-type sharing struct {
+type Sharing struct {
 	run   int
 	words map[uintptr]*shareWord // by the address of the 8-byte word
 }
@@ -27,46 +31,49 @@ type shareWord struct {
 	pin    unsafe.Pointer // keeps the word's object alive, so its address is not reused
 	first  [8]uint8       // per byte, 1 + the index in accs of its first task's access; 0 if none
 	second [8]uint8       // per byte, 1 + the index in accs of another task's access; 0 if none
-	accs   []shareAcc     // the accesses that first and second name
-	pend   []shareAcc     // unannotated accesses of bytes that no other task has accessed yet, one per task and site
+	accs   []Acc          // the accesses that first and second name
+	pend   []Acc          // unannotated accesses of bytes that no other task has accessed yet, one per task and site
 }
 
-// shareAcc is an access, and the bytes of its word that it made.
-type shareAcc struct {
-	key   uint64 // the task, unique within the Run
-	ref   taskRef
-	site  uint32
-	write bool
+// Acc is an access, and the bytes of its word that it made.
+type Acc struct {
+	Key   uint64  // the task, unique within the Run
+	Ref   TaskRef // the task, for reports
+	Site  uint32
+	Write bool
 	mask  uint8
 }
 
-func newSharing() *sharing { return &sharing{words: map[uintptr]*shareWord{}} }
+// TaskRef names a task that may have ended, for a report: the checker
+// knows its spawn chain while its Run and generation are current.
+type TaskRef struct {
+	Task event.Task
+	Gen  uint64
+	Run  int
+}
+
+// NewSharing returns an empty record.
+func NewSharing() *Sharing { return &Sharing{words: map[uintptr]*shareWord{}} }
 
 // sync forgets the record of an earlier Run: tasks of different Runs are
 // not compared.
-func (s *sharing) sync(st *state) {
-	if s.run != st.runs {
-		s.run = st.runs
+func (s *Sharing) sync(run int) {
+	if s.run != run {
+		s.run = run
 		clear(s.words)
 	}
 }
 
-// taskKey identifies the current task within the Run. Task ids are reused
-// after the checker forgets tasks (a new generation), but the root keeps
-// its id and stays the same task.
-func taskKey(st *state) uint64 {
-	if st.cur == st.root {
-		return 1 << 63
-	}
-	return st.gen<<32 | uint64(st.cur)
-}
+// Report is called for an access a, outside any permission region and
+// Isolated body, of a location that the access other of another task also
+// made; addr is the first such byte.
+type Report func(a, other Acc, addr uintptr)
 
-// note records an access of the current task to the size bytes at addr (p
-// points at addr), annotated or not, and reports what it makes unannotated
-// sharing.
-func (s *sharing) note(st *state, addr, size uintptr, p unsafe.Pointer, write bool, site uint32, annotated bool) {
-	s.sync(st)
-	a := shareAcc{key: taskKey(st), ref: st.curRef(), site: site, write: write}
+// Note records an access a of Run run to the size bytes at addr (p points
+// at addr), annotated or not, and calls report for what it makes
+// unannotated sharing.
+func (s *Sharing) Note(run int, a Acc, addr, size uintptr, p unsafe.Pointer, annotated bool, report Report) {
+	s.sync(run)
 	end := addr + size
 	for w := addr &^ 7; w < end; w += 8 {
 		lo, hi := max(w, addr), min(w+8, end)
@@ -76,12 +83,12 @@ func (s *sharing) note(st *state, addr, size uintptr, p unsafe.Pointer, write bo
 			s.words[w] = c
 		}
 		a.mask = uint8((1<<(hi-lo) - 1) << (lo - w))
-		s.noteWord(st, c, w, a, annotated)
+		s.noteWord(c, w, a, annotated, report)
 	}
 }
 
 // noteWord records access a in the word c at address w.
-func (s *sharing) noteWord(st *state, c *shareWord, w uintptr, a shareAcc, annotated bool) {
+func (s *Sharing) noteWord(c *shareWord, w uintptr, a Acc, annotated bool, report Report) {
 	self := uint8(0) // 1 + index of a in c.accs, once added
 	ref := func() uint8 {
 		if self == 0 {
@@ -101,7 +108,7 @@ func (s *sharing) noteWord(st *state, c *shareWord, w uintptr, a shareAcc, annot
 		switch {
 		case f == 0:
 			c.first[b] = ref()
-		case c.accs[f-1].key != a.key:
+		case c.accs[f-1].Key != a.Key:
 			if c.second[b] == 0 {
 				c.second[b] = ref()
 				newly |= bit
@@ -116,8 +123,8 @@ func (s *sharing) noteWord(st *state, c *shareWord, w uintptr, a shareAcc, annot
 		// unannotated sharing now.
 		keep := c.pend[:0]
 		for _, p := range c.pend {
-			if p.mask&newly != 0 && p.key != a.key {
-				st.permSharedReport(p, a, w+uintptr(lowBit(p.mask&newly)))
+			if p.mask&newly != 0 && p.Key != a.Key {
+				report(p, a, w+uintptr(lowBit(p.mask&newly)))
 				p.mask &^= newly
 			}
 			if p.mask != 0 {
@@ -129,10 +136,10 @@ func (s *sharing) noteWord(st *state, c *shareWord, w uintptr, a shareAcc, annot
 	switch {
 	case annotated:
 	case other >= 0:
-		st.permSharedReport(a, c.accs[other], w+uintptr(lowBit(a.mask)))
+		report(a, c.accs[other], w+uintptr(lowBit(a.mask)))
 	default:
 		for i := range c.pend {
-			if p := &c.pend[i]; p.key == a.key && p.site == a.site {
+			if p := &c.pend[i]; p.Key == a.Key && p.Site == a.Site {
 				p.mask |= a.mask
 				return
 			}

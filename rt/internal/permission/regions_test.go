@@ -1,15 +1,15 @@
-package checker
+package permission
 
 import "testing"
 
 // TestRegionsCover checks which region lets an access through, and when a
 // write falls under a read permission.
 func TestRegionsCover(t *testing.T) {
-	rs := regions{
-		{lo: 100, hi: 116, write: false}, // 0: read [100, 116)
-		{lo: 104, hi: 108, write: true},  // 1: write [104, 108)
-		{lo: 200, hi: 200, write: true},  // 2: empty
-		{lo: 300, hi: 308, write: true},  // 3: write [300, 308)
+	rs := Regions{
+		{Lo: 100, Hi: 116, Write: false}, // 0: read [100, 116)
+		{Lo: 104, Hi: 108, Write: true},  // 1: write [104, 108)
+		{Lo: 200, Hi: 200, Write: true},  // 2: empty
+		{Lo: 300, Hi: 308, Write: true},  // 3: write [300, 308)
 	}
 	tests := []struct {
 		name      string
@@ -31,7 +31,7 @@ func TestRegionsCover(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ok, under := rs.cover(tc.lo, tc.hi, tc.write, tc.hint)
+			ok, under := rs.Cover(tc.lo, tc.hi, tc.write, tc.hint)
 			if ok != tc.ok || under != tc.under {
 				t.Errorf("cover(%d, %d, write=%v) = %d, %d; want %d, %d", tc.lo, tc.hi, tc.write, ok, under, tc.ok, tc.under)
 			}
@@ -42,10 +42,10 @@ func TestRegionsCover(t *testing.T) {
 // TestRegionsMatch checks that a release matches the most recent acquire
 // of its mode and exact range, and nothing else.
 func TestRegionsMatch(t *testing.T) {
-	rs := regions{
-		{lo: 100, hi: 108, write: false},
-		{lo: 100, hi: 108, write: true},
-		{lo: 100, hi: 108, write: false},
+	rs := Regions{
+		{Lo: 100, Hi: 108, Write: false},
+		{Lo: 100, Hi: 108, Write: true},
+		{Lo: 100, Hi: 108, Write: false},
 	}
 	tests := []struct {
 		name   string
@@ -59,7 +59,7 @@ func TestRegionsMatch(t *testing.T) {
 		{"a larger range", 96, 108, false, -1},
 	}
 	for _, tc := range tests {
-		if got := rs.match(tc.lo, tc.hi, tc.write); got != tc.want {
+		if got := rs.Match(tc.lo, tc.hi, tc.write); got != tc.want {
 			t.Errorf("%s: match(%d, %d, %v) = %d, want %d", tc.name, tc.lo, tc.hi, tc.write, got, tc.want)
 		}
 	}
