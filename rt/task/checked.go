@@ -5,7 +5,8 @@
 // goroutine that called Run, as the determinacy race detector requires: a
 // spawned task runs to completion before its parent continues, and a future
 // is computed when it is created, so Get never blocks. Every operation
-// reports an event to package rt, which drives the detector.
+// reports an event to the checker (rt/internal/checker), which drives the
+// detector.
 
 package task
 
@@ -122,7 +123,7 @@ func (t *T) Finish(body func(t *T)) {
 // child's panic, if it panics, is recorded for t's immediately enclosing
 // finish and passed to done. In serial depth-first order the child runs to
 // completion before spawn returns; in an exploring run it runs on a
-// goroutine of its own, scheduled by package rt, and spawn returns when t is
+// goroutine of its own, scheduled by rt/internal/explore, and spawn returns when t is
 // scheduled again.
 func (t *T) spawn(future bool, body func(c *T), done func(*PanicError)) event.Task {
 	ief := t.joinSet()

@@ -10,10 +10,11 @@ import (
 )
 
 // The checked build of the permission regions: every call reports the
-// region to package rt, which keeps what each task holds, records each
-// acquire as one access of the region with the race detector and reports
-// misuse (see rt's permission.go). The functions are not inlined, so that
-// the return address that names the call in reports is the user's.
+// region to the checker (rt/internal/checker), which keeps what each task
+// holds, records each acquire as one access of the region with the race
+// detector and reports misuse (see the checker's permission.go). The
+// functions are not inlined, so that the return address that names the
+// call in reports is the user's.
 
 // AcquireR acquires a read permission on *p for task t until the matching
 // ReleaseR. Checked: a write permission or a write of *p by a task that may
