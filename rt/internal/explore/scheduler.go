@@ -392,6 +392,9 @@ func (x *Explorer) IsolatedBegin(cur event.Task, site uint32) {
 	}
 }
 
+// IsolatedEnd closes the innermost Isolated body of cur; at the end of
+// the outermost, the section is ordered after the earlier sections it
+// conflicts with.
 func (x *Explorer) IsolatedEnd(cur event.Task) {
 	ct := x.task(cur)
 	ct.isolated--
