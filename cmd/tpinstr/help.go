@@ -46,7 +46,8 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		from the cache, and the go commands it runs).
 
 Every other flag is passed to the go command unchanged. -tags adds to the
-tpinstr tag, which selects the checked build of rt/task. -C and -exec work
+tpinstr tag, which selects the checked build of rt/task (tags set in GOFLAGS
+are kept the same way). -C and -exec work
 as in the go command. -overlay is merged with tpinstr's own, but may not
 replace files of packages that tpinstr rewrites. -cover, -covermode,
 -coverpkg and -coverprofile are refused: the go command ignores -overlay
@@ -87,6 +88,8 @@ builds all of them and runs each in turn, without arguments, after a line
 "=== tpinstr run ./dir". A summary ends the output, one line per program:
 ok, race (it exited with the race status) or exit N. The status is the race
 status if any program reported a race, else the first non-zero status, else 0.
+In this form "..." also descends into testdata directories, unlike the go
+command's patterns.
 ` + checkFlags,
 	},
 	"test": {
