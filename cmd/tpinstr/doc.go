@@ -271,10 +271,11 @@ among others: the order of isolated sections can change what the program
 does. At its end the program runs itself again, once per order of the
 isolated sections that can change its computation graph (with its output
 discarded), checks each, and prints the races and deadlocks of every
-schedule with the schedule that shows them, then a line such as
-"tpinstr: explored 3 schedules of the isolated sections". When the
-max_schedules limit stops it, it says that no race was found in the
-schedules explored, not that the program is race-free.
+schedule with the schedule that shows them, then a verdict such as
+"tpinstr: checked every schedule of this input: explored 3 schedules of
+the isolated sections". When the max_schedules limit stops it, the
+verdict says how many schedules were checked, not that the program is
+race-free.
 Each re-run is a whole run of the program with the same arguments and
 environment: effects outside the process (files written, requests sent)
 happen again in every schedule explored; set explore=0 for such programs.

@@ -29,6 +29,7 @@ func RunBegin() event.Task {
 	st.owner = g
 	st.depth = 1
 	st.runs++
+	st.taskRuns++
 	st.gen++
 	if st.det == nil {
 		st.det = detect.New(st.onRace)

@@ -16,6 +16,7 @@ func (st *state) end() {
 		st.finishChild()
 	}
 	st.settle()
+	st.taskVerdict()
 	st.flush()
 }
 
@@ -66,6 +67,7 @@ func TestMain(code int) int {
 		st.finishChild()
 	}
 	st.settleTest("")
+	st.taskVerdict()
 	st.flush()
 	if out := st.findings.Count() - st.findings.InTests(); out > 0 {
 		fmt.Fprintf(os.Stderr, "tpinstr: %s found outside any test\n", st.findings.DescribeOutsideTests())

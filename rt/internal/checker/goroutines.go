@@ -117,7 +117,7 @@ func (st *state) endGoRun(test string) {
 		}
 		sum = st.exploreGo(st.gx, args)
 		for _, f := range sum.failures {
-			fmt.Fprintf(os.Stderr, "tpinstr: exploration: %s\n", f)
+			fmt.Fprintf(os.Stderr, "tpinstr: exploration: %s", f)
 		}
 	}
 	st.goVerdict(sum)
@@ -149,23 +149,23 @@ func (st *state) goVerdict(sum goExploreSummary) {
 	}
 	switch {
 	case st.goReplay != nil:
-		fmt.Fprintf(os.Stderr, "tpinstr: checked the schedule %s only, as the replay option asks (%s)\n", st.goReplay, gs)
+		st.verdict(fmt.Sprintf("checked the schedule %s only, as the replay option asks (%s)", st.goReplay, gs))
 	case c != nil && sum.schedules == 1:
-		fmt.Fprintf(os.Stderr, "tpinstr: checked this schedule only: %s%s (%s)\n", c.What, at(c.Site), gs)
+		st.verdict(fmt.Sprintf("checked this schedule only: %s%s (%s)", c.What, at(c.Site), gs))
 		st.scheduleOnly = true
 	case c != nil:
-		fmt.Fprintf(os.Stderr, "tpinstr: checked %s: the other outcomes of %s%s were not checked (%s)\n",
-			report.Plural(sum.schedules, "schedule"), c.What, at(c.Site), gs)
+		st.verdict(fmt.Sprintf("checked %s: the other outcomes of %s%s were not checked (%s)",
+			report.Plural(sum.schedules, "schedule"), c.What, at(c.Site), gs))
 		st.scheduleOnly = true
 	case !sum.complete:
-		fmt.Fprintf(os.Stderr, "tpinstr: checked %s (the max_schedules limit): other schedules were not checked (%s)\n",
-			report.Plural(sum.schedules, "schedule"), gs)
+		st.verdict(fmt.Sprintf("checked %s (the max_schedules limit): other schedules were not checked (%s)",
+			report.Plural(sum.schedules, "schedule"), gs))
 		st.scheduleOnly = true
 	case sum.schedules > 1:
-		fmt.Fprintf(os.Stderr, "tpinstr: checked every schedule of this input: %s of the acquisition orders (%s)\n",
-			report.Plural(sum.schedules, "schedule"), gs)
+		st.verdict(fmt.Sprintf("checked every schedule of this input: %s of the acquisition orders (%s)",
+			report.Plural(sum.schedules, "schedule"), gs))
 	default:
-		fmt.Fprintf(os.Stderr, "tpinstr: checked every schedule of this input (%s)\n", gs)
+		st.verdict(fmt.Sprintf("checked every schedule of this input (%s)", gs))
 	}
 }
 

@@ -71,6 +71,7 @@ func (st *state) settleWith(args []string) {
 			rep.Reason += "; the run executed isolated sections of several tasks in one order, and their other orders were not explored (explore=0): an order of them may order this pair"
 			st.emit(rep, "")
 		}
+		st.verdict("checked this schedule only: the isolated sections of several tasks ran in one order, and explore=0 leaves the others unexplored")
 		return
 	}
 	sum := explore.Run(args, st.opts.MaxSchedules)
@@ -89,11 +90,11 @@ func (st *state) settleWith(args []string) {
 	}
 	switch {
 	case !sum.Complete:
-		fmt.Fprintf(st.w.Out, "tpinstr: explored %s of the isolated sections (the max_schedules limit): no race in the %s explored, other schedules were not checked\n",
-			report.Plural(sum.Schedules, "schedule"), report.Plural(sum.Schedules, "schedule"))
+		st.verdict(fmt.Sprintf("checked %s: explored %s of the isolated sections (the max_schedules limit), other schedules were not checked",
+			report.Plural(sum.Schedules, "schedule"), report.Plural(sum.Schedules, "schedule")))
 	default:
-		fmt.Fprintf(st.w.Out, "tpinstr: explored %s of the isolated sections, %s\n",
-			report.Plural(sum.Schedules, "schedule"), report.Plural(sum.Graphs, "distinct computation graph"))
+		st.verdict(fmt.Sprintf("checked every schedule of this input: explored %s of the isolated sections, %s",
+			report.Plural(sum.Schedules, "schedule"), report.Plural(sum.Graphs, "distinct computation graph")))
 	}
 	if len(sum.Deadlocks) > 0 {
 		st.findings.Found(report.FindDeadlock, len(sum.Deadlocks))
@@ -120,4 +121,21 @@ func (st *state) printDeadlock(d report.Deadlock) { st.w.Deadlock(d) }
 func (st *state) fatalf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "tpinstr: "+format+"\n", args...)
 	os.Exit(2)
+}
+
+// verdict writes one verdict line: which schedules of the input the run
+// checked (see the package documentation of rt/internal/checker).
+func (st *state) verdict(line string) {
+	st.verdicts++
+	fmt.Fprintf(st.w.Out, "tpinstr: %s\n", line)
+}
+
+// taskVerdict writes the verdict of a program or test binary whose task
+// runs needed no exploration: one run decides every schedule of the input
+// (Surendran and Sarkar, RV 2016, Theorem 2; Nakade 2016, Theorem 3).
+func (st *state) taskVerdict() {
+	if st.taskRuns == 0 || st.verdicts > 0 || st.childOut != "" || st.goChild != nil {
+		return
+	}
+	st.verdict(fmt.Sprintf("checked every schedule of this input (%s of rt/task)", report.Plural(st.taskRuns, "run")))
 }

@@ -64,6 +64,8 @@ type state struct {
 	// A run of plain goroutines (goroutines.go, goexplore.go).
 	gx           *goexec.Exec    // the executor of the current run of goroutines
 	scheduleOnly bool            // a run of this process checked one schedule only
+	verdicts     int             // verdict lines written
+	taskRuns     int             // task.Runs started (runs counts the runs of goroutines too)
 	goChild      *goChildState   // set in a child of goroutine exploration
 	goReplay     goexec.Schedule // the replay option's goroutine schedule
 }

@@ -763,7 +763,7 @@ type driverAccess struct {
 }
 
 var (
-	exploredLine = regexp.MustCompile(`tpinstr: explored (\d+) schedules? of the isolated sections`)
+	exploredLine = regexp.MustCompile(`tpinstr: .*explored (\d+) schedules? of the isolated sections`)
 	arenaLine    = regexp.MustCompile(`(?m)^arena (0x[0-9a-f]+)$`)
 )
 
