@@ -100,6 +100,7 @@ func newBuilder(cfg *Config, file *ast.File, decl ast.Node, t *Tree) *builder {
 		census:   newCensus(cfg.Info, decl),
 		scope:    map[*types.Var]*Node{},
 		iterVar:  map[*types.Var]*Node{},
+		bounds:   map[*types.Var]varBounds{},
 		inlining: map[*types.Var]bool{},
 		budget:   budget,
 	}
@@ -132,6 +133,11 @@ type builder struct {
 	scope map[*types.Var]*Node
 	// iterVar maps an iteration variable to its Loop node.
 	iterVar map[*types.Var]*Node
+	// bounds holds the bounds of iteration variables where they hold
+	// (inside their loop's body).
+	bounds map[*types.Var]varBounds
+	// loopBounds are the bounds of the ForAll or ForAsync being built.
+	loopBounds varBounds
 	// perIteration: loop variables are per iteration (go1.22 or later).
 	perIteration bool
 	// inlining guards against inlining a closure inside itself.

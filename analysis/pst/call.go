@@ -253,6 +253,8 @@ func (b *builder) tail(e ast.Expr, at ast.Node) {
 		return
 	}
 	for _, t := range b.resolve(e, 0) {
+		// Past the length: the span of the slice says nothing.
+		t.symLo, t.symHi = nil, nil
 		p := t.apply([]Step{{Kind: Index}})
 		if t.slice && t.loKnown && t.hi >= 0 {
 			// Past the slice's length, up to a capacity no bound limits.
@@ -280,6 +282,7 @@ func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 		b.bodyArg(tc.Body, n, nil)
 	case OpForAll, OpForAsync:
 		name := tc.Op.String()
+		b.loopBounds = b.iterBounds(call)
 		outer := b.cur
 		if tc.Op == OpForAll {
 			outer = mark(b.add(Finish, call.Pos(), name))
@@ -345,6 +348,11 @@ func (b *builder) bodyArg(body ast.Expr, n *Node, loop *Node) {
 				if v, ok := b.info.Defs[names[1]].(*types.Var); ok && b.census.writes[v] == 0 && !b.census.addr[v] {
 					loop.Var = v
 					b.iterVar[v] = loop
+					if bd, ok := b.loopBounds, b.loopBounds.loOK || b.loopBounds.hiOK; ok {
+						b.bounds[v] = bd
+					} else {
+						delete(b.bounds, v)
+					}
 				}
 			}
 		}

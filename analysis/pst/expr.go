@@ -270,6 +270,9 @@ func (b *builder) indexStep(idx ast.Expr, emit bool) Step {
 			}
 		}
 	}
+	if a, ok := b.affineOf(idx); ok && len(a.Terms) > 0 {
+		s.Sym = point(a)
+	}
 	return s
 }
 

@@ -29,6 +29,13 @@ func (b *builder) forStmt(s *ast.ForStmt) {
 		}
 		b.conditionally(func() { b.stmt(s.Post) })
 		b.expr(s.Cond)
+		if l.Var != nil {
+			// The condition holds in the body, only there.
+			if bd, ok := b.forBounds(s, l.Var); ok {
+				b.bounds[l.Var] = bd
+				defer delete(b.bounds, l.Var)
+			}
+		}
 		b.block(s.Body)
 		if b.perIteration {
 			// The next iteration's copy is initialised from this one.
@@ -126,6 +133,10 @@ func (b *builder) rangeStmt(s *ast.RangeStmt) {
 		if key != nil && b.perIteration && b.census.writes[key] == 0 && distinctKeys(xt) {
 			l.Var = key
 			b.iterVar[key] = l
+			if bd, ok := b.rangeBounds(s, xt); ok {
+				b.bounds[key] = bd
+				defer delete(b.bounds, key)
+			}
 		}
 		// Reading the element of a slice or array in each iteration.
 		if s.Value != nil && !xok {
