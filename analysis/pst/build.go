@@ -31,6 +31,14 @@ type Config struct {
 	// (a *[4]byte view of a uint32): with it, such an access is one of
 	// the bytes it touches; without it, of the whole object.
 	Sizes types.Sizes
+	// Files are the package's files: with them, calls through function
+	// values and interfaces get the effects of the package's candidates
+	// (see dynamicCallees); without, none.
+	// A Config with Files is not for concurrent builds (it indexes them on
+	// first use).
+	Files []*ast.File
+
+	dyn *dynIndex
 }
 
 const defaultBudget = 50000
@@ -136,6 +144,9 @@ type builder struct {
 	// bounds holds the bounds of iteration variables where they hold
 	// (inside their loop's body).
 	bounds map[*types.Var]varBounds
+	// unboundRecv: the effects being built are those of a method reached
+	// through a method value, whose receiver the call does not show.
+	unboundRecv bool
 	// loopBounds are the bounds of the ForAll or ForAsync being built.
 	loopBounds varBounds
 	// perIteration: loop variables are per iteration (go1.22 or later).

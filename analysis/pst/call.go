@@ -155,6 +155,7 @@ func (b *builder) callBody(call *ast.CallExpr) {
 		b.calleeCall(fn, call, recv)
 		return
 	}
+	b.dynamicCall(call)
 	b.unknownCall(call)
 }
 

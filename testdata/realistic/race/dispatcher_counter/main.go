@@ -20,13 +20,13 @@ type handler func(req request, resp *response)
 var served int
 
 func echo(req request, resp *response) {
-	served++ // race:a
+	served++ // race:a,c
 	resp.status = 200
 	resp.text = req.body
 }
 
 func shout(req request, resp *response) {
-	served++ // race:a
+	served++ // race:b,c
 	resp.status = 200
 	resp.text = strings.ToUpper(req.body)
 }
