@@ -199,7 +199,20 @@ func withoutLoops(p Path) Path {
 // local variable that refers to memory (p starts with a dereference of
 // it), the path through each target of each store of the variable, and
 // their aliases in turn.
-func (b *builder) aliases(p Path) []alias {
+//
+// With atNow (the access reads p's root variable in the same step of its
+// task as it reaches the memory, see readsRootAtAccess), the values a swap
+// x, y = y, x stores in the root itself are left out. Soundness: the swap
+// moves values between two variables and creates none, so if their other
+// stores never give them one value, they never hold one value at the same
+// time; an access through x and one through y reach the same memory only
+// if a swap runs between their reads of the variables, and then the swap,
+// which writes both, is ordered between the two reads (or races with one
+// of them, which is reported on the variable). The two accesses follow
+// their reads with no task operation between, so they are ordered too. A
+// value copied out of x (p := x) is read earlier than the access through
+// p: there, at depth > 0, the swap's stores count.
+func (b *builder) aliases(p Path, atNow bool) []alias {
 	if p.Root.Global != "" || len(p.Steps) == 0 || p.Steps[0].Kind != Deref || len(b.census.stores[p.Root.Var]) == 0 {
 		return nil // the common case, without allocating
 	}
@@ -218,6 +231,9 @@ func (b *builder) aliases(p Path) []alias {
 		defer delete(visited, v)
 		single := b.census.single(v)
 		for _, e := range b.census.stores[v] {
+			if atNow && depth == 0 && b.census.swaps[e] {
+				continue
+			}
 			for _, t := range b.resolve(e, depth) {
 				if len(out) == maxAliases {
 					return
@@ -477,4 +493,39 @@ func rootVar(p Path) *types.Var {
 		return nil
 	}
 	return p.Root.Var
+}
+
+// readsRootAtAccess reports whether access a reads its root variable in
+// the same step of its task as it reaches the memory: a direct access
+// whose expression calls nothing, or the effect of a callee that performs
+// no task operation, at a call whose arguments call nothing.
+func (b *builder) readsRootAtAccess(a Access) bool {
+	if a.Node == nil {
+		return false
+	}
+	if a.Via != nil {
+		s := b.summary(a.Via)
+		if s == nil || s.Ops != 0 || s.Spawns != EscNone || a.Call == nil {
+			return false
+		}
+		for _, arg := range a.Call.Args {
+			if hasCall(arg) {
+				return false
+			}
+		}
+		return true
+	}
+	return !hasCall(a.Node)
+}
+
+// hasCall reports whether n contains a call (a conversion counts).
+func hasCall(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

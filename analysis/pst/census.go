@@ -37,7 +37,10 @@ type census struct {
 	// pair with one expression (p, q := f(), range variables) are missing:
 	// what they store is unknown, and the variable's own path stands for
 	// it.
-	stores  map[*types.Var][]ast.Expr
+	stores map[*types.Var][]ast.Expr
+	// swaps marks the values stored by swaps of two variables (x, y = y,
+	// x): see builder.aliases.
+	swaps   map[ast.Expr]bool
 	hasGoto bool
 }
 
@@ -51,6 +54,7 @@ func newCensus(info *types.Info, body ast.Node) *census {
 		futureVar:    map[*ast.CallExpr]*types.Var{},
 		paramEscapes: map[*types.Var]bool{},
 		stores:       map[*types.Var][]ast.Expr{},
+		swaps:        map[ast.Expr]bool{},
 	}
 	declLit := map[*types.Var]*ast.FuncLit{}
 	declFuture := map[*types.Var]*ast.CallExpr{}
@@ -157,6 +161,9 @@ func (c *census) callOrBody(id *ast.Ident, parent ast.Node) bool {
 }
 
 func (c *census) assign(s *ast.AssignStmt, declLit map[*types.Var]*ast.FuncLit, declFuture map[*types.Var]*ast.CallExpr) {
+	if x, _ := c.swapped(s); x != nil {
+		c.swaps[s.Rhs[0]], c.swaps[s.Rhs[1]] = true, true
+	}
 	for i, lhs := range s.Lhs {
 		if s.Tok == token.DEFINE {
 			if id, ok := lhs.(*ast.Ident); ok {
@@ -178,6 +185,25 @@ func (c *census) assign(s *ast.AssignStmt, declLit map[*types.Var]*ast.FuncLit, 
 			}
 		}
 	}
+}
+
+// swapped returns the two variables of a swap x, y = y, x.
+func (c *census) swapped(s *ast.AssignStmt) (x, y *types.Var) {
+	if s.Tok != token.ASSIGN || len(s.Lhs) != 2 || len(s.Rhs) != 2 {
+		return nil, nil
+	}
+	v := func(e ast.Expr) *types.Var {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			v, _ := c.info.Uses[id].(*types.Var)
+			return v
+		}
+		return nil
+	}
+	x, y = v(s.Lhs[0]), v(s.Lhs[1])
+	if x == nil || y == nil || x == y || v(s.Rhs[0]) != y || v(s.Rhs[1]) != x {
+		return nil, nil
+	}
+	return x, y
 }
 
 // store records that e is stored in v, when v refers to memory.
