@@ -102,15 +102,16 @@ func newBuilder(cfg *Config, file *ast.File, decl ast.Node, t *Tree) *builder {
 		budget = defaultBudget
 	}
 	b := &builder{
-		cfg:      cfg,
-		info:     cfg.Info,
-		tree:     t,
-		census:   newCensus(cfg.Info, decl),
-		scope:    map[*types.Var]*Node{},
-		iterVar:  map[*types.Var]*Node{},
-		bounds:   map[*types.Var]varBounds{},
-		inlining: map[*types.Var]bool{},
-		budget:   budget,
+		cfg:        cfg,
+		info:       cfg.Info,
+		tree:       t,
+		census:     newCensus(cfg.Info, decl),
+		scope:      map[*types.Var]*Node{},
+		iterVar:    map[*types.Var]*Node{},
+		bounds:     map[*types.Var]varBounds{},
+		rangeValue: map[*types.Var]*Node{},
+		inlining:   map[*types.Var]bool{},
+		budget:     budget,
 	}
 	b.perIteration = cfg.Precise
 	if v := cfg.Info.FileVersions[file]; v != "" {
@@ -147,6 +148,9 @@ type builder struct {
 	// unboundRecv: the effects being built are those of a method reached
 	// through a method value, whose receiver the call does not show.
 	unboundRecv bool
+	// rangeValue maps the value variable of a range loop over a local
+	// variable to the loop.
+	rangeValue map[*types.Var]*Node
 	// loopBounds are the bounds of the ForAll or ForAsync being built.
 	loopBounds varBounds
 	// perIteration: loop variables are per iteration (go1.22 or later).
@@ -179,6 +183,15 @@ func (b *builder) finish() {
 		if l.Get != nil && l.Get.Var != nil {
 			if f := byVar[l.Get.Var]; f != nil {
 				f.Gets = append(f.Gets, l)
+			}
+		}
+	}
+	for _, f := range b.tree.Futures {
+		if s := f.Future.Slot; s != nil {
+			for _, l := range b.tree.Leaves {
+				if l.Get != nil && l.Get.Array == s.Array {
+					f.Future.SlotGets = append(f.Future.SlotGets, l)
+				}
 			}
 		}
 	}

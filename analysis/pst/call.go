@@ -297,7 +297,7 @@ func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 		})
 	case OpNewFuture:
 		n := mark(b.add(Async, call.Pos(), "NewFuture"))
-		n.Future = &Future{Call: call, Var: b.census.futureVar[call]}
+		n.Future = &Future{Call: call, Var: b.census.futureVar[call], Slot: b.slot(call, n)}
 		b.tree.Futures = append(b.tree.Futures, n)
 		b.bodyArg(tc.Body, n, nil)
 	case OpGet:
@@ -306,6 +306,20 @@ func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 		if id, ok := ast.Unparen(tc.Recv).(*ast.Ident); ok {
 			if v, ok := b.info.Uses[id].(*types.Var); ok {
 				n.Get.Var = v
+				if l := b.rangeValue[v]; l != nil && b.slotArray(l.Over) {
+					n.Get.Array, n.Get.Loop = l.Over, l
+				}
+			}
+		}
+		if ix, ok := ast.Unparen(tc.Recv).(*ast.IndexExpr); ok {
+			x, okx := ast.Unparen(ix.X).(*ast.Ident)
+			k, okk := ast.Unparen(ix.Index).(*ast.Ident)
+			if okx && okk {
+				xv, _ := b.info.Uses[x].(*types.Var)
+				kv, _ := b.info.Uses[k].(*types.Var)
+				if l := b.iterVar[kv]; xv != nil && l != nil && b.slotArray(xv) {
+					n.Get.Array, n.Get.Loop = xv, l
+				}
 			}
 		}
 	}
@@ -367,4 +381,36 @@ func (b *builder) bodyArg(body ast.Expr, n *Node, loop *Node) {
 		defer delete(b.inlining, fa.v)
 	}
 	b.funcBody(nil, lit.Type, lit.Body, n)
+}
+
+// slotArray reports whether v qualifies as the array of a Slot: a local
+// slice, never reassigned nor addressed, used only by indexing, ranging
+// and len or cap, with one statement storing into its elements.
+func (b *builder) slotArray(v *types.Var) bool {
+	if v == nil || b.census.writes[v] != 0 || b.census.addr[v] || b.census.slotBad[v] || b.census.slotStores[v] != 1 {
+		return false
+	}
+	_, ok := under(v.Type()).(*types.Slice)
+	return ok && b.scope[v] != nil
+}
+
+// slot returns where a NewFuture call's handle is stored when it is a
+// Slot: X[k] = NewFuture(...) with k the iteration variable of a loop
+// that encloses the future node n with no other loop, spawn or escape in
+// between, in the same function body.
+func (b *builder) slot(call *ast.CallExpr, n *Node) *Slot {
+	xk, ok := b.census.futureSlot[call]
+	if !ok || !b.slotArray(xk[0]) {
+		return nil
+	}
+	l := b.iterVar[xk[1]]
+	if l == nil {
+		return nil
+	}
+	for p := n.Parent; p != l; p = p.Parent {
+		if p == nil || p.Kind == Loop || p.Kind == Async || p.Kind == Escape || p.Frame != n.Frame {
+			return nil
+		}
+	}
+	return &Slot{Array: xk[0], Loop: l}
 }

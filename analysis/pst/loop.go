@@ -32,6 +32,7 @@ func (b *builder) forStmt(s *ast.ForStmt) {
 		if l.Var != nil {
 			// The condition holds in the body, only there.
 			if bd, ok := b.forBounds(s, l.Var); ok {
+				l.IterLo, l.IterHi, l.IterBounded = bd.lo, bd.hi, true
 				b.bounds[l.Var] = bd
 				defer delete(b.bounds, l.Var)
 			}
@@ -98,6 +99,18 @@ func (b *builder) rangeStmt(s *ast.RangeStmt) {
 		b.access(xp, false, s.X)
 	}
 	l := b.add(Loop, s.For, "range loop")
+	if id, ok := ast.Unparen(s.X).(*ast.Ident); ok {
+		if v, ok := b.info.Uses[id].(*types.Var); ok {
+			l.Over = v
+			if s.Tok == token.DEFINE && s.Value != nil {
+				if vid, ok := s.Value.(*ast.Ident); ok {
+					if val, ok := b.info.Defs[vid].(*types.Var); ok && b.census.writes[val] == 0 {
+						b.rangeValue[val] = l
+					}
+				}
+			}
+		}
+	}
 	b.in(l, func() {
 		var key *types.Var
 		for i, e := range []ast.Expr{s.Key, s.Value} {
