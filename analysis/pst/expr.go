@@ -96,7 +96,7 @@ func (b *builder) accessLeaves(a Access, pos token.Pos) *Node {
 	if a.Path.Root.Global == "" {
 		n.Scope = b.scope[a.Path.Root.Var]
 	}
-	for _, al := range b.aliases(a.Path, b.readsRootAtAccess(a)) {
+	for _, al := range b.aliases(a.Path, len(b.census.swaps) > 0 && b.readsRootAtAccess(a)) {
 		m := b.add(Stmt, pos, "")
 		c := a
 		c.Path, c.Written = b.normalize(al.path), n
