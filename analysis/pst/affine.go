@@ -39,6 +39,13 @@ import (
 // c·δ and δ ≠ 0 (split into δ ≥ 1 and δ ≤ −1, |δ| below the loop's span
 // when its bounds are known).
 //
+// The loops of the second question are what Overlaps returns as Same: the
+// two accesses can touch one element only in equal iterations of them, the
+// "=" entry of a condition vector of Agarwal, Barik, Sarkar and
+// Shyamasundar (PPoPP 2007, Definition 4.1 and Figure 2), which package mhp
+// combines with the vectors of NEP: an iteration pair "≠" of such a loop is
+// never a conflict, whether or not the iterations run in parallel.
+//
 // Each question is an integer equation Σ ak·wk = r over bounded or
 // unbounded variables (solvable): for spans of constant width, x.Lo + u =
 // y.Lo + v with 0 <= u < width(x), 0 <= v < width(y). The test is exact on
