@@ -145,6 +145,10 @@ type builder struct {
 	// bounds holds the bounds of iteration variables where they hold
 	// (inside their loop's body).
 	bounds map[*types.Var]varBounds
+	// recvPath is, while the effects of a promoted method are built, the
+	// memory its receiver refers to (see promotedRecv).
+	recvPath *Path
+	recvExpr ast.Expr
 	// unboundRecv: the effects being built are those of a method reached
 	// through a method value, whose receiver the call does not show.
 	unboundRecv bool

@@ -150,6 +150,11 @@ func (b *builder) callBody(call *ast.CallExpr) {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if s := b.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
 				recv = sel.X
+				if p, ok := b.promotedRecv(sel, s, fn); ok {
+					old, oldExpr := b.recvPath, b.recvExpr
+					b.recvPath, b.recvExpr = &p, sel.X
+					defer func() { b.recvPath, b.recvExpr = old, oldExpr }()
+				}
 			}
 		}
 		b.calleeCall(fn, call, recv)
@@ -413,4 +418,41 @@ func (b *builder) slot(call *ast.CallExpr, n *Node) *Slot {
 		}
 	}
 	return &Slot{Array: xk[0], Loop: l}
+}
+
+// promotedRecv returns the memory the receiver of a promoted method refers
+// to, for a call x.m() where m is the method of an embedded field (x.E.m(),
+// or x.E.F.m() through several): the embedded field itself for a method
+// with a pointer receiver on an embedded value, what the embedded pointer
+// points to for an embedded pointer. ok is false for a method that is not
+// promoted, a value receiver (a copy: its effects reach memory only
+// through pointers the copy holds, which the receiver's own path does not
+// say), or an x that is not a path.
+func (b *builder) promotedRecv(sel *ast.SelectorExpr, s *types.Selection, fn *types.Func) (Path, bool) {
+	idx := s.Index()
+	if len(idx) < 2 || !pointerRecv(fn) {
+		return Path{}, false
+	}
+	p, ok := b.pathOf(sel.X)
+	if !ok {
+		return Path{}, false
+	}
+	t := typeOf(b.info, sel.X)
+	for _, i := range idx[:len(idx)-1] {
+		if ptr, isPtr := under(t).(*types.Pointer); isPtr {
+			p = p.With(Step{Kind: Deref})
+			t = ptr.Elem()
+		}
+		st, ok := under(t).(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return Path{}, false
+		}
+		f := st.Field(i)
+		p = p.With(Step{Kind: Field, Name: f.Name()})
+		t = f.Type()
+	}
+	if _, isPtr := under(t).(*types.Pointer); isPtr {
+		p = p.With(Step{Kind: Deref})
+	}
+	return p, true
 }

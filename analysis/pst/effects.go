@@ -96,6 +96,9 @@ func (b *builder) effectPaths(fn *types.Func, e Effect, call *ast.CallExpr, recv
 		return nil
 	}
 	isRecv := recv != nil && arg == recv
+	if isRecv && b.recvPath != nil && arg == b.recvExpr {
+		return []Path{b.recvPath.Append(steps...)}
+	}
 	if p, ok := b.pointee(arg, isRecv && pointerRecv(fn)); ok {
 		return []Path{p.Append(steps...)}
 	}

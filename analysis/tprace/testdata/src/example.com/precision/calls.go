@@ -92,3 +92,44 @@ func applyBoth(t *task.T) {
 }
 
 var _ = named{}
+
+type ledger struct{ balance int }
+
+func (l *ledger) deposit(v int) { l.balance += v } // want deposit:`effects=2`
+
+type account struct {
+	ledger
+	owner string
+}
+
+type sharedAccount struct {
+	*ledger
+	owner string
+}
+
+// A promoted method of an embedded value writes the embedded field.
+func promotedValue(t *task.T) int {
+	var a account
+	t.Async(func(t *task.T) { a.deposit(1) }) // want `possible determinacy race on a`
+	return a.ledger.balance
+}
+
+func promotedValueJoined(t *task.T) int {
+	var a account
+	t.Finish(func(t *task.T) {
+		t.Async(func(t *task.T) { a.deposit(1) })
+	})
+	return a.ledger.balance // no report
+}
+
+func promotedPointer(t *task.T, a sharedAccount) {
+	t.ForAll(0, 4, func(t *task.T, i int) {
+		a.deposit(i) // want `possible determinacy race on a`
+	})
+}
+
+func promotedOtherField(t *task.T) string {
+	var a account
+	t.Async(func(t *task.T) { a.deposit(1) })
+	return a.owner // another field: no report
+}
