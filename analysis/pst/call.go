@@ -389,14 +389,20 @@ func (b *builder) bodyArg(body ast.Expr, n *Node, loop *Node) {
 }
 
 // slotArray reports whether v qualifies as the array of a Slot: a local
-// slice, never reassigned nor addressed, used only by indexing, ranging
-// and len or cap, with one statement storing into its elements.
+// slice or map, never reassigned nor addressed, used only by indexing,
+// ranging and len or cap (never passed on, never given to delete), with
+// one statement storing into its elements. For a map, the key of that
+// store is an iteration variable (slot), so each iteration adds its own
+// entry and none is overwritten.
 func (b *builder) slotArray(v *types.Var) bool {
 	if v == nil || b.census.writes[v] != 0 || b.census.addr[v] || b.census.slotBad[v] || b.census.slotStores[v] != 1 {
 		return false
 	}
-	_, ok := under(v.Type()).(*types.Slice)
-	return ok && b.scope[v] != nil
+	switch under(v.Type()).(type) {
+	case *types.Slice, *types.Map:
+		return b.scope[v] != nil
+	}
+	return false
 }
 
 // slot returns where a NewFuture call's handle is stored when it is a

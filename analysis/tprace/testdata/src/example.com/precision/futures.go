@@ -98,3 +98,86 @@ func slotsPassedOn(t *task.T, reset func([]*task.Future[bool])) int {
 	}
 	return out[0]
 }
+
+func slotsMap(t *task.T) int {
+	out := make([]int, 8)
+	fs := map[int]*task.Future[bool]{}
+	for k := 0; k < 8; k++ {
+		fs[k] = task.NewFuture(t, func(t *task.T) bool {
+			out[k] = work(k)
+			return true
+		})
+	}
+	for _, f := range fs {
+		f.Get()
+	}
+	return out[5] // no report
+}
+
+func slotsMapByName(t *task.T, names []string) int {
+	out := make([]int, len(names))
+	fs := map[string]*task.Future[bool]{}
+	for i, n := range names {
+		fs[n] = task.NewFuture(t, func(t *task.T) bool {
+			out[i] = work(i) // want `possible determinacy race on out`
+			return true
+		})
+	}
+	for _, f := range fs {
+		f.Get() // two equal names: one future is never got here
+	}
+	return out[0]
+}
+
+func slotsMapDeleted(t *task.T) int {
+	out := make([]int, 8)
+	fs := map[int]*task.Future[bool]{}
+	for k := 0; k < 8; k++ {
+		fs[k] = task.NewFuture(t, func(t *task.T) bool {
+			out[k] = work(k) // want `possible determinacy race on out`
+			return true
+		})
+	}
+	delete(fs, 3)
+	for _, f := range fs {
+		f.Get()
+	}
+	return out[3]
+}
+
+// A Get in a grandchild orders what follows it there.
+func grandchildGet(t *task.T) int {
+	x := 0
+	f := task.NewFuture(t, func(t *task.T) bool {
+		x = 1
+		return true
+	})
+	y := 0
+	t.Finish(func(t *task.T) {
+		t.Async(func(t *task.T) {
+			t.Async(func(t *task.T) {
+				f.Get()
+				y = x // no report
+			})
+		})
+	})
+	return y
+}
+
+func grandchildNoGet(t *task.T) int {
+	x := 0
+	f := task.NewFuture(t, func(t *task.T) bool {
+		x = 1 // want `possible determinacy race on x`
+		return true
+	})
+	y := 0
+	t.Finish(func(t *task.T) {
+		t.Async(func(t *task.T) {
+			t.Async(func(t *task.T) {
+				y = x
+				f.Get()
+			})
+		})
+	})
+	return y
+}
