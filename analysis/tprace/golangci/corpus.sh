@@ -20,6 +20,31 @@ trap 'rm -rf "$work"' EXIT
 echo "golangci-lint $version: installing from the module proxy"
 GOBIN="$work/bin" GOFLAGS= go install "github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$version"
 
+# golangci-lint custom clones golangci-lint's repository at the version
+# with git. A git earlier on PATH serves that clone from the Go module proxy
+# (the module's source at the same version, as go mod download fetches it),
+# so that the build needs no access but the proxy's; every other git
+# command goes to the real git.
+mkdir -p "$work/shim"
+realgit=$(command -v git || echo false)
+cat >"$work/shim/git" <<SHIM
+#!/bin/sh
+if [ "\$1" != clone ]; then
+	exec "$realgit" "\$@"
+fi
+branch=
+while [ \$# -gt 0 ]; do
+	case "\$1" in
+	--branch) branch=\$2; shift ;;
+	esac
+	shift
+done
+dir=\$(GOFLAGS= go mod download -json "github.com/golangci/golangci-lint/v2@\$branch" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\$/\1/p')
+[ -n "\$dir" ] || exit 128
+cp -R "\$dir" golangci-lint && chmod -R u+w golangci-lint
+SHIM
+chmod +x "$work/shim/git"
+
 # The build configuration of golangci-lint custom, with the plugin from this
 # checkout.
 mkdir -p "$work/build"
@@ -31,9 +56,16 @@ plugins:
   - module: 'github.com/tpinstr/tpinstr/analysis/tprace/golangci'
     import: 'github.com/tpinstr/tpinstr/analysis/tprace/golangci'
     path: $here
+  # The plugin's go.mod replaces this module by the checkout, which a
+  # dependency's replace cannot do for the golangci-lint build: the second
+  # entry adds that replace (and imports the analyzer package, which the
+  # plugin imports anyway).
+  - module: 'github.com/tpinstr/tpinstr'
+    import: 'github.com/tpinstr/tpinstr/analysis/tprace'
+    path: $root
 YML
 echo "golangci-lint custom: building custom-gcl with the tprace plugin"
-(cd "$work/build" && GOFLAGS= "$work/bin/golangci-lint" custom -v)
+(cd "$work/build" && PATH="$work/shim:$PATH" GOFLAGS= "$work/bin/golangci-lint" custom -v)
 
 # The corpus as a module of its own (golangci-lint leaves testdata
 # directories out), requiring this checkout.
