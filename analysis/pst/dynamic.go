@@ -37,6 +37,16 @@ import (
 type dynIndex struct {
 	values []*types.Func // functions and methods whose value is taken
 	named  []*types.Named
+	// byIface and bySig cache the candidates of interface calls (per
+	// interface type and method name) and of calls through function
+	// values (per signature).
+	byIface map[ifaceKey][]*types.Func
+	bySig   map[string][]*types.Func
+}
+
+type ifaceKey struct {
+	iface *types.Interface
+	name  string
 }
 
 func (c *Config) dynamic() *dynIndex {
@@ -47,7 +57,7 @@ func (c *Config) dynamic() *dynIndex {
 }
 
 func buildDynIndex(c *Config) *dynIndex {
-	d := &dynIndex{}
+	d := &dynIndex{byIface: map[ifaceKey][]*types.Func{}, bySig: map[string][]*types.Func{}}
 	seen := map[*types.Func]bool{}
 	add := func(fn *types.Func) {
 		if fn == nil || seen[fn] {
@@ -125,6 +135,11 @@ func (b *builder) dynamicCallees(call *ast.CallExpr) (cands []*types.Func, recv 
 				return nil, nil, false
 			}
 			name := sel.Sel.Name
+			key := ifaceKey{it, name}
+			if c, ok := d.byIface[key]; ok {
+				return c, sel.X, true
+			}
+			defer func() { d.byIface[key] = cands }()
 			seen := map[*types.Func]bool{}
 			for _, nt := range d.named {
 				for _, t := range []types.Type{nt, types.NewPointer(nt)} {
@@ -145,6 +160,11 @@ func (b *builder) dynamicCallees(call *ast.CallExpr) (cands []*types.Func, recv 
 	if !ok {
 		return nil, nil, false
 	}
+	key := types.TypeString(sig, nil)
+	if c, ok := d.bySig[key]; ok {
+		return c, nil, false
+	}
+	defer func() { d.bySig[key] = cands }()
 	for _, fn := range d.values {
 		fs := fn.Type().(*types.Signature)
 		if fs.Recv() != nil {
