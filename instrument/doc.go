@@ -96,8 +96,10 @@
 //     newer.
 //
 // Task-library calls (task.Run, the methods of *task.T, task.NewFuture and
-// (*task.Future).Get, recognised by their types.Object) get their handle
-// wrapped in rt.At with a site of the matching kind. In package main, func
+// (*task.Future).Get, recognised by their types.Object through the model
+// of package internal/syncapi, direct or through a method expression such
+// as (*task.T).Async(t, f), whose handle is its first argument) get their
+// handle wrapped in rt.At with a site of the matching kind. In package main, func
 // main starts with `defer rt.Exit()`; calls of os.Exit become rt.OSExit;
 // every top-level test function of a _test.go file starts with
 // `defer rt.TestEnd(t, rt.TestBegin())`.

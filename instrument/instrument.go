@@ -10,13 +10,15 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
 // RTPath is the import path of the hook package that rewritten code calls.
 const RTPath = "github.com/tpinstr/tpinstr/rt"
 
 // TaskPath is the import path of the task library whose calls get sites.
-const TaskPath = "github.com/tpinstr/tpinstr/rt/task"
+const TaskPath = syncapi.TaskPath
 
 // rtName is the name under which rewritten files import RTPath; the
 // leading underscore and prefix keep it from clashing with user names.
