@@ -103,4 +103,13 @@
 // main starts with `defer rt.Exit()`; calls of os.Exit become rt.OSExit;
 // every top-level test function of a _test.go file starts with
 // `defer rt.TestEnd(t, rt.TestBegin())`.
+//
+// Plain Go concurrency (plaingo.go): go statements, channel sends,
+// receives, close, range over a channel and select, the methods of
+// sync.Mutex, RWMutex, WaitGroup, Once, Cond and sync.Locker, the functions
+// and typed values of sync/atomic, and time.Sleep become calls of the
+// hooks of rt/gohooks.go, each with a site, in every form the model of
+// package internal/syncapi knows (direct, deferred, method value, method
+// expression, promoted through embedded fields). Config.NoPlainGo turns
+// this off.
 package instrument

@@ -38,6 +38,10 @@ type Config struct {
 	// given sites. Empty means TaskPath; tests set it to a stand-in with
 	// the same API.
 	TaskPackage string
+
+	// NoPlainGo leaves go statements, channel operations and the calls of
+	// packages sync, sync/atomic and time.Sleep as they are (plaingo.go).
+	NoPlainGo bool
 }
 
 // FileResult is one rewritten file.
@@ -53,6 +57,7 @@ type Stats struct {
 	Hooks       int    // access hooks inserted
 	Pruned      int    // sites whose hook Config.Keep removed
 	TaskCalls   int    // task-library calls given a site
+	SyncOps     int    // plain-Go operations (go, channels, sync, atomics, sleep) given a hook
 
 	// Covered counts access sites left without a hook of their own
 	// because another hook of the same step records their access: an
