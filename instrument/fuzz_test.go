@@ -166,6 +166,9 @@ var fuzzSeeds = []string{
 	"package p\nvar g int\nfunc f(s, t []int) { for i := range s { s[i] = t[i] + g }; for i := 0; i < len(t); i++ { g += t[i] } }\n",
 	"package p\nfunc row(m [][]int) []int { return m[0] }\nfunc f(d []int, m [][]int) { for j, y := range row(m) { d[j] += y } }\n",
 	"package p\nvar g int\nfunc f(p *struct{ v int }, m map[int]int) int { p.v = g; a := g; m[a] = p.v; return a + p.v + m[1] }\n",
+	"package p\nimport \"sync\"\ntype L interface{ sync.Locker; N() }\nfunc f(l L, mu *sync.Mutex, o *sync.Once) { g := l.Lock; g(); defer l.Unlock(); h := mu.TryLock; _ = h(); go o.Do(func() {}) }\n",
+	"package p\nfunc f[C ~chan int](c C, d chan int) int { c <- 1; close(d); for v := range c { return v }; go println(1); L: select { case v, ok := <-d: if ok { break L }; return v; case d <- <-d: }; return <-c }\n",
+	"package p\nimport \"sync/atomic\"\nfunc f(x *int64) func(int64) int64 { g := atomic.AddInt64; var v atomic.Int64; h := v.Add; _ = g; go atomic.AddInt64(x, 1); return h }\n",
 }
 
 // FuzzRewrite rewrites programs and requires that what type-checked before
@@ -248,7 +251,7 @@ func TestFuzzSeedsValid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Stats.Hooks == 0 || len(res.Files) != 1 {
+		if res.Stats.Hooks+res.Stats.SyncOps == 0 || len(res.Files) != 1 {
 			t.Errorf("seed %d got no hook: %+v", i, res.Stats)
 		}
 	}
