@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -62,21 +61,99 @@ func TestBegin() uint64                                             { return 0 }
 func TestEnd(t TB, before uint64)                                   {}
 `
 
-// stubRTSource returns the stub of rt with the hooks of plain Go added:
-// those of rt/gohooks.go itself, which need nothing else of rt.
-func stubRTSource() (string, error) {
-	b, err := os.ReadFile(filepath.Join("..", "rt", "gohooks.go"))
+// stubGoHooks are the hooks of rt/gohooks.go with their signatures and
+// without their bodies, so that the stub imports only sync and time
+// (TestStubGoHooks keeps them equal to the real ones).
+const stubGoHooks = `
+func Go(f func(), site uint32)                                   {}
+func Send[T any](ch chan<- T, v T, site uint32)                 {}
+func Recv[T any](ch <-chan T, site uint32) T                    { var v T; return v }
+func Recv2[T any](ch <-chan T, site uint32) (T, bool)           { var v T; return v, false }
+func Close[T any](ch chan<- T, site uint32)                     {}
+type Case interface{ selectCase() }
+type RecvCase[T any] struct{ v T }
+func OnRecv[T any](ch <-chan T) *RecvCase[T]                    { return nil }
+func (r *RecvCase[T]) selectCase()                              {}
+func (r *RecvCase[T]) Value() T                                 { return r.v }
+func (r *RecvCase[T]) Value2() (T, bool)                        { return r.v, false }
+type SendCase[T any] struct{ v T }
+func OnSend[T any](ch chan<- T, v T) *SendCase[T]               { return nil }
+func (s *SendCase[T]) selectCase()                              {}
+func Select(site uint32, hasDefault bool, cases ...Case) int    { return 0 }
+func MutexLock(m *sync.Mutex, site uint32)                      {}
+func MutexUnlock(m *sync.Mutex, site uint32)                    {}
+func MutexTryLock(m *sync.Mutex, site uint32) bool              { return false }
+func RWMutexLock(m *sync.RWMutex, site uint32)                  {}
+func RWMutexUnlock(m *sync.RWMutex, site uint32)                {}
+func RWMutexTryLock(m *sync.RWMutex, site uint32) bool          { return false }
+func RWMutexRLock(m *sync.RWMutex, site uint32)                 {}
+func RWMutexRUnlock(m *sync.RWMutex, site uint32)               {}
+func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool         { return false }
+func LockerLock(l sync.Locker, site uint32)                     {}
+func LockerUnlock(l sync.Locker, site uint32)                   {}
+func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32)   {}
+func WaitGroupDone(wg *sync.WaitGroup, site uint32)             {}
+func WaitGroupWait(wg *sync.WaitGroup, site uint32)             {}
+func WaitGroupGo(wg *sync.WaitGroup, f func(), site uint32)     {}
+func OnceDo(o *sync.Once, f func(), site uint32)                {}
+func CondWait(c *sync.Cond, site uint32)                        {}
+func CondSignal(c *sync.Cond, site uint32)                      {}
+func CondBroadcast(c *sync.Cond, site uint32)                   {}
+func AtomicAt[T any](p *T, site uint32) *T                      { return p }
+func Sleep(d time.Duration, site uint32)                        {}
+`
+
+// stubRTSource returns the stub of rt with the hooks of plain Go.
+func stubRTSource() string {
+	return "package rt\n\nimport (\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks
+}
+
+// TestStubGoHooks checks that the stub declares every exported function of
+// rt/gohooks.go with the same signature.
+func TestStubGoHooks(t *testing.T) {
+	sigs := func(name, src string) map[string]string {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() {
+				continue
+			}
+			key := fd.Name.Name
+			if fd.Recv != nil {
+				key = types.ExprString(fd.Recv.List[0].Type) + "." + key
+			}
+			var b strings.Builder
+			for _, l := range []*ast.FieldList{fd.Type.TypeParams, fd.Type.Params, fd.Type.Results} {
+				if l == nil {
+					continue
+				}
+				for _, fl := range l.List {
+					fmt.Fprintf(&b, "%d %s;", len(fl.Names), types.ExprString(fl.Type))
+				}
+				b.WriteString("|")
+			}
+			out[key] = b.String()
+		}
+		return out
+	}
+	real, err := os.ReadFile(filepath.Join("..", "rt", "gohooks.go"))
 	if err != nil {
-		return "", fmt.Errorf("reading the plain-Go hooks: %w", err)
+		t.Fatal(err)
 	}
-	gh := string(b)
-	start := strings.Index(gh, "import (")
-	end := strings.Index(gh[max(start, 0):], "\n)\n")
-	if start < 0 || end < 0 {
-		return "", errors.New("rt/gohooks.go: no import block")
+	want, got := sigs("gohooks.go", string(real)), sigs("stub.go", stubRTSource())
+	for name, sig := range want {
+		if got[name] != sig {
+			t.Errorf("stub of rt.%s is %q, rt/gohooks.go has %q", name, got[name], sig)
+		}
 	}
-	end += start + len("\n)\n")
-	return "package rt\n\n" + gh[start:end] + strings.TrimPrefix(stubRT, "package rt\n") + gh[end:], nil
+	if len(want) < 30 {
+		t.Errorf("only %d hooks found in rt/gohooks.go", len(want))
+	}
 }
 
 // fuzzImporter resolves the imports of fuzzed programs: the stub of rt,
@@ -102,11 +179,7 @@ func (im *fuzzImporter) Import(path string) (*types.Package, error) {
 	var err error
 	switch path {
 	case RTPath:
-		var src string
-		src, err = stubRTSource()
-		if err == nil {
-			p, err = im.fromSource(path, src)
-		}
+		p, err = im.fromSource(path, stubRTSource())
 	case fakeTask:
 		var src []byte
 		src, err = os.ReadFile(filepath.Join("testdata", "src", "faketask", "task.go"))
