@@ -1,4 +1,4 @@
-// Command method_expr: tasks spawned through a method expression, a variable holding one, and a method value of *task.T write one variable, each inside a Finish (called the same ways) that joins it before the next write, and a future read through a method expression of Get; no race.
+// Command method_expr: tasks spawned through a method expression, a variable holding one, and a method value of *task.T write one variable, each inside a Finish (called the same ways) that joins it before the next write, and a future read through a method expression and a method value of Get; no race.
 package main
 
 import (

@@ -1,4 +1,4 @@
-// Command method_expr: tasks spawned through a method expression, a variable holding one, and a method value of *task.T write one variable with no join between them, so each write races with the one before it.
+// Command method_expr: two tasks spawned through method expressions of *task.T ((*task.T).Async(t, f), (*task.T).ForAsync(t, lo, hi, f)) write one variable with no join between them, so the writes race.
 package main
 
 import "github.com/tpinstr/tpinstr/rt/task"
@@ -10,13 +10,8 @@ func main() {
 		(*task.T).Async(t, func(t *task.T) {
 			shared = 1 // race:a
 		})
-		spawn := (*task.T).Async
-		spawn(t, func(t *task.T) {
-			shared = 2 // race:a,b
-		})
-		async := t.Async
-		async(func(t *task.T) {
-			shared = 3 // race:b
+		(*task.T).ForAsync(t, 0, 1, func(t *task.T, i int) {
+			shared = 2 // race:a
 		})
 	})
 }
