@@ -65,8 +65,10 @@ import (
 // case operands are not plain; method values whose receiver is an
 // interface other than sync.Locker itself; atomic functions used as values
 // and atomic method values; promoted method expressions used as values.
-// The calls of golang.org/x/sync/errgroup and testing/synctest have no hook
-// and stay as they are; len and cap of a channel are not hooked.
+// The import of golang.org/x/sync/errgroup names rt/errgroup instead, and
+// the receiver of each call of a Group's method is wrapped in rt.At for its
+// site (errgroupImport). The calls of testing/synctest have no hook and
+// stay as they are; len and cap of a channel are not hooked.
 
 // goRewriter holds the state of the plain-Go rewrite of one file.
 type goRewriter struct {
