@@ -67,6 +67,7 @@ func TestEnd(t TB, before uint64)                                   {}
 const stubGoHooks = `
 func Go(f func(), site uint32)                                   {}
 func Send[T any](ch chan<- T, v T, site uint32)                 {}
+func SendTo[T any](ch chan<- T, site uint32) func(T)           { return nil }
 func Recv[T any](ch <-chan T, site uint32) T                    { var v T; return v }
 func Recv2[T any](ch <-chan T, site uint32) (T, bool)           { var v T; return v, false }
 func Close[T any](ch chan<- T, site uint32)                     {}
@@ -78,6 +79,7 @@ func (r *RecvCase[T]) Value() T                                 { return r.v }
 func (r *RecvCase[T]) Value2() (T, bool)                        { return r.v, false }
 type SendCase[T any] struct{ v T }
 func OnSend[T any](ch chan<- T, v T) *SendCase[T]               { return nil }
+func OnSendTo[T any](ch chan<- T) func(T) *SendCase[T]         { return nil }
 func (s *SendCase[T]) selectCase()                              {}
 func Select(site uint32, hasDefault bool, cases ...Case) int    { return 0 }
 func MutexLock(m *sync.Mutex, site uint32)                      {}
@@ -100,6 +102,8 @@ func CondWait(c *sync.Cond, site uint32)                        {}
 func CondSignal(c *sync.Cond, site uint32)                      {}
 func CondBroadcast(c *sync.Cond, site uint32)                   {}
 func AtomicAt[T any](p *T, site uint32) *T                      { return p }
+func AtomicLoadAt[T any](p *T, site uint32) *T                  { return p }
+func Gosched(site uint32)                                         {}
 func Sleep(d time.Duration, site uint32)                        {}
 `
 

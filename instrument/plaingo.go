@@ -226,9 +226,36 @@ func (g *goRewriter) send(s *ast.SendStmt) {
 		return
 	}
 	site := g.site(s.Arrow, s)
+	if !g.elemTyped(s.Chan, s.Value) {
+		// rt.Send would infer its type parameter from the value too: the
+		// curried form assigns the value to the element type, as the
+		// send does (a struct{} to a chan any).
+		g.insert(s.Chan.Pos(), rt("SendTo")+"(", prioAtOpen)
+		g.replace(s.Chan.End(), s.Value.Pos(), ", "+site+")(")
+		g.insert(s.Value.End(), ")", prioAtClose)
+		return
+	}
 	g.insert(s.Chan.Pos(), rt("Send")+"(", prioAtOpen)
 	g.replace(s.Chan.End(), s.Value.Pos(), ", ")
 	g.insert(s.Value.End(), ", "+site+")", prioAtClose)
+}
+
+// elemTyped reports whether the value v sent on ch has exactly the
+// element type of ch, so that a hook may infer its type parameter from
+// both.
+func (g *goRewriter) elemTyped(ch, v ast.Expr) bool {
+	ct, vt := g.r.info.TypeOf(ch), g.r.info.TypeOf(v)
+	if ct == nil || vt == nil {
+		return false
+	}
+	c, ok := ct.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	if b, ok := vt.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		return true // an untyped constant or nil takes the element type
+	}
+	return types.Identical(c.Elem(), vt)
 }
 
 // recv rewrites <-ch, as Recv or (two) as Recv2.
@@ -291,6 +318,15 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		}
 		return
 	}
+	if fn, ok := g.r.callee(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
+		// A polling loop yields with it: in a checked run the others
+		// then go first (rt.Gosched).
+		site := g.site(x.Pos(), x)
+		g.keepImport(x.Fun, "Gosched")
+		g.replace(x.Fun.Pos(), x.Fun.End(), rt("Gosched"))
+		g.insert(x.Rparen, site, prioAtClose)
+		return
+	}
 	u, ok := g.classifier().Call(g.r.info, x)
 	if !ok || !u.Op.IsSync() {
 		return
@@ -298,6 +334,7 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 	switch {
 	case u.Op == syncapi.Sleep:
 		site := g.site(x.Pos(), x)
+		g.keepImport(x.Fun, "Sleep")
 		g.replace(x.Fun.Pos(), x.Fun.End(), rt("Sleep"))
 		g.insert(x.Rparen, ", "+site, prioAtClose)
 	case u.Op == syncapi.AtomicFunc:
@@ -305,7 +342,7 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 			return
 		}
 		site := g.site(x.Pos(), x)
-		g.insert(u.Args[0].Pos(), rt("AtomicAt")+"(", prioAtOpen)
+		g.insert(u.Args[0].Pos(), rt(atomicHook(u))+"(", prioAtOpen)
 		g.insert(u.Args[0].End(), ", "+site+")", prioAtClose)
 	case u.Op == syncapi.AtomicMethod:
 		g.atomicMethod(u)
@@ -412,7 +449,7 @@ func (g *goRewriter) atomicMethod(u syncapi.Use) {
 	switch u.Form {
 	case syncapi.Direct:
 		site := g.site(x.Pos(), x)
-		g.insert(u.Recv.Pos(), rt("AtomicAt")+"("+pre, prioAtOpen)
+		g.insert(u.Recv.Pos(), rt(atomicHook(u))+"("+pre, prioAtOpen)
 		g.insert(u.Recv.End(), post+", "+site+")", prioAtClose)
 	case syncapi.MethodExpr:
 		if u.Promoted {
@@ -420,7 +457,7 @@ func (g *goRewriter) atomicMethod(u syncapi.Use) {
 			return
 		}
 		site := g.site(x.Pos(), x)
-		g.insert(u.Recv.Pos(), rt("AtomicAt")+"(", prioAtOpen)
+		g.insert(u.Recv.Pos(), rt(atomicHook(u))+"(", prioAtOpen)
 		g.insert(u.Recv.End(), ", "+site+")", prioAtClose)
 	}
 }
@@ -514,13 +551,22 @@ func (g *goRewriter) goStmt(s *ast.GoStmt) {
 	if sig.Variadic() {
 		n--
 	}
-	helper := g.helper("Go", n, sig.Variadic(), sig.Results().Len())
-	g.replace(s.Go, call.Pos(), rt("Go")+"("+helper+"(")
-	sep := ""
-	if len(call.Args) > 0 {
-		sep = ", "
+	// A generic function instantiated from the arguments needs them to
+	// infer its type arguments: its helper takes f and the arguments in
+	// one call. Any other function decides the helper's type parameters
+	// alone, in a curried helper, so that each argument is assigned to
+	// its parameter as in the original call (an int to a parameter of
+	// type any).
+	kind, open := "Go", ")("
+	if g.inferred(fun) {
+		kind, open = "GoArgs", ", "
+		if len(call.Args) == 0 {
+			open = ""
+		}
 	}
-	g.replace(call.Fun.End(), call.Lparen+1, sep)
+	helper := g.helper(kind, n, sig.Variadic(), sig.Results().Len())
+	g.replace(s.Go, call.Pos(), rt("Go")+"("+helper+"(")
+	g.replace(call.Fun.End(), call.Lparen+1, open)
 	g.replace(call.Rparen, call.Rparen+1, "), "+site+")")
 	// The function value is evaluated, not called, here: a method value
 	// of a synchronisation method becomes a closure over its hook.
@@ -584,7 +630,7 @@ func (g *goRewriter) helper(kind string, n int, variadic bool, m int) string {
 	}
 	var b strings.Builder
 	switch kind {
-	case "Go":
+	case "GoArgs":
 		callArgs := strings.Join(args, ", ")
 		if variadic {
 			params = append(params, "v ...V")
@@ -596,6 +642,18 @@ func (g *goRewriter) helper(kind string, n int, variadic bool, m int) string {
 			b.WriteString(", " + p)
 		}
 		fmt.Fprintf(&b, ") func() {\n\treturn func() { f(%s) }\n}", callArgs)
+	case "Go":
+		callArgs := strings.Join(args, ", ")
+		if variadic {
+			params = append(params, "v ...V")
+			callArgs = strings.Join(append(args, "v..."), ", ")
+		}
+		// Curried, so that f alone decides the type parameters: an
+		// argument is then assigned to its parameter as in the original
+		// call (an int to a parameter of type any, an untyped constant, nil).
+		fmt.Fprintf(&b, "// %s returns the call of f with the arguments of a go statement, evaluated.\n", name)
+		fmt.Fprintf(&b, "func %s%s(f func(%s)%s) func(%s) func() {\n", name, tp(), strings.Join(fparams, ", "), res, strings.Join(params, ", "))
+		fmt.Fprintf(&b, "\treturn func(%s) func() { return func() { f(%s) } }\n}", strings.Join(params, ", "), callArgs)
 	case "Bind":
 		fmt.Fprintf(&b, "// %s returns the method value of a synchronisation method: its hook bound to p and site.\n", name)
 		fmt.Fprintf(&b, "func %s%s(p P, f func(%s)%s, site uint32) func(%s)%s {\n",
@@ -748,7 +806,9 @@ func (g *goRewriter) selectStmt(s *ast.SelectStmt) {
 	for _, cm := range comms {
 		cm.temp = g.r.newTemp()
 		temps = append(temps, cm.temp)
-		if cm.send != nil {
+		if cm.send != nil && !g.elemTyped(cm.send.Chan, cm.send.Value) {
+			makes = append(makes, rt("OnSendTo")+"("+cm.ch+")("+cm.val+")")
+		} else if cm.send != nil {
 			makes = append(makes, rt("OnSend")+"("+cm.ch+", "+cm.val+")")
 		} else {
 			makes = append(makes, rt("OnRecv")+"("+cm.ch+")")
@@ -789,4 +849,45 @@ func prefixEach(sep string, items []string) string {
 		b.WriteString(sep + it)
 	}
 	return b.String()
+}
+
+// keepImport keeps the import that fun (pkg.Name, a function of it) is
+// called through used, after the call is replaced by a hook: the file may
+// use that import for nothing else.
+func (g *goRewriter) keepImport(fun ast.Expr, name string) {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok || g.helpers["keep "+id.Name+"."+name] {
+		return
+	}
+	g.helpers["keep "+id.Name+"."+name] = true
+	g.r.trailer = append(g.r.trailer, fmt.Sprintf("var _ = %s.%s // keeps the import used", id.Name, name))
+}
+
+// atomicHook is the hook of an atomic operation: AtomicLoadAt for one that
+// only reads its word, AtomicAt for the others.
+func atomicHook(u syncapi.Use) string {
+	if u.Func != nil && strings.HasPrefix(u.Func.Name(), "Load") {
+		return "AtomicLoadAt"
+	}
+	return "AtomicAt"
+}
+
+// inferred reports whether fun names a generic function whose type
+// arguments the call infers (some from its arguments).
+func (g *goRewriter) inferred(fun ast.Expr) bool {
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return false // explicit instantiation (f[T]) or a value
+	}
+	_, ok := g.r.info.Instances[id]
+	return ok
 }

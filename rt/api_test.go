@@ -31,13 +31,13 @@ var surface = []string{
 	"Exit", "OSExit", "TestBegin", "TestEnd", "TestMain", "TB",
 	// Plain Go concurrency (gohooks.go): go statements, channels, select,
 	// package sync, sync/atomic and time.Sleep.
-	"Go", "Send", "Recv", "Recv2", "Close",
-	"Case", "RecvCase", "OnRecv", "SendCase", "OnSend", "Select",
+	"Go", "Send", "SendTo", "Recv", "Recv2", "Close",
+	"Case", "RecvCase", "OnRecv", "SendCase", "OnSend", "OnSendTo", "Select",
 	"MutexLock", "MutexUnlock", "MutexTryLock",
 	"RWMutexLock", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
 	"LockerLock", "LockerUnlock",
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
-	"OnceDo", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "Sleep",
+	"OnceDo", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "Sleep", "Gosched",
 }
 
 // TestSurface fails when package rt exports a name that is not in

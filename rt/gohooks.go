@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"runtime"
 	"sync"
 	"time"
 	"unsafe"
@@ -53,10 +54,18 @@ func Go(f func(), site uint32) {
 // Send sends v on ch, as ch <- v does.
 func Send[T any](ch chan<- T, v T, site uint32) {
 	if gx := checker.GoExec(site); gx != nil {
+		chanAccess(ch, false, site)
 		gx.Send(&goexec.SendOp[T]{Ch: ch, V: v}, site)
 		return
 	}
 	ch <- v
+}
+
+// SendTo returns the send of a value on ch at site: rt.SendTo(ch, site)(v)
+// is rt.Send(ch, v, site) where the type of v is not ch's element type
+// (a struct{} sent on a chan any), which Send could not infer.
+func SendTo[T any](ch chan<- T, site uint32) func(T) {
+	return func(v T) { Send(ch, v, site) }
 }
 
 // Recv receives from ch, as <-ch does.
@@ -80,6 +89,7 @@ func Recv2[T any](ch <-chan T, site uint32) (T, bool) {
 // Close closes ch, as close(ch) does.
 func Close[T any](ch chan<- T, site uint32) {
 	if gx := checker.GoExec(site); gx != nil && ch != nil {
+		chanAccess(ch, true, site)
 		gx.Close(*(*unsafe.Pointer)(unsafe.Pointer(&ch)), func() { close(ch) }, site)
 		return
 	}
@@ -126,6 +136,12 @@ func OnSend[T any](ch chan<- T, v T) *SendCase[T] {
 }
 
 func (s *SendCase[T]) op() caseOp { return &s.s }
+
+// OnSendTo is OnSend for a value whose type is not ch's element type:
+// rt.OnSendTo(ch)(v) is rt.OnSend(ch, v).
+func OnSendTo[T any](ch chan<- T) func(T) *SendCase[T] {
+	return func(v T) *SendCase[T] { return OnSend(ch, v) }
+}
 
 // Select runs a select statement over cases, in their source order, and
 // returns the index of the case that proceeded, or -1 for the default
@@ -358,9 +374,44 @@ func CondBroadcast(c *sync.Cond, site uint32) {
 // accesses of the same location.
 func AtomicAt[T any](p *T, site uint32) *T {
 	if gx := checker.GoExec(site); gx != nil {
-		gx.Atomic(unsafe.Pointer(p), site)
+		gx.Atomic(unsafe.Pointer(p), func() {
+			var zero T
+			checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), true, site)
+		}, site)
 	}
 	return p
+}
+
+// AtomicLoadAt is AtomicAt for an operation that only reads *p (a Load):
+// it races with plain writes of the word, not with plain reads.
+func AtomicLoadAt[T any](p *T, site uint32) *T {
+	if gx := checker.GoExec(site); gx != nil {
+		gx.Atomic(unsafe.Pointer(p), func() {
+			var zero T
+			checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), false, site)
+		}, site)
+	}
+	return p
+}
+
+// Gosched yields the processor, as runtime.Gosched() does: in a checked
+// run the goroutine lets every other goroutine that can run go first, so
+// that a loop that polls for another goroutine's progress ends.
+func Gosched(site uint32) {
+	if gx := checker.GoExec(site); gx != nil {
+		gx.Yield(site)
+		return
+	}
+	runtime.Gosched()
+}
+
+// chanAccess records the access of a channel operation to the channel
+// itself, as Go's race detector does: a send reads it and close writes it,
+// so that a close that may run beside a send is a race.
+func chanAccess[C any](ch C, write bool, site uint32) {
+	if p := *(*unsafe.Pointer)(unsafe.Pointer(&ch)); p != nil {
+		checker.Access(p, 1, write, site)
+	}
 }
 
 // Sleep pauses the calling goroutine for at least d, as time.Sleep(d)

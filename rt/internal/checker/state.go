@@ -92,10 +92,11 @@ func global() *state {
 			fmt.Fprintln(os.Stderr, "tpinstr:", err)
 			os.Exit(2)
 		}
-		if out, _, _ := explore.Child(); out != "" {
+		if out, _, _ := explore.Child(); out != "" || os.Getenv(envGoExplore) != "" {
 			// A child of exploration hands its findings to its parent
-			// (package explore), which writes every report and graph: the
-			// child must not truncate the files the parent writes to.
+			// (package explore, or goexplore.go), which writes every report
+			// and graph: the child must not truncate the files the parent
+			// writes to.
 			o.JSONPath, o.DotPath = "", ""
 		}
 		st := &state{opts: o, w: report.Writer{Out: os.Stderr}, seen: map[sitePair]bool{}}

@@ -484,3 +484,12 @@ func (e *Exec) explore(site uint32, format string, args ...any) {
 
 // Order returns the first object that two goroutines acquired, or nil.
 func (e *Exec) Order() *Choice { return e.firstOrder }
+
+// Yield lets every other goroutine that can run go first (runtime.Gosched):
+// the running goroutine parks as one that yielded, and goes on when no
+// other can. Yielding synchronises nothing.
+func (e *Exec) Yield(site uint32) {
+	g := e.cur
+	e.ready = append(e.ready, g)
+	e.park(g, "yield", site)
+}

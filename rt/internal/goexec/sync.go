@@ -396,8 +396,11 @@ type atomicState struct {
 }
 
 // Atomic records an atomic operation on the word at p: it acquires what
-// the operations before it released, and releases for those after it.
-func (e *Exec) Atomic(p unsafe.Pointer, site uint32) {
+// the operations before it released, records the operation's access (the
+// access callback: atomic operations never race with one another, being
+// ordered here, but race with plain accesses of the word), and releases
+// for those after it.
+func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
 	a := e.atomics[p]
 	if a == nil {
 		a = &atomicState{}
@@ -414,5 +417,8 @@ func (e *Exec) Atomic(p unsafe.Pointer, site uint32) {
 	pt := e.enter(p, false, site)
 	e.acquired(p, pt, false)
 	e.acquire(a.last, site)
+	if access != nil {
+		access()
+	}
 	a.last = e.release(site)
 }
