@@ -26,7 +26,7 @@ func main() {
 	wg.Add(2)
 	go func() { // the reader, usually second
 		defer wg.Done()
-		_ = spin(2_000_000)
+		_ = spin(30_000_000)
 		sem <- struct{}{}
 		seen = config
 		<-sem

@@ -36,7 +36,7 @@ func main() {
 		defer wg.Done()
 		second = first[0] + first[1]
 	}()
-	_ = spin(2_000_000)
+	_ = spin(30_000_000)
 	wg.Wait()
 	if second >= 0 {
 		fmt.Println("rounds done", first, second)

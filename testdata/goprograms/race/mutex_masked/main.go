@@ -37,7 +37,7 @@ func main() {
 	}()
 	go func() { // the reader, usually second
 		defer wg.Done()
-		_ = spin(2_000_000)
+		_ = spin(30_000_000)
 		b.mu.Lock()
 		seen = b.value // race:value
 		b.mu.Unlock()

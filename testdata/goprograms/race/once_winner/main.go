@@ -40,7 +40,7 @@ func main() {
 	}()
 	go func() { // usually loses it
 		defer wg.Done()
-		_ = spin(2_000_000)
+		_ = spin(30_000_000)
 		once.Do(build)
 	}()
 	wg.Wait()

@@ -37,7 +37,7 @@ func main() {
 		defer wg.Done()
 		second = first[0] + first[1] // race:second
 	}()
-	_ = spin(2_000_000)
+	_ = spin(30_000_000)
 	wg.Wait()
 	if second >= 0 { // race:second
 		fmt.Println("rounds done", first)
