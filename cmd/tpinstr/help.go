@@ -51,6 +51,20 @@ replace files of packages that tpinstr rewrites. -cover, -covermode,
 -coverpkg and -coverprofile are refused: the go command ignores -overlay
 for coverage (golang/go#73802), so the result would be the unchecked
 program's.
+
+Packages are checked in any module, in a go.work workspace, and as files
+outside any module, and the go.mod need not require github.com/tpinstr/tpinstr.
+A checked build always links tpinstr's own runtime (rt, rt/task,
+rt/internal/...), which the tpinstr binary carries, whatever version of the
+module the go.mod requires, if any: in a module through a copy of the go.mod
+(or of the -modfile given) that requires the module and replaces it by a
+copy of the runtime, passed with -modfile; in a workspace through the go.work
+with a use of that copy, in the overlay; outside a module through GOWORK.
+-x prints which. In vendor mode (-mod=vendor, or a vendor directory) the
+overlay puts the runtime in the vendor directory, which the go command
+accepts only where the module vendors github.com/tpinstr/tpinstr or its go
+version is older than 1.23; otherwise the build is refused (vendor/modules.txt
+would have to change), and -mod=readonly builds from the module cache.
 `
 
 var topics = map[string]topic{

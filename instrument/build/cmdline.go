@@ -13,7 +13,7 @@ type Invocation struct {
 
 	// GoArgs are the words for the go command after the subcommand, in the
 	// user's order, without tpinstr's own flags and without -C, -tags and
-	// -overlay, which the driver replaces. For build and test they include
+	// -overlay and -modfile, which the driver replaces. For build and test they include
 	// the package patterns (and for test the test binary's flags); for run
 	// they are the build flags only.
 	GoArgs []string
@@ -27,6 +27,8 @@ type Invocation struct {
 	Overlay   string   // -overlay given by the user
 	Exec      []string // run: -exec program and its arguments
 	LoadFlags []string // flags that change which files are compiled, for loading
+	ModFile   string   // -modfile given by the user
+	Mod       string   // -mod given by the user
 
 	Work     bool // -work: keep the work directory and print it
 	X        bool // -x: print the steps
@@ -277,7 +279,12 @@ func (inv *Invocation) flag(tok cmdArg) error {
 		inv.Parallel = true
 	case "vet":
 		inv.Vet = true
-	case "mod", "modfile", "race", "msan", "asan":
+	case "modfile":
+		inv.ModFile, keep = tok.value, false
+	case "mod":
+		inv.Mod = tok.value
+		inv.LoadFlags = append(inv.LoadFlags, "-"+tok.name+"="+tok.value)
+	case "race", "msan", "asan":
 		inv.LoadFlags = append(inv.LoadFlags, "-"+tok.name+"="+tok.value)
 	case flagAdd:
 		inv.Add, keep = append(inv.Add, tok.value), false

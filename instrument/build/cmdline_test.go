@@ -50,7 +50,7 @@ func TestParseBuild(t *testing.T) {
 		{
 			name: "module flags are also given to the loader",
 			args: []string{"-mod=vendor", "-modfile", "alt.mod", "."},
-			want: Invocation{GoArgs: []string{"-mod=vendor", "-modfile", "alt.mod", "."}, Packages: []string{"."}, LoadFlags: []string{"-mod=vendor", "-modfile=alt.mod"}},
+			want: Invocation{GoArgs: []string{"-mod=vendor", "."}, Packages: []string{"."}, LoadFlags: []string{"-mod=vendor"}, Mod: "vendor", ModFile: "alt.mod"},
 		},
 		{
 			name: "flags end at the first package",

@@ -38,7 +38,12 @@ func reportErrors(w io.Writer, all []*packages.Package, cwd string) bool {
 		}
 		found = true
 		errs := p.Errors
-		if hasKind(errs, packages.ParseError) {
+		if compiled := compilerOutput(errs); len(compiled) > 0 {
+			// The go command compiled the package (go list -export) and
+			// printed the compiler's errors: the user's own message, which
+			// the type checker's errors would only repeat.
+			errs = compiled
+		} else if hasKind(errs, packages.ParseError) {
 			var syntax []packages.Error
 			for _, e := range errs {
 				if e.Kind != packages.TypeError {
@@ -74,6 +79,18 @@ func reportErrors(w io.Writer, all []*packages.Package, cwd string) bool {
 		}
 	}
 	return found
+}
+
+// compilerOutput returns the errors that are the compiler's output as the
+// go command prints it ("# pkg" and the compiler's lines).
+func compilerOutput(errs []packages.Error) []packages.Error {
+	var out []packages.Error
+	for _, e := range errs {
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func hasKind(errs []packages.Error, k packages.ErrorKind) bool {

@@ -39,16 +39,21 @@ func TestReportErrors(t *testing.T) {
 	listed := &packages.Package{ID: "example.com/m/gone", Errors: []packages.Error{
 		{Msg: "no required module provides package example.com/gone", Kind: packages.ListError},
 	}}
+	compiled := &packages.Package{ID: "example.com/m/c", Errors: []packages.Error{
+		{Msg: "# example.com/m/c\n./c/c.go:4:17: cannot use 1 (untyped int constant) as string value in variable declaration", Kind: packages.ListError},
+		{Pos: "/m/c/c.go:4:17", Msg: "cannot use 1 (untyped int constant) as string value in variable declaration", Kind: packages.TypeError},
+	}}
 	ok := &packages.Package{ID: "example.com/m/fine"}
 	var out bytes.Buffer
-	if !reportErrors(&out, []*packages.Package{ok, dep, user, other, listed}, cwd) {
+	if !reportErrors(&out, []*packages.Package{ok, dep, user, other, listed, compiled}, cwd) {
 		t.Fatal("reportErrors found no errors")
 	}
 	want := "# example.com/m/dep\n" +
 		filepath.FromSlash("dep/d.go") + ":3:1: syntax error: unexpected }\n" + // type errors hidden behind syntax errors
 		"# example.com/m/other [example.com/m/other.test]\n" +
 		filepath.FromSlash("other/o_test.go") + ":2:2: declared and not used: y\n" + // once
-		"no required module provides package example.com/gone\n"
+		"no required module provides package example.com/gone\n" +
+		"# example.com/m/c\n./c/c.go:4:17: cannot use 1 (untyped int constant) as string value in variable declaration\n" // the compiler's output only
 	if out.String() != want {
 		t.Errorf("reportErrors printed\n%s\nwant\n%s", out.String(), want)
 	}

@@ -6,21 +6,27 @@
 //
 //  1. Split the command line as the go command would (ParseBuild, ParseRun,
 //     ParseTest), keeping tpinstr's own flags apart.
-//  2. List the packages with the checked build's tags (tpinstr plus the
+//  2. Provide tpinstr's own runtime (runtime.go): write the runtime that the
+//     binary carries as a module, and make every go command of the build
+//     resolve github.com/tpinstr/tpinstr to it, whatever the user's go.mod
+//     requires: a -modfile copy of the go.mod with a require and a replace
+//     in a module, the go.work with a use in the overlay in a workspace,
+//     GOWORK outside a module.
+//  3. List the packages with the checked build's tags (tpinstr plus the
 //     user's) and choose those to rewrite: the main module's, plus
 //     -instr.add, minus -instr.skip, never the standard library, the module
 //     cache or tpinstr's runtime.
-//  3. Take each package's rewrite from the cache, keyed by a hash of its
+//  4. Take each package's rewrite from the cache, keyed by a hash of its
 //     files and of the types it depends on; type-check and rewrite only
 //     the packages that are missing, and store them.
-//  4. Write the rewritten files, and for tests a TestMain where the
+//  5. Write the rewritten files, and for tests a TestMain where the
 //     package has none, to a temporary work directory with an overlay.json
 //     that maps each original path to its replacement.
-//  5. Run go build or go test with -overlay and -tags, or for run build the
+//  6. Run go build or go test with -overlay and -tags, or for run build the
 //     binary and run it, passing on standard streams, signals and exit
 //     status, and mapping any work-directory path in the output back to the
 //     user's file.
-//  6. Remove the work directory, unless -work asked to keep it.
+//  7. Remove the work directory, unless -work asked to keep it.
 //
 // The rewriter itself is behind the Rewriter interface; instrument.go adapts
 // package instrument to it.

@@ -35,6 +35,10 @@ type Driver struct {
 	// RuntimePath is the import path of the runtime package;
 	// "" for DefaultRuntimePath.
 	RuntimePath string
+	// RuntimeFiles are the runtime's source files by path relative to the
+	// module root ("rt/task/doc.go"); nil for the ones embedded in tpinstr
+	// (tpinstr.RuntimeFiles).
+	RuntimeFiles map[string][]byte
 	// Signals delivers the signals to pass on to the running child process
 	// (see supervisor); nil for none.
 	Signals <-chan os.Signal

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -86,12 +87,6 @@ func (f *fingerprinter) local(h hash.Hash, p *packages.Package) error {
 	for _, name := range p.CompiledGoFiles {
 		files[name] = true
 	}
-	if p.Module != nil && p.Module.GoMod != "" {
-		files[p.Module.GoMod] = true
-		if sum := filepath.Join(filepath.Dir(p.Module.GoMod), "go.sum"); fileExists(sum) {
-			files[sum] = true
-		}
-	}
 	for _, name := range sortedKeys(files) {
 		sum, err := f.src.hash(name)
 		if err != nil {
@@ -99,6 +94,22 @@ func (f *fingerprinter) local(h hash.Hash, p *packages.Package) error {
 		}
 		writeStrings(h, "file", name)
 		h.Write(sum[:])
+	}
+	// The module's go.mod and go.sum by content only: with -modfile they
+	// are copies in the work directory, whose path changes every time.
+	if p.Module != nil && p.Module.GoMod != "" {
+		mod := p.Module.GoMod
+		for _, name := range []string{mod, strings.TrimSuffix(mod, ".mod") + ".sum"} {
+			if !fileExists(name) {
+				continue
+			}
+			sum, err := f.src.hash(name)
+			if err != nil {
+				return err
+			}
+			writeStrings(h, "modfile", filepath.Ext(name))
+			h.Write(sum[:])
+		}
 	}
 	for _, path := range sortedKeys(p.Imports) {
 		dk, err := f.key(p.Imports[path])

@@ -11,12 +11,12 @@ import (
 // through and every path of the work directory in its output mapped back to
 // what the user knows. It returns the go command's exit status.
 func (s *session) goCommand(sub string, args ...string) (int, error) {
-	argv := append([]string{sub, "-overlay=" + s.overlayPath, "-tags=" + s.tags}, args...)
+	argv := append(append([]string{sub, "-overlay=" + s.overlayPath, "-tags=" + s.tags}, s.rt.args...), args...)
 	r := s.work.mapper(s.dir)
-	s.logf("go %s", r.Replace(strings.Join(argv, " ")))
+	s.logf("%sgo %s", r.Replace(strings.Join(append(append([]string(nil), s.rt.env...), ""), " ")), r.Replace(strings.Join(argv, " ")))
 	cmd := exec.Command("go", argv...)
 	cmd.Dir = s.dir
-	cmd.Env = s.env
+	cmd.Env = s.goEnv()
 	cmd.Stdin = s.d.Stdin
 	stdout := newMapWriter(s.d.Stdout, r)
 	stderr := newMapWriter(s.d.Stderr, r)

@@ -18,11 +18,16 @@ type goEnv struct {
 	GOFLAGS    string
 	GOOS       string
 	GOARCH     string
+
+	GOMOD       string // the main module's go.mod, os.DevNull or "" outside a module
+	GOWORK      string // the go.work file in use, "" or "off" for none
+	GO111MODULE string
+	GOPATH      string
 }
 
 // readGoEnv runs `go env -json` in dir with env.
 func readGoEnv(ctx context.Context, dir string, env []string) (*goEnv, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", "-json", "GOROOT", "GOMODCACHE", "GOVERSION", "GOFLAGS", "GOOS", "GOARCH")
+	cmd := exec.CommandContext(ctx, "go", "env", "-json", "GOROOT", "GOMODCACHE", "GOVERSION", "GOFLAGS", "GOOS", "GOARCH", "GOMOD", "GOWORK", "GO111MODULE", "GOPATH")
 	cmd.Dir = dir
 	cmd.Env = env
 	var stderr bytes.Buffer

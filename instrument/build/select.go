@@ -23,6 +23,7 @@ type scope struct {
 	add, skip []pkgMatcher
 	goroot    string
 	modcache  string
+	cwd       string // the working directory
 }
 
 // rewritable reports whether the files of p are rewritten. It also reports
@@ -41,7 +42,18 @@ func (s *scope) rewritable(p *packages.Package) (ok, refusedAdd bool) {
 	case anyMatch(s.skip, p.PkgPath, dir):
 		return false, false
 	}
-	return (p.Module != nil && p.Module.Main) || anyMatch(s.add, p.PkgPath, dir), false
+	return s.userPackage(p, dir) || anyMatch(s.add, p.PkgPath, dir), false
+}
+
+// userPackage reports whether p is the user's own code: a package of a main
+// module or, where there are no modules (files named on the command line
+// outside a module, GOPATH mode), files named on the command line or a
+// package below the working directory.
+func (s *scope) userPackage(p *packages.Package, dir string) bool {
+	if p.Module != nil {
+		return p.Module.Main
+	}
+	return p.PkgPath == "command-line-arguments" || (s.cwd != "" && within(dir, s.cwd))
 }
 
 // choose returns the packages to hand to the rewriter, one per import path,

@@ -85,3 +85,26 @@ func TestScope(t *testing.T) {
 		})
 	}
 }
+
+// TestScopeWithoutModules checks the packages rewritten where there are no
+// modules: files named on the command line, and packages below the working
+// directory, but not the standard library or other GOPATH packages.
+func TestScopeWithoutModules(t *testing.T) {
+	sc := &scope{goroot: filepath.FromSlash("/usr/local/go"), cwd: filepath.FromSlash("/home/u/go/src/example.com/app")}
+	tests := []struct {
+		id, path, dir string
+		want          bool
+	}{
+		{"command-line-arguments", "command-line-arguments", "/tmp/x", true},
+		{"example.com/app", "example.com/app", "/home/u/go/src/example.com/app", true},
+		{"example.com/app/lib", "example.com/app/lib", "/home/u/go/src/example.com/app/lib", true},
+		{"example.com/other", "example.com/other", "/home/u/go/src/example.com/other", false},
+		{"fmt", "fmt", "/usr/local/go/src/fmt", false},
+	}
+	for _, tt := range tests {
+		p := &packages.Package{ID: tt.id, PkgPath: tt.path, Name: "p", GoFiles: []string{filepath.Join(filepath.FromSlash(tt.dir), "a.go")}}
+		if got, _ := sc.rewritable(p); got != tt.want {
+			t.Errorf("rewritable(%s in %s) = %v, want %v", tt.path, tt.dir, got, tt.want)
+		}
+	}
+}

@@ -21,6 +21,7 @@ type session struct {
 	genv *goEnv
 	tags string // the -tags value of the checked build
 
+	rt          *runtimeSetup // how the build gets tpinstr's runtime
 	work        *workDir
 	overlayPath string            // the merged overlay.json
 	userReplace map[string]string // the user's -overlay entries
@@ -54,9 +55,15 @@ func (s *session) start() (int, error) {
 	}
 	s.userReplace = replace
 	s.src = newSources(contents)
+	if err := s.provideRuntime(); err != nil {
+		return 0, err
+	}
+	s.logf("%s", s.rt.describe())
+	contents = s.loadOverlay(contents)
+	s.src = newSources(contents)
 
-	ld := &loader{ctx: s.ctx, dir: s.dir, env: s.env, tests: inv.Command == "test", overlay: contents,
-		flags: append([]string{"-tags=" + s.tags}, inv.LoadFlags...)}
+	ld := &loader{ctx: s.ctx, dir: s.dir, env: s.goEnv(), tests: inv.Command == "test", overlay: contents,
+		flags: append(append([]string{"-tags=" + s.tags}, s.rt.args...), inv.LoadFlags...)}
 	if status, err := s.list(ld); err != nil || status != 0 {
 		return status, err
 	}
@@ -129,8 +136,34 @@ func (s *session) writeWork(results []pkgResult, sc *scope) error {
 		}
 	}
 	var err error
-	s.overlayPath, err = s.work.writeOverlay(s.userReplace)
+	s.overlayPath, err = s.work.writeOverlay(s.userReplace, s.rt.overlay)
 	return err
+}
+
+// goEnv returns the environment of the go commands of the build: the
+// user's, with what provides the runtime.
+func (s *session) goEnv() []string {
+	return append(append([]string(nil), s.env...), s.rt.env...)
+}
+
+// loadOverlay returns the overlay of the loader: the user's contents and
+// the files the driver has written so far (those that provide the
+// runtime). Deletions cannot be given to the loader; they only concern the
+// runtime, which is not rewritten.
+func (s *session) loadOverlay(user map[string][]byte) map[string][]byte {
+	if len(s.work.replace) == 0 {
+		return user
+	}
+	o := map[string][]byte{}
+	for k, v := range user {
+		o[k] = v
+	}
+	for from, to := range s.work.replace {
+		if b, err := os.ReadFile(to); err == nil {
+			o[from] = b
+		}
+	}
+	return o
 }
 
 // overlaidFiles refuses a user's -overlay that replaces or adds a file of a
@@ -191,7 +224,7 @@ func (s *session) setup() error {
 
 // scope returns the rule for which packages are rewritten.
 func (s *session) scope() *scope {
-	sc := &scope{goroot: s.genv.GOROOT, modcache: s.genv.GOMODCACHE}
+	sc := &scope{goroot: s.genv.GOROOT, modcache: s.genv.GOMODCACHE, cwd: s.dir}
 	for _, p := range s.inv.Add {
 		sc.add = append(sc.add, newMatcher(p, s.dir))
 	}

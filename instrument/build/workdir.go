@@ -55,12 +55,16 @@ func (w *workDir) add(orig string, content []byte) error {
 	return nil
 }
 
-// writeOverlay writes overlay.json: the user's own replacements, then the
-// driver's, which win where both replace a file (the driver's were made from
-// the user's). It returns the file's path.
-func (w *workDir) writeOverlay(user map[string]string) (string, error) {
+// writeOverlay writes overlay.json: the user's own replacements, then
+// extra (deletions of runtime files), then the driver's, which win where
+// both replace a file (the driver's were made from the user's). It returns
+// the file's path.
+func (w *workDir) writeOverlay(user, extra map[string]string) (string, error) {
 	o := overlayJSON{Replace: map[string]string{}}
 	for from, to := range user {
+		o.Replace[from] = to
+	}
+	for from, to := range extra {
 		o.Replace[from] = to
 	}
 	for from, to := range w.replace {

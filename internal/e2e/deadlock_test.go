@@ -5,7 +5,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"testing"
 )
@@ -32,12 +31,7 @@ func TestDeadlockPrograms(t *testing.T) {
 	}
 	for _, p := range progs {
 		t.Run(p.Name, func(t *testing.T) {
-			bin := filepath.Join(t.TempDir(), p.Name)
-			build := exec.Command(checker.path, "build", "-o", bin, p.Pkg)
-			build.Dir = checker.root
-			if out, err := build.CombinedOutput(); err != nil {
-				t.Fatalf("tpinstr build %s: %v\n%s", p.Pkg, err, out)
-			}
+			bin := checkedBinary(t, p)
 			first := runBinary(t, bin, "")
 			m := scheduleLine.FindSubmatch(first)
 			if m == nil {

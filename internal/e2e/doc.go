@@ -33,11 +33,15 @@
 //
 // # The end-to-end test
 //
-// TestLabelledPrograms builds cmd/tpinstr once (in TestMain), then runs
-// `tpinstr run ./testdata/programs/KIND/NAME` from the module root for every
-// race and norace program with TPINSTR=json=FILE, and checks, with
+// TestLabelledPrograms builds cmd/tpinstr once (in TestMain), builds every
+// corpus program checked with a few `tpinstr build -o DIR/ PROGRAMS...`
+// commands (one per set of distinct program names), then runs each race
+// and norace binary from the module root, in parallel, with
+// TPINSTR=json=FILE, and checks, with
 // [ReadJSONReports] and [Compare]: a race program exits 66, every labelled
 // pair is reported on exactly its two lines, and no report names an
 // unlabelled line; a norace program exits 0 and reports nothing. With
-// -short, the program runs are skipped (and say so).
+// -short, the program runs are skipped (and say so). The same check of
+// binaries built with -instr.noprune needs the -e2e.full flag, which
+// .ci/run gives.
 package e2e

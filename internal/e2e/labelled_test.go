@@ -27,9 +27,10 @@ const runTimeout = 3 * time.Minute
 // TestMain cannot hand a value to the tests in any other way. err says why
 // there is none.
 var checker struct {
-	root string // the module root, where `tpinstr run` is started
-	path string
-	err  error
+	root   string // the module root, where `tpinstr run` is started
+	path   string
+	binDir string // where the tests put the binaries they build
+	err    error
 }
 
 func TestMain(m *testing.M) {
@@ -46,6 +47,7 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	checker.binDir = dir
 	if !testing.Short() {
 		checker.root, checker.path, checker.err = buildChecker(dir)
 	}
@@ -94,17 +96,26 @@ func TestLabelledPrograms(t *testing.T) {
 			t.Fatalf("no %s programs under %s", kind, ProgramsDir)
 		}
 		for _, p := range progs {
-			t.Run(kind+"/"+p.Name, func(t *testing.T) { checkProgram(t, p) })
+			t.Run(kind+"/"+p.Name, func(t *testing.T) {
+				t.Parallel()
+				checkProgram(t, p)
+			})
 		}
 	}
 }
 
+// full turns on the slow corpus checks, which .ci/run runs.
+var full = flag.Bool("e2e.full", false, "also check every labelled program built with -instr.noprune (a second build of the corpus)")
+
 // TestLabelledProgramsNoPrune checks the race programs again with every
 // hook kept (-instr.noprune): pruning must not change a verdict, so both
-// runs must match the labels.
+// runs must match the labels. It needs -e2e.full.
 func TestLabelledProgramsNoPrune(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
+	}
+	if !*full {
+		t.Skip("needs -e2e.full (set by .ci/run): builds the corpus a second time, with -instr.noprune")
 	}
 	if checker.err != nil {
 		t.Fatalf("cannot check the corpus: %v", checker.err)
@@ -115,13 +126,16 @@ func TestLabelledProgramsNoPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, p := range progs {
-			t.Run(kind+"/"+p.Name, func(t *testing.T) { checkProgram(t, p, "-instr.noprune") })
+			t.Run(kind+"/"+p.Name, func(t *testing.T) {
+				t.Parallel()
+				checkProgram(t, p, "-instr.noprune")
+			})
 		}
 	}
 }
 
-// checkProgram runs one program checked and compares what it reported with
-// its labels.
+// checkProgram runs one program checked (built by checkedBinary with
+// flags) and compares what it reported with its labels.
 func checkProgram(t *testing.T, p Program, flags ...string) {
 	pairs, err := Labels(p.Dir)
 	if err != nil {
@@ -133,15 +147,15 @@ func checkProgram(t *testing.T, p Program, flags ...string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	args := append(append([]string{"run"}, flags...), p.Pkg)
-	cmd := exec.CommandContext(ctx, checker.path, args...)
+	bin := checkedBinary(t, p, flags...)
+	cmd := exec.CommandContext(ctx, bin)
 	cmd.Dir = checker.root
 	cmd.Env = append(os.Environ(), "TPINSTR=json="+jsonPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	code, err := exitCode(cmd.Run())
 	if err != nil {
-		t.Fatalf("tpinstr run %s: %v\nstderr:\n%s", p.Pkg, err, stderr.Bytes())
+		t.Fatalf("checked %s: %v\nstderr:\n%s", p.Pkg, err, stderr.Bytes())
 	}
 	races, err := ReadJSONReports(jsonPath, checker.root)
 	if err != nil {

@@ -35,7 +35,10 @@ func TestPermissionPrograms(t *testing.T) {
 		}
 		for _, p := range progs {
 			p.Kind = sub.kind
-			t.Run(sub.dir+"/"+p.Name, func(t *testing.T) { checkProgram(t, p) })
+			t.Run(sub.dir+"/"+p.Name, func(t *testing.T) {
+				t.Parallel()
+				checkProgram(t, p)
+			})
 		}
 	}
 	misuse, err := Programs(checker.root, permissionDir+"/misuse")
@@ -44,6 +47,7 @@ func TestPermissionPrograms(t *testing.T) {
 	}
 	for _, p := range misuse {
 		t.Run("misuse/"+p.Name, func(t *testing.T) {
+			t.Parallel()
 			code, stderr := runChecked(t, p, "")
 			if code != raceExitCode {
 				t.Errorf("exit status %d, want %d", code, raceExitCode)
@@ -61,6 +65,7 @@ func TestPermissionPrograms(t *testing.T) {
 	}
 	for _, p := range strict {
 		t.Run("strict/"+p.Name, func(t *testing.T) {
+			t.Parallel()
 			want := markedLines(t, p.Dir, "// shared")
 			code, stderr := runChecked(t, p, "permissions=strict")
 			wantCode := 0
@@ -82,20 +87,20 @@ func TestPermissionPrograms(t *testing.T) {
 	}
 }
 
-// runChecked runs a program with `tpinstr run` and the TPINSTR value opts,
+// runChecked runs a program's checked binary with the TPINSTR value opts,
 // and returns its exit status and standard error.
 func runChecked(t *testing.T, p Program, opts string) (int, []byte) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, checker.path, "run", p.Pkg)
+	cmd := exec.CommandContext(ctx, checkedBinary(t, p))
 	cmd.Dir = checker.root
 	cmd.Env = append(os.Environ(), "TPINSTR="+opts)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	code, err := exitCode(cmd.Run())
 	if err != nil {
-		t.Fatalf("tpinstr run %s: %v\n%s", p.Pkg, err, stderr.Bytes())
+		t.Fatalf("checked %s: %v\n%s", p.Pkg, err, stderr.Bytes())
 	}
 	return code, stderr.Bytes()
 }

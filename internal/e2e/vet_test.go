@@ -30,42 +30,48 @@ func TestVetOnCorpus(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build cmd/tpvet: %v\n%s", err, out)
 	}
-	var noraceProgs, noraceWarned, noraceWarnings int
+	var all []Program
 	for _, kind := range []string{KindRace, KindExplore, KindNoRace} {
 		progs, err := Programs(checker.root, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range progs {
-			t.Run(kind+"/"+p.Name, func(t *testing.T) {
-				warnings := vetRaces(t, vet, p)
-				if kind == KindNoRace {
-					noraceProgs++
-					noraceWarnings += len(warnings)
-					if len(warnings) > 0 {
-						noraceWarned++
-						t.Logf("false positives: %v", warnings)
-					}
-					return
+		all = append(all, progs...)
+	}
+	// One tpvet run for the whole corpus: it loads and type-checks the
+	// task library once instead of once per program.
+	byPkg := vetRaces(t, vet, all)
+	var noraceProgs, noraceWarned, noraceWarnings int
+	for _, p := range all {
+		kind := p.Kind
+		t.Run(kind+"/"+p.Name, func(t *testing.T) {
+			warnings := byPkg[ModulePath+"/"+strings.TrimPrefix(p.Pkg, "./")]
+			if kind == KindNoRace {
+				noraceProgs++
+				noraceWarnings += len(warnings)
+				if len(warnings) > 0 {
+					noraceWarned++
+					t.Logf("false positives: %v", warnings)
 				}
-				pairs, err := Labels(p.Dir)
-				if err != nil {
-					t.Fatal(err)
+				return
+			}
+			pairs, err := Labels(p.Dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pair := range pairs {
+				key := kind + "/" + p.Name + " race:" + pair.ID
+				missed := !warned(pair, warnings)
+				switch {
+				case missed && !knownVetMisses[key]:
+					t.Errorf("tpvet does not warn about %s; its warnings: %v", pair, warnings)
+				case !missed && knownVetMisses[key]:
+					t.Errorf("tpvet now warns about %s: remove %q from knownVetMisses", pair, key)
+				case missed:
+					t.Logf("known miss: %s", pair)
 				}
-				for _, pair := range pairs {
-					key := kind + "/" + p.Name + " race:" + pair.ID
-					missed := !warned(pair, warnings)
-					switch {
-					case missed && !knownVetMisses[key]:
-						t.Errorf("tpvet does not warn about %s; its warnings: %v", pair, warnings)
-					case !missed && knownVetMisses[key]:
-						t.Errorf("tpvet now warns about %s: remove %q from knownVetMisses", pair, key)
-					case missed:
-						t.Logf("known miss: %s", pair)
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 	if noraceProgs > 0 {
 		t.Logf("race-free programs: %d of %d warned about (%.0f%%), %d warnings in all",
@@ -130,25 +136,29 @@ type vetDiag struct {
 	} `json:"related"`
 }
 
-// vetRaces runs tpvet -json on one program and returns its race warnings as
-// pairs of lines.
-func vetRaces(t *testing.T, vet string, p Program) []Race {
+// vetRaces runs tpvet -json on the programs and returns the race warnings
+// of each, by import path, as pairs of lines.
+func vetRaces(t *testing.T, vet string, progs []Program) map[string][]Race {
 	t.Helper()
-	cmd := exec.Command(vet, "-json", p.Pkg)
+	args := []string{"-json"}
+	for _, p := range progs {
+		args = append(args, p.Pkg)
+	}
+	cmd := exec.Command(vet, args...)
 	cmd.Dir = checker.root
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		if _, ok := err.(*exec.ExitError); !ok || stdout.Len() == 0 {
-			t.Fatalf("tpvet -json %s: %v\n%s", p.Pkg, err, stderr.Bytes())
+			t.Fatalf("tpvet -json on %d programs: %v\n%s", len(progs), err, stderr.Bytes())
 		}
 	}
 	var out map[string]map[string]json.RawMessage
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("tpvet -json %s: %v\n%s", p.Pkg, err, stdout.Bytes())
+		t.Fatalf("tpvet -json on %d programs: %v\n%s", len(progs), err, stdout.Bytes())
 	}
-	var races []Race
-	for _, analyzers := range out {
+	races := map[string][]Race{}
+	for pkg, analyzers := range out {
 		raw, ok := analyzers["tprace"]
 		if !ok {
 			continue
@@ -156,7 +166,7 @@ func vetRaces(t *testing.T, vet string, p Program) []Race {
 		var diags []vetDiag
 		if err := json.Unmarshal(raw, &diags); err != nil {
 			// An analyzer error is an object, not a list.
-			t.Fatalf("tpvet -json %s: %s", p.Pkg, raw)
+			t.Fatalf("tpvet -json %s: %s", pkg, raw)
 		}
 		for _, d := range diags {
 			if d.Category != "race" || len(d.Related) == 0 {
@@ -170,7 +180,7 @@ func vetRaces(t *testing.T, vet string, p Program) []Race {
 			if err != nil {
 				t.Fatal(err)
 			}
-			races = append(races, Race{A: a, B: b, Desc: d.Message})
+			races[pkg] = append(races[pkg], Race{A: a, B: b, Desc: d.Message})
 		}
 	}
 	return races

@@ -1,0 +1,3 @@
+module example.com/235
+
+go 1.26

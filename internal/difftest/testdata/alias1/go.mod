@@ -1,0 +1,3 @@
+module example.com/alias1
+
+go 1.26

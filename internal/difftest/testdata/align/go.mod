@@ -1,0 +1,3 @@
+module example.com/align
+
+go 1.26

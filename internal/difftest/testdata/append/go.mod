@@ -1,0 +1,3 @@
+module example.com/append
+
+go 1.26

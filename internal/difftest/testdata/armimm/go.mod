@@ -1,0 +1,3 @@
+module example.com/armimm
+
+go 1.26

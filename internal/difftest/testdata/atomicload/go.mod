@@ -1,0 +1,3 @@
+module example.com/atomicload
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/bigalg
+
+go 1.26

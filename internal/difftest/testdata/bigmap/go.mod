@@ -1,0 +1,3 @@
+module example.com/bigmap
+
+go 1.26

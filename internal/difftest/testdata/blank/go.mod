@@ -1,0 +1,3 @@
+module example.com/blank
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/chancap
+
+go 1.26

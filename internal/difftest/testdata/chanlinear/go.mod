@@ -1,0 +1,3 @@
+module example.com/chanlinear
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/char_lit
+
+go 1.26

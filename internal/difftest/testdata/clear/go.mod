@@ -1,0 +1,3 @@
+module example.com/clear
+
+go 1.26

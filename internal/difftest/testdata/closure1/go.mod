@@ -1,0 +1,3 @@
+module example.com/closure1
+
+go 1.26

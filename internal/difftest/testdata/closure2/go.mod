@@ -1,0 +1,3 @@
+module example.com/closure2
+
+go 1.26

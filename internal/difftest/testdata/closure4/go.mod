@@ -1,0 +1,3 @@
+module example.com/closure4
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/closure7
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/cmp
+
+go 1.26

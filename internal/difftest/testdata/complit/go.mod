@@ -1,0 +1,3 @@
+module example.com/complit
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/compos
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/const
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/const3
+
+go 1.26

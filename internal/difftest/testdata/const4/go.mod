@@ -1,0 +1,3 @@
+module example.com/const4
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/const7
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/const8
+
+go 1.26

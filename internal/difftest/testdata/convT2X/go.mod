@@ -1,0 +1,3 @@
+module example.com/convT2X
+
+go 1.26

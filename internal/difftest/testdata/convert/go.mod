@@ -1,0 +1,3 @@
+module example.com/convert
+
+go 1.26

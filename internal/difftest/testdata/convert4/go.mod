@@ -1,0 +1,3 @@
+module example.com/convert4
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/copy
+
+go 1.26

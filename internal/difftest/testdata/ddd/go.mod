@@ -1,0 +1,3 @@
+module example.com/ddd
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/decl
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/defer
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/deferfin
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/defernil
+
+go 1.26

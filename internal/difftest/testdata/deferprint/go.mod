@@ -1,0 +1,3 @@
+module example.com/deferprint
+
+go 1.26

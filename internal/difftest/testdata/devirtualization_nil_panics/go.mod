@@ -1,0 +1,3 @@
+module example.com/devirtualization_nil_panics
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/divide
+
+go 1.26

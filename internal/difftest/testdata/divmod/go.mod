@@ -1,0 +1,3 @@
+module example.com/divmod
+
+go 1.26

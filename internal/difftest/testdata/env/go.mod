@@ -1,0 +1,3 @@
+module example.com/env
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/escape3
+
+go 1.26

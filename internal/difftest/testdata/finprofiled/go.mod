@@ -1,0 +1,3 @@
+module example.com/finprofiled
+
+go 1.26

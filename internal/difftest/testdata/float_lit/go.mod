@@ -1,0 +1,3 @@
+module example.com/float_lit
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/for
+
+go 1.26

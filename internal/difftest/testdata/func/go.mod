@@ -1,0 +1,3 @@
+module example.com/func
+
+go 1.26

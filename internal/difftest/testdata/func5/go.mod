@@ -1,0 +1,3 @@
+module example.com/func5
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/func6
+
+go 1.26

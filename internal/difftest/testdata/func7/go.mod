@@ -1,0 +1,3 @@
+module example.com/func7
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/func8
+
+go 1.26

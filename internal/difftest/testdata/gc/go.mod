@@ -1,0 +1,3 @@
+module example.com/gc
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/gc1
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/gc2
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/gcgort
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/gcstring
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/goprint
+
+go 1.26

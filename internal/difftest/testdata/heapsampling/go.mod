@@ -1,0 +1,3 @@
+module example.com/heapsampling
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/helloworld
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/if
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/indirect
+
+go 1.26

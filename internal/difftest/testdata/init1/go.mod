@@ -1,0 +1,3 @@
+module example.com/init1
+
+go 1.26

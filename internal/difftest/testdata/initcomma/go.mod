@@ -1,0 +1,3 @@
+module example.com/initcomma
+
+go 1.26

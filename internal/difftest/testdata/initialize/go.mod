@@ -1,0 +1,3 @@
+module example.com/initialize
+
+go 1.26

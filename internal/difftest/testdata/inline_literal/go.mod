@@ -1,0 +1,3 @@
+module example.com/inline_literal
+
+go 1.26

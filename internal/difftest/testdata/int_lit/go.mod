@@ -1,0 +1,3 @@
+module example.com/int_lit
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/intcvt
+
+go 1.26

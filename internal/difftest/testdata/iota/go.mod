@@ -1,0 +1,3 @@
+module example.com/iota
+
+go 1.26

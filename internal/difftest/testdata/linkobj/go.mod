@@ -1,0 +1,3 @@
+module example.com/linkobj
+
+go 1.26

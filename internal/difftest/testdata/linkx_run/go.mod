@@ -1,0 +1,3 @@
+module example.com/linkx_run
+
+go 1.26

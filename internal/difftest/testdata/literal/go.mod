@@ -1,0 +1,3 @@
+module example.com/literal
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/literal2
+
+go 1.26

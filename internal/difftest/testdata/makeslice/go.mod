@@ -1,0 +1,3 @@
+module example.com/makeslice
+
+go 1.26

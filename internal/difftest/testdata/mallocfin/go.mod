@@ -1,0 +1,3 @@
+module example.com/mallocfin
+
+go 1.26

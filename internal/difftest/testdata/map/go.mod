@@ -1,0 +1,3 @@
+module example.com/map
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/mapclear
+
+go 1.26

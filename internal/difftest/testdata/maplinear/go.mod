@@ -1,0 +1,3 @@
+module example.com/maplinear
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/method
+
+go 1.26

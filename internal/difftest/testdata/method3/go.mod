@@ -1,0 +1,3 @@
+module example.com/method3
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/method5
+
+go 1.26

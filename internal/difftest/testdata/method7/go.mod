@@ -1,0 +1,3 @@
+module example.com/method7
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/newexpr
+
+go 1.26

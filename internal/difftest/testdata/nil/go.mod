@@ -1,0 +1,3 @@
+module example.com/nil
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/nilptr
+
+go 1.26

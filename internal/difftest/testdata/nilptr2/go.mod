@@ -1,0 +1,3 @@
+module example.com/nilptr2
+
+go 1.26

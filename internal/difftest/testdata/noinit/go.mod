@@ -1,0 +1,3 @@
+module example.com/noinit
+
+go 1.26

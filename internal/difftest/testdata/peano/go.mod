@@ -1,0 +1,3 @@
+module example.com/peano
+
+go 1.26

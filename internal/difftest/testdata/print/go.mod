@@ -1,0 +1,3 @@
+module example.com/print
+
+go 1.26

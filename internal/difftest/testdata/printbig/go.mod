@@ -1,0 +1,3 @@
+module example.com/printbig
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/range
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/range3
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/range4
+
+go 1.26

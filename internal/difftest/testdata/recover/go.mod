@@ -1,0 +1,3 @@
+module example.com/recover
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/recover1
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/recover2
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/recover3
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/recover4
+
+go 1.26

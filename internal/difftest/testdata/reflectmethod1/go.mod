@@ -1,0 +1,3 @@
+module example.com/reflectmethod1
+
+go 1.26

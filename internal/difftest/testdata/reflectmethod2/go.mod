@@ -1,0 +1,3 @@
+module example.com/reflectmethod2
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/reflectmethod3
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/reflectmethod4
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/reflectmethod5
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/reflectmethod6
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/reflectmethod7
+
+go 1.26

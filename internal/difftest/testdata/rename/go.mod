@@ -1,0 +1,3 @@
+module example.com/rename
+
+go 1.26

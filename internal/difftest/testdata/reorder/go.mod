@@ -1,0 +1,3 @@
+module example.com/reorder
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/reorder2
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/shift3
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/sigchld
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/simassign
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/sizeof
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/slicecap
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/stackobj
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/stackobj2
+
+go 1.26

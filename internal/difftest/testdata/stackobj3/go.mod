@@ -1,0 +1,3 @@
+module example.com/stackobj3
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/strcopy
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/string_lit
+
+go 1.26

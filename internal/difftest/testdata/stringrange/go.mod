@@ -1,0 +1,3 @@
+module example.com/stringrange
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/struct0
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/switch
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/tinyfin
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/turing
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/typeswitch
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/typeswitch1
+
+go 1.26

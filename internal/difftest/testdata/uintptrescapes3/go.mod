@@ -1,0 +1,3 @@
+module example.com/uintptrescapes3
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/unsafe_slice_data
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/unsafe_string
+
+go 1.26

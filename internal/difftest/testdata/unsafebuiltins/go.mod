@@ -1,0 +1,3 @@
+module example.com/unsafebuiltins
+
+go 1.26

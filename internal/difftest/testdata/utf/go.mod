@@ -1,0 +1,3 @@
+module example.com/utf
+
+go 1.26

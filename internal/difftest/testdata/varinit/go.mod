@@ -1,0 +1,3 @@
+module example.com/varinit
+
+go 1.26

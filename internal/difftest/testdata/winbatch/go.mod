@@ -1,0 +1,3 @@
+module example.com/winbatch
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/zerodivide
+
+go 1.26
