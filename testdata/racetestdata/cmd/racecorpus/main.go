@@ -16,6 +16,8 @@
 // and `go test -race -run '^Name$' -count=1` would run it; -each runs the
 // two commands themselves for every function instead (much slower: each
 // relinks the test binary).
+//go:build unix
+
 package main
 
 import (
@@ -31,6 +33,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -40,10 +43,20 @@ var (
 	timeout = flag.Duration("timeout", 2*time.Minute, "time limit of one function's run")
 	details = flag.String("details", "", "write one tab-separated line per function to this file")
 	runRE   = flag.String("run", "", "only the functions whose names match this regular expression")
+	merge   = flag.Bool("merge", false, "run nothing: tabulate the -details files named as arguments (runs of disjoint -run subsets)")
 )
 
 func main() {
 	flag.Parse()
+	if *merge {
+		results, err := readDetails(flag.Args())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "racecorpus:", err)
+			os.Exit(1)
+		}
+		tabulate(os.Stdout, results)
+		return
+	}
 	if err := run(os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "racecorpus:", err)
 		os.Exit(1)
@@ -71,6 +84,8 @@ const (
 	vNone      = "no verdict line"
 	vMissing   = "not built"
 	vSkipped   = "skipped"
+	vTimeout   = "timed out"
+	vCrashed   = "crashed"
 )
 
 func run(w io.Writer) error {
@@ -154,6 +169,9 @@ func run(w io.Writer) error {
 			if bytes.Contains(out, []byte("--- SKIP")) {
 				r.verdict = vSkipped
 			}
+			if err != nil && strings.HasPrefix(err.Error(), "timed out") {
+				r.verdict = vTimeout
+			}
 		}
 
 		// The -race run.
@@ -197,6 +215,10 @@ func output(dir string, env []string, name string, args ...string) ([]byte, erro
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir, cmd.Env = dir, env
+	// A checked run re-runs its binary to explore schedules: on a timeout,
+	// kill the whole process group, not only the first process.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		return out, fmt.Errorf("timed out after %v", *timeout)
@@ -312,6 +334,33 @@ func writeDetails(path string, results []result) error {
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
+// readDetails reads the results that writeDetails wrote, from several
+// files.
+func readDetails(paths []string) ([]result, error) {
+	var results []result
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading details: %w", err)
+		}
+		for i, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+			if i == 0 {
+				continue // the header
+			}
+			f := strings.Split(line, "\t")
+			if len(f) != 7 {
+				return nil, fmt.Errorf("reading details: %s:%d: %d fields, want 7", path, i+1, len(f))
+			}
+			results = append(results, result{
+				name: f[0], wantRace: f[1] == "race", verdict: f[2], tpRace: f[3] == "true",
+				tpNote: f[4], raceRace: f[5] == "true", raceNote: f[6], tpMissing: f[2] == vMissing,
+			})
+		}
+	}
+	sort.Slice(results, func(i, j int) bool { return results[i].name < results[j].name })
+	return results, nil
+}
+
 // tally counts right and wrong answers for race and norace functions.
 type tally struct{ n, raceRight, raceWrong, noRight, noWrong int }
 
@@ -335,7 +384,7 @@ func (t tally) String() string {
 }
 
 func tabulate(w io.Writer, results []result) {
-	kinds := []string{vEvery, vSchedules, vLimit, vOnly, vNone, vMissing, vSkipped}
+	kinds := []string{vEvery, vSchedules, vLimit, vOnly, vNone, vCrashed, vTimeout, vMissing, vSkipped}
 	byKind := map[string][2]int{}
 	var tpAll, raceAll tally
 	tpKind := map[string]*tally{}
@@ -343,7 +392,11 @@ func tabulate(w io.Writer, results []result) {
 	for _, k := range kinds {
 		tpKind[k], raceKind[k] = &tally{}, &tally{}
 	}
-	for _, r := range results {
+	for i := range results {
+		r := &results[i]
+		if r.verdict == vNone && strings.Contains(r.tpNote, "crashed") {
+			r.verdict = vCrashed
+		}
 		c := byKind[r.verdict]
 		if r.wantRace {
 			c[0]++
@@ -354,11 +407,12 @@ func tabulate(w io.Writer, results []result) {
 		if r.verdict == vSkipped {
 			continue // the test skips itself (under both checkers): no answer to count
 		}
-		if !r.tpMissing {
+		noAnswer := r.tpMissing || r.verdict == vCrashed || r.verdict == vTimeout
+		if !noAnswer {
 			tpAll.add(r.wantRace, r.tpRace)
+			tpKind[r.verdict].add(r.wantRace, r.tpRace)
 		}
 		raceAll.add(r.wantRace, r.raceRace)
-		tpKind[r.verdict].add(r.wantRace, r.tpRace)
 		raceKind[r.verdict].add(r.wantRace, r.raceRace)
 	}
 	fmt.Fprintf(w, "| verdict of the checked run | TestRace* | TestNoRace* | tpinstr right / wrong | -race (one run) right / wrong |\n")
@@ -371,8 +425,8 @@ func tabulate(w io.Writer, results []result) {
 		tp, rc := tpKind[k], raceKind[k]
 		tpCell := fmt.Sprintf("%d / %d", tp.raceRight+tp.noRight, tp.raceWrong+tp.noWrong)
 		rcCell := fmt.Sprintf("%d / %d", rc.raceRight+rc.noRight, rc.raceWrong+rc.noWrong)
-		if k == vMissing {
-			tpCell = "-"
+		if k == vMissing || k == vCrashed || k == vTimeout {
+			tpCell = "no answer"
 		}
 		if k == vSkipped {
 			tpCell, rcCell = "-", "-"
@@ -386,13 +440,16 @@ func tabulate(w io.Writer, results []result) {
 		if r.verdict == vSkipped {
 			continue
 		}
-		tpWrong := !r.tpMissing && r.tpRace != r.wantRace
+		noAnswer := r.tpMissing || r.verdict == vCrashed || r.verdict == vTimeout
+		tpWrong := noAnswer || r.tpRace != r.wantRace
 		raceWrong := r.raceRace != r.wantRace
 		if !tpWrong && !raceWrong {
 			continue
 		}
 		var who []string
-		if tpWrong {
+		if tpWrong && noAnswer {
+			who = append(who, "tpinstr (no answer)")
+		} else if tpWrong {
 			who = append(who, "tpinstr")
 		}
 		if raceWrong {
