@@ -18,25 +18,16 @@
 //     build of rt/task knows where each task was spawned, each finish opened
 //     and each future got.
 //
-// Main and OSExit end a checked program with exit status 66 (or the TPINSTR
+// Exit and OSExit end a checked program with exit status 66 (or the TPINSTR
 // exitcode option) when a race was found; TestBegin, TestEnd and TestMain do
 // the same for tests.
 //
 // Options reach a checked program in the environment variable TPINSTR, a
-// space-separated list of key=value pairs as in GORACE:
+// space-separated list of key=value pairs as in GORACE; 'tpinstr help
+// options' lists them (from the table of package rt/options, which the
+// checker parses).
 //
-//	exitcode=N        exit status when a race was found (default 66)
-//	json=PATH         also write every report to PATH, one JSON object a line
-//	dot=PATH          write the computation graph to PATH in Graphviz DOT
-//	halt_on_error=1   exit at the first report
-//	explore=0         do not explore the orders of isolated sections
-//	max_schedules=N   explore at most N schedules (default 1000)
-//	commute=0         explore every order of commutative isolated updates
-//	                  (count++ and the like) too, for measurements
-//	replay=SCHEDULE   run exactly the schedule of isolated sections that a
-//	                  report names, with the program's output, to debug it
-//	permissions=strict
-//	                  besides checking permission regions, report every
-//	                  access outside regions and Isolated bodies to a
-//	                  location that two tasks access
+// Behind the hooks, the checker of the process lives in internal packages
+// (rt/internal/checker and the packages it uses), which the checked build
+// of rt/task drives with the events of the task library.
 package rt

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/tpinstr/tpinstr/rt/internal/checker"
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 )
 
@@ -42,7 +43,7 @@ import (
 // statement; f is a closure whose function value and arguments were
 // evaluated by the caller, as the go statement evaluates them.
 func Go(f func(), site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Go(f, site)
 		return
 	}
@@ -51,7 +52,7 @@ func Go(f func(), site uint32) {
 
 // Send sends v on ch, as ch <- v does.
 func Send[T any](ch chan<- T, v T, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Send(&goexec.SendOp[T]{Ch: ch, V: v}, site)
 		return
 	}
@@ -67,7 +68,7 @@ func Recv[T any](ch <-chan T, site uint32) T {
 // Recv2 receives from ch, as v, ok := <-ch does: ok is false when ch is
 // closed and empty.
 func Recv2[T any](ch <-chan T, site uint32) (T, bool) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		r := &goexec.RecvOp[T]{Ch: ch}
 		gx.Recv(r, site)
 		return r.V, r.Ok
@@ -78,7 +79,7 @@ func Recv2[T any](ch <-chan T, site uint32) (T, bool) {
 
 // Close closes ch, as close(ch) does.
 func Close[T any](ch chan<- T, site uint32) {
-	if gx := goExec(site); gx != nil && ch != nil {
+	if gx := checker.GoExec(site); gx != nil && ch != nil {
 		gx.Close(*(*unsafe.Pointer)(unsafe.Pointer(&ch)), func() { close(ch) }, site)
 		return
 	}
@@ -88,17 +89,25 @@ func Close[T any](ch chan<- T, site uint32) {
 // A Case is one communication of a select statement: made by OnRecv or
 // OnSend, passed to Select.
 type Case interface {
-	op() goexec.Case
+	op() caseOp
 }
 
+// The executor's view of a communication, kept out of the exported
+// declarations.
+type (
+	caseOp        = goexec.Case
+	recvOp[T any] = goexec.RecvOp[T]
+	sendOp[T any] = goexec.SendOp[T]
+)
+
 // RecvCase is a receive case of a select statement.
-type RecvCase[T any] struct{ r goexec.RecvOp[T] }
+type RecvCase[T any] struct{ r recvOp[T] }
 
 // OnRecv makes the case `case v, ok := <-ch` of a select statement. After
 // Select chose it, Value or Value2 give what was received.
-func OnRecv[T any](ch <-chan T) *RecvCase[T] { return &RecvCase[T]{goexec.RecvOp[T]{Ch: ch}} }
+func OnRecv[T any](ch <-chan T) *RecvCase[T] { return &RecvCase[T]{recvOp[T]{Ch: ch}} }
 
-func (r *RecvCase[T]) op() goexec.Case { return &r.r }
+func (r *RecvCase[T]) op() caseOp { return &r.r }
 
 // Value returns the value received by the case.
 func (r *RecvCase[T]) Value() T { return r.r.V }
@@ -108,15 +117,15 @@ func (r *RecvCase[T]) Value() T { return r.r.V }
 func (r *RecvCase[T]) Value2() (T, bool) { return r.r.V, r.r.Ok }
 
 // SendCase is a send case of a select statement.
-type SendCase[T any] struct{ s goexec.SendOp[T] }
+type SendCase[T any] struct{ s sendOp[T] }
 
 // OnSend makes the case `case ch <- v` of a select statement; v is
 // evaluated when the select statement is entered, as Go evaluates it.
 func OnSend[T any](ch chan<- T, v T) *SendCase[T] {
-	return &SendCase[T]{goexec.SendOp[T]{Ch: ch, V: v}}
+	return &SendCase[T]{sendOp[T]{Ch: ch, V: v}}
 }
 
-func (s *SendCase[T]) op() goexec.Case { return &s.s }
+func (s *SendCase[T]) op() caseOp { return &s.s }
 
 // Select runs a select statement over cases, in their source order, and
 // returns the index of the case that proceeded, or -1 for the default
@@ -144,7 +153,7 @@ func Select(site uint32, hasDefault bool, cases ...Case) int {
 	for i, c := range cases {
 		ops[i] = c.op()
 	}
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		return gx.Select(ops, hasDefault, site)
 	}
 	sc := make([]reflect.SelectCase, len(ops), len(ops)+1)
@@ -170,7 +179,7 @@ func Select(site uint32, hasDefault bool, cases ...Case) int {
 
 // MutexLock locks m, as m.Lock() does.
 func MutexLock(m *sync.Mutex, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Lock(m, m.TryLock, site)
 		return
 	}
@@ -179,7 +188,7 @@ func MutexLock(m *sync.Mutex, site uint32) {
 
 // MutexUnlock unlocks m, as m.Unlock() does.
 func MutexUnlock(m *sync.Mutex, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Unlock(m, m.Unlock, site)
 		return
 	}
@@ -189,7 +198,7 @@ func MutexUnlock(m *sync.Mutex, site uint32) {
 // MutexTryLock tries to lock m, as m.TryLock() does.
 func MutexTryLock(m *sync.Mutex, site uint32) bool {
 	ok := m.TryLock()
-	if gx := goExec(site); gx != nil && ok {
+	if gx := checker.GoExec(site); gx != nil && ok {
 		gx.TryLocked(m, false, site)
 	}
 	return ok
@@ -197,7 +206,7 @@ func MutexTryLock(m *sync.Mutex, site uint32) bool {
 
 // RWMutexLock locks m for writing, as m.Lock() does.
 func RWMutexLock(m *sync.RWMutex, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Lock(m, m.TryLock, site)
 		return
 	}
@@ -206,7 +215,7 @@ func RWMutexLock(m *sync.RWMutex, site uint32) {
 
 // RWMutexUnlock unlocks m for writing, as m.Unlock() does.
 func RWMutexUnlock(m *sync.RWMutex, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Unlock(m, m.Unlock, site)
 		return
 	}
@@ -216,7 +225,7 @@ func RWMutexUnlock(m *sync.RWMutex, site uint32) {
 // RWMutexTryLock tries to lock m for writing, as m.TryLock() does.
 func RWMutexTryLock(m *sync.RWMutex, site uint32) bool {
 	ok := m.TryLock()
-	if gx := goExec(site); gx != nil && ok {
+	if gx := checker.GoExec(site); gx != nil && ok {
 		gx.TryLocked(m, false, site)
 	}
 	return ok
@@ -224,7 +233,7 @@ func RWMutexTryLock(m *sync.RWMutex, site uint32) bool {
 
 // RWMutexRLock locks m for reading, as m.RLock() does.
 func RWMutexRLock(m *sync.RWMutex, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.RLock(m, site)
 		return
 	}
@@ -233,7 +242,7 @@ func RWMutexRLock(m *sync.RWMutex, site uint32) {
 
 // RWMutexRUnlock undoes one RWMutexRLock, as m.RUnlock() does.
 func RWMutexRUnlock(m *sync.RWMutex, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.RUnlock(m, site)
 		return
 	}
@@ -243,7 +252,7 @@ func RWMutexRUnlock(m *sync.RWMutex, site uint32) {
 // RWMutexTryRLock tries to lock m for reading, as m.TryRLock() does.
 func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool {
 	ok := m.TryRLock()
-	if gx := goExec(site); gx != nil && ok {
+	if gx := checker.GoExec(site); gx != nil && ok {
 		gx.TryLocked(m, true, site)
 	}
 	return ok
@@ -277,7 +286,7 @@ func LockerUnlock(l sync.Locker, site uint32) {
 
 // WaitGroupAdd adds delta to wg's counter, as wg.Add(delta) does.
 func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Add(wg, delta, func() { wg.Add(delta) }, site)
 		return
 	}
@@ -289,7 +298,7 @@ func WaitGroupDone(wg *sync.WaitGroup, site uint32) { WaitGroupAdd(wg, -1, site)
 
 // WaitGroupWait waits until wg's counter is zero, as wg.Wait() does.
 func WaitGroupWait(wg *sync.WaitGroup, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Wait(wg, site)
 		return
 	}
@@ -308,7 +317,7 @@ func WaitGroupGo(wg *sync.WaitGroup, f func(), site uint32) {
 
 // OnceDo calls f if and only if no call of o.Do has yet, as o.Do(f) does.
 func OnceDo(o *sync.Once, f func(), site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Do(o, func() { o.Do(f) }, site)
 		return
 	}
@@ -317,7 +326,7 @@ func OnceDo(o *sync.Once, f func(), site uint32) {
 
 // CondWait waits on c, as c.Wait() does.
 func CondWait(c *sync.Cond, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.CondWait(c, func() { LockerUnlock(c.L, site) }, func() { LockerLock(c.L, site) }, site)
 		return
 	}
@@ -326,7 +335,7 @@ func CondWait(c *sync.Cond, site uint32) {
 
 // CondSignal wakes one goroutine waiting on c, as c.Signal() does.
 func CondSignal(c *sync.Cond, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.CondSignal(c, false, site)
 		return
 	}
@@ -335,7 +344,7 @@ func CondSignal(c *sync.Cond, site uint32) {
 
 // CondBroadcast wakes every goroutine waiting on c, as c.Broadcast() does.
 func CondBroadcast(c *sync.Cond, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.CondSignal(c, true, site)
 		return
 	}
@@ -348,7 +357,7 @@ func CondBroadcast(c *sync.Cond, site uint32) {
 // they synchronise as the Go memory model says and race with plain
 // accesses of the same location.
 func AtomicAt[T any](p *T, site uint32) *T {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Atomic(unsafe.Pointer(p), site)
 	}
 	return p
@@ -357,7 +366,7 @@ func AtomicAt[T any](p *T, site uint32) *T {
 // Sleep pauses the calling goroutine for at least d, as time.Sleep(d)
 // does. Sleeping orders nothing in the Go memory model.
 func Sleep(d time.Duration, site uint32) {
-	if gx := goExec(site); gx != nil {
+	if gx := checker.GoExec(site); gx != nil {
 		gx.Sleep(d, site)
 		return
 	}

@@ -1,17 +1,21 @@
 package rt
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/checker"
+)
 
 // Read records a read of the variable *p at site.
 func Read[T any](p *T, site uint32) {
 	var zero T
-	access(unsafe.Pointer(p), unsafe.Sizeof(zero), false, site)
+	checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), false, site)
 }
 
 // Write records a write of the variable *p at site.
 func Write[T any](p *T, site uint32) {
 	var zero T
-	access(unsafe.Pointer(p), unsafe.Sizeof(zero), true, site)
+	checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), true, site)
 }
 
 // ReadSlice records a read of every element of s at site.
@@ -20,7 +24,7 @@ func ReadSlice[E any](s []E, site uint32) {
 		return
 	}
 	var zero E
-	access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), false, site)
+	checker.Access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), false, site)
 }
 
 // WriteSlice records a write of every element of s at site.
@@ -29,7 +33,7 @@ func WriteSlice[E any](s []E, site uint32) {
 		return
 	}
 	var zero E
-	access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), true, site)
+	checker.Access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), true, site)
 }
 
 // ReadMap records a read of the map m (the whole map is one location, as in
@@ -37,14 +41,14 @@ func WriteSlice[E any](s []E, site uint32) {
 // cannot race.
 func ReadMap[M ~map[K]V, K comparable, V any](m M, site uint32) {
 	if p := mapPointer(m); p != nil {
-		access(p, 1, false, site)
+		checker.Access(p, 1, false, site)
 	}
 }
 
 // WriteMap records a write of the map m at site.
 func WriteMap[M ~map[K]V, K comparable, V any](m M, site uint32) {
 	if p := mapPointer(m); p != nil {
-		access(p, 1, true, site)
+		checker.Access(p, 1, true, site)
 	}
 }
 
@@ -62,6 +66,6 @@ func mapPointer[M ~map[K]V, K comparable, V any](m M) unsafe.Pointer {
 //	task.NewFuture(t, f)  →  task.NewFuture(rt.At(t, 13), f)
 //	task.Run(f)           →  task.Run(rt.At(f, 14))
 func At[H any](h H, site uint32) H {
-	setPendingSite(site)
+	checker.SetPendingSite(site)
 	return h
 }

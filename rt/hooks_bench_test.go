@@ -3,6 +3,7 @@ package rt
 import (
 	"testing"
 
+	"github.com/tpinstr/tpinstr/rt/internal/checker"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
 
@@ -12,8 +13,8 @@ import (
 
 func benchRun(b *testing.B, body func()) {
 	b.Helper()
-	root := RunBegin()
-	defer RunEnd(root)
+	root := checker.RunBegin()
+	defer checker.RunEnd(root)
 	body()
 }
 
@@ -43,9 +44,9 @@ func BenchmarkReadSameTask(b *testing.B) {
 func BenchmarkReadParallelReader(b *testing.B) {
 	benchRun(b, func() {
 		var x int
-		c := Spawn(false)
+		c := checker.Spawn(false)
 		Read(&x, 1)
-		TaskEnd(c)
+		checker.TaskEnd(c)
 		for b.Loop() {
 			Read(&x, 2)
 		}
@@ -58,13 +59,13 @@ func BenchmarkReadParallelReader(b *testing.B) {
 func BenchmarkWriteAfterJoin(b *testing.B) {
 	benchRun(b, func() {
 		xs := make([]int, b.N)
-		FinishBegin()
-		c := Spawn(false)
+		checker.FinishBegin()
+		c := checker.Spawn(false)
 		for i := range xs {
 			Write(&xs[i], 1)
 		}
-		TaskEnd(c)
-		FinishEnd()
+		checker.TaskEnd(c)
+		checker.FinishEnd()
 		b.ResetTimer()
 		for i := range xs {
 			Write(&xs[i], 2)
@@ -86,11 +87,11 @@ func BenchmarkWriteSlice(b *testing.B) {
 // BenchmarkSpawn: spawning and ending an empty async task.
 func BenchmarkSpawn(b *testing.B) {
 	benchRun(b, func() {
-		FinishBegin()
+		checker.FinishBegin()
 		for b.Loop() {
-			TaskEnd(Spawn(false))
+			checker.TaskEnd(checker.Spawn(false))
 		}
-		FinishEnd()
+		checker.FinishEnd()
 	})
 }
 
@@ -99,13 +100,13 @@ func BenchmarkGet(b *testing.B) {
 	benchRun(b, func() {
 		fs := make([]event.Task, b.N)
 		for i := range fs {
-			fs[i] = Spawn(true)
-			TaskEnd(fs[i])
+			fs[i] = checker.Spawn(true)
+			checker.TaskEnd(fs[i])
 		}
-		n := Generation()
+		n := checker.Generation()
 		b.ResetTimer()
 		for _, f := range fs {
-			Get(f, n)
+			checker.Get(f, n)
 		}
 	})
 }

@@ -1,6 +1,6 @@
 package rt
 
-import "sync"
+import "github.com/tpinstr/tpinstr/rt/internal/sites"
 
 // Kind says what a site is.
 type Kind uint8
@@ -32,34 +32,17 @@ type SiteInfo struct {
 	Commute uint8
 }
 
-// sites is the process-wide table of registered sites. Index 0 is the
-// unknown site. It is global for the same reason runtime/race's state is:
-// generated code registers into it from package initializers.
-var sites = siteTable{infos: []SiteInfo{{}}}
-
-type siteTable struct {
-	mu    sync.RWMutex
-	infos []SiteInfo
-}
-
 // Register records the sites of one rewritten package and returns the index
 // of its first site; the package's hooks name site k as base+k. It is called
 // from a package-level variable initializer of generated code.
 func Register(pkg string, infos []SiteInfo) uint32 {
 	_ = pkg
-	sites.mu.Lock()
-	defer sites.mu.Unlock()
-	base := uint32(len(sites.infos))
-	sites.infos = append(sites.infos, infos...)
-	return base
-}
-
-// lookupSite returns the description of site s, or a zero SiteInfo.
-func lookupSite(s uint32) SiteInfo {
-	sites.mu.RLock()
-	defer sites.mu.RUnlock()
-	if int(s) < len(sites.infos) {
-		return sites.infos[s]
+	out := make([]sites.Info, len(infos))
+	for i, si := range infos {
+		out[i] = sites.Info{
+			File: si.File, Line: si.Line, Col: si.Col, Kind: sites.Kind(si.Kind),
+			Expr: si.Expr, Func: si.Func, Commute: si.Commute,
+		}
 	}
-	return SiteInfo{}
+	return sites.Register(out)
 }

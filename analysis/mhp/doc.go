@@ -8,6 +8,13 @@
 // the non-tree joins of Surendran and Sarkar's futures paper), goroutines
 // and closures, calls (function summaries, Summarize and Analyze).
 //
+// Two more rules order futures: a Get that happens before an access orders
+// it after the future's body (futureOrders, completedBefore, including a Get
+// inside another future that is got), and futures stored into a slice by
+// one loop and all got by a later loop (slotGotBefore). Which elements two
+// accesses may share is package pst's question (pst.Overlaps, with its
+// dependence test for affine subscripts and slice spans).
+//
 // On top of MHP it enumerates conflicting pairs of accesses (Conflicts), the
 // basis of the analyzer's race reports, and decides which access sites the
 // instrumentation may leave out (Prune).

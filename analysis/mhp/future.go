@@ -23,13 +23,58 @@ func (t *Tree) futureOrders(s1, s2 *pst.Node) bool {
 		return false
 	}
 	for f := s1.Parent; f != nil; f = f.Parent {
-		if f.Kind != pst.Async || f.Future == nil || f.Future.Var == nil {
+		if f.Kind != pst.Async || f.Future == nil || (f.Future.Var == nil && f.Future.Slot == nil) {
 			continue
 		}
 		if t.out(s1, f, false).esc != pst.EscNone {
 			continue
 		}
-		if t.completedBefore(f, s2, 0) {
+		if f.Future.Var != nil && t.completedBefore(f, s2, 0) {
+			return true
+		}
+		if f.Future.Slot != nil && t.slotGotBefore(f, s2) {
+			return true
+		}
+	}
+	return false
+}
+
+// slotGotBefore reports whether future f, stored in an element of a slice
+// by each iteration of a loop L1 (pst.Slot), has been got before leaf s2
+// starts: a later loop L2 gets the element chosen by its own iteration
+// variable in every iteration (the Get dominates L2's body and no break,
+// continue or return precedes it), L2's iterations cover L1's (L2 ranges
+// over the slice itself, whose length bounds every index L1 stored, or
+// both have constant bounds and L2's contain L1's), L1 precedes L2 and L2
+// happens before s2. The futures got in any order — fs[n-1] first — are
+// all got when L2 ends.
+//
+// Soundness: within one instance of the slice's declaring node, the only
+// store into its elements is L1's, distinct iterations store into distinct
+// elements (distinct values of the iteration variable), and the slice is
+// never reassigned nor handed to code that could store into it
+// (pst.Future.Slot). In the instance of L1 and L2 where s2 runs (equal
+// iterations of every common loop, which the rule's vector requires), L2
+// then waits for every future L1 created. As for completedBefore, goto
+// and deferred code turn the rule off (futureOrders).
+func (t *Tree) slotGotBefore(f, s2 *pst.Node) bool {
+	s := f.Future.Slot
+	for _, g := range f.Future.SlotGets {
+		l2 := g.Get.Loop
+		if l2 == nil || l2 == s.Loop || pst.IsAncestor(l2, s.Loop) || pst.IsAncestor(s.Loop, l2) {
+			continue
+		}
+		covers := l2.Over == s.Array ||
+			(s.Loop.IterBounded && l2.IterBounded && l2.IterLo <= s.Loop.IterLo && s.Loop.IterHi <= l2.IterHi)
+		if !covers || !dominates(g, l2) || t.exitBetween(l2, g) {
+			continue
+		}
+		b := pst.LCA(s.Loop, l2)
+		a1, a2 := pst.ChildToward(b, s.Loop), pst.ChildToward(b, l2)
+		if a1 == nil || a2 == nil || a1.Index >= a2.Index {
+			continue
+		}
+		if happensBefore(l2, s2) {
 			return true
 		}
 	}

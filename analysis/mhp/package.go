@@ -90,7 +90,7 @@ func Analyze(p *Package) *Result {
 		}
 		return nil
 	}
-	cfg := &pst.Config{Fset: p.Fset, Pkg: p.Types, Info: p.Info, Callees: lookup, Precise: p.Precise, Sizes: p.Sizes}
+	cfg := &pst.Config{Fset: p.Fset, Pkg: p.Types, Info: p.Info, Callees: lookup, Precise: p.Precise, Sizes: p.Sizes, Files: p.Files}
 	trees := map[*types.Func]*Tree{}
 	build := func(fn *types.Func) *pst.Summary {
 		d := decls[fn]

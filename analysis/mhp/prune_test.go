@@ -41,6 +41,28 @@ func sameElement(t *task.T) {
 	t.ForAll(0, 10, func(t *task.T, i int) { a[0] = i })
 }
 
+func strided(t *task.T) {
+	var a [20]int
+	t.ForAll(0, 10, func(t *task.T, i int) { a[2*i], a[2*i+1] = i, -i })
+	var b [4][4]int
+	t.ForAll(0, 4, func(t *task.T, i int) {
+		for j := 0; j < 4; j++ {
+			b[j][i] = j
+		}
+	})
+}
+
+func neighbours(t *task.T) {
+	var a [11]int
+	t.ForAll(0, 10, func(t *task.T, i int) { a[i] = a[i+1] })
+	var b [4][4]int
+	t.ForAll(0, 4, func(t *task.T, i int) {
+		for j := 0; j < 4; j++ {
+			b[j][i] = b[i][j]
+		}
+	})
+}
+
 func addressTaken(t *task.T) {
 	y := 0
 	p := &y
@@ -147,6 +169,10 @@ func TestPrune(t *testing.T) {
 		{"perIteration", "a", true},
 		{"perIteration", "s", true}, // the slice variable; not its elements
 		{"sameElement", "a", false},
+		{"strided", "a", true}, // a[2i] and a[2i+1]: distinct iterations, distinct elements
+		{"strided", "b", true}, // column i
+		{"neighbours", "a", false},
+		{"neighbours", "b", false},
 		{"addressTaken", "y", false},
 		{"addressTaken", "p", true},
 		{"goroutine", "z", false},

@@ -47,6 +47,10 @@ type target struct {
 	// is the index in base that bounds it (negative: unknown).
 	lo, hi  int64
 	loKnown bool
+	// symLo is, when not nil, the index in base of the slice's element 0 as
+	// an Affine, and symHi (nil: unknown) the index that bounds it: what
+	// slicing with bounds that are not constants (s[lo:mid]) keeps known.
+	symLo, symHi *Affine
 	// exact is set when the base's iteration-indexed steps (Step.Loop)
 	// denote the element of the iteration where the value is used: the
 	// value was computed there, or by the single store of a variable
@@ -80,6 +84,31 @@ func (t target) apply(rest []Step) Path {
 // survive only where the index is unchanged (the slice starts at element
 // 0 of its base).
 func (t target) shift(k Step) Step {
+	out := t.shiftConst(k)
+	if t.symLo == nil || !t.exact && t.symLo.hasLoops() {
+		return out
+	}
+	switch ks := symOf(k); {
+	case ks != nil && ks.Hi != nil:
+		// Index k of the slice is index symLo+k of the base; a span of
+		// indices keeps its width.
+		lo, ok1 := t.symLo.add(ks.Lo, 1)
+		hi, ok2 := t.symLo.add(*ks.Hi, 1)
+		if ok1 && ok2 {
+			out.Sym = &SymIndex{Lo: lo, Hi: &hi}
+		}
+	case ks == nil || ks.Hi == nil:
+		// An index of unknown value within the slice's length.
+		out.Sym = &SymIndex{Lo: *t.symLo, Hi: t.symHi}
+		if t.symHi != nil && !t.exact && t.symHi.hasLoops() {
+			out.Sym = nil
+		}
+	}
+	return out
+}
+
+// shiftConst is shift for constant bounds.
+func (t target) shiftConst(k Step) Step {
 	out := Step{Kind: Index}
 	if !t.loKnown {
 		return out
@@ -151,11 +180,14 @@ func (t target) baseNow() Path {
 // withoutLoops drops the iteration markers of p's index steps.
 func withoutLoops(p Path) Path {
 	for i, s := range p.Steps {
-		if s.Loop != nil {
+		if s.Loop != nil || (s.Sym != nil && s.Sym.hasLoops()) {
 			steps := make([]Step, len(p.Steps))
 			copy(steps, p.Steps)
 			for j := i; j < len(steps); j++ {
 				steps[j].Loop = nil
+				if steps[j].Sym != nil && steps[j].Sym.hasLoops() {
+					steps[j].Sym = nil
+				}
 			}
 			return Path{Root: p.Root, Steps: steps}
 		}
@@ -167,7 +199,20 @@ func withoutLoops(p Path) Path {
 // local variable that refers to memory (p starts with a dereference of
 // it), the path through each target of each store of the variable, and
 // their aliases in turn.
-func (b *builder) aliases(p Path) []alias {
+//
+// With atNow (the access reads p's root variable in the same step of its
+// task as it reaches the memory, see readsRootAtAccess), the values a swap
+// x, y = y, x stores in the root itself are left out. Soundness: the swap
+// moves values between two variables and creates none, so if their other
+// stores never give them one value, they never hold one value at the same
+// time; an access through x and one through y reach the same memory only
+// if a swap runs between their reads of the variables, and then the swap,
+// which writes both, is ordered between the two reads (or races with one
+// of them, which is reported on the variable). The two accesses follow
+// their reads with no task operation between, so they are ordered too. A
+// value copied out of x (p := x) is read earlier than the access through
+// p: there, at depth > 0, the swap's stores count.
+func (b *builder) aliases(p Path, atNow bool) []alias {
 	if p.Root.Global != "" || len(p.Steps) == 0 || p.Steps[0].Kind != Deref || len(b.census.stores[p.Root.Var]) == 0 {
 		return nil // the common case, without allocating
 	}
@@ -186,6 +231,9 @@ func (b *builder) aliases(p Path) []alias {
 		defer delete(visited, v)
 		single := b.census.single(v)
 		for _, e := range b.census.stores[v] {
+			if atNow && depth == 0 && b.census.swaps[e] {
+				continue
+			}
 			for _, t := range b.resolve(e, depth) {
 				if len(out) == maxAliases {
 					return
@@ -245,7 +293,8 @@ func (b *builder) resolve(e ast.Expr, depth int) []target {
 		case *types.Pointer:
 			return []target{{base: p.With(Step{Kind: Deref}), elem: u.Elem(), exact: true}}
 		case *types.Slice:
-			return []target{{base: p.With(Step{Kind: Deref}), elem: u.Elem(), slice: true, loKnown: true, hi: -1, exact: true}}
+			zero := constAffine(0)
+			return []target{{base: p.With(Step{Kind: Deref}), elem: u.Elem(), slice: true, loKnown: true, hi: -1, exact: true, symLo: &zero}}
 		case *types.Map:
 			return []target{{base: p.With(Step{Kind: Deref}), exact: true}}
 		case *types.Array:
@@ -280,9 +329,33 @@ func (b *builder) resolve(e ast.Expr, depth int) []target {
 		if !hiKnown || hi < boundMissing {
 			hi = boundUnknown
 		}
+		symLo, symLoOK := constAffine(0), true
+		if e.Low != nil {
+			symLo, symLoOK = b.affineOf(e.Low)
+		}
+		var symHi Affine
+		symHiOK := false
+		if e.High != nil {
+			symHi, symHiOK = b.affineOf(e.High)
+		}
 		var out []target
 		for _, t := range b.resolve(e.X, depth) {
-			out = append(out, t.narrow(lo, loKnown, hi))
+			n := t.narrow(lo, loKnown, hi)
+			n.symLo, n.symHi = nil, nil
+			if t.symLo != nil && symLoOK {
+				if l, ok := t.symLo.add(symLo, 1); ok {
+					n.symLo = &l
+					switch {
+					case e.High == nil:
+						n.symHi = t.symHi // the slice's own end
+					case symHiOK:
+						if h, ok := t.symLo.add(symHi, 1); ok {
+							n.symHi = &h
+						}
+					}
+				}
+			}
+			out = append(out, n)
 		}
 		return out
 	case *ast.BinaryExpr:
@@ -420,4 +493,39 @@ func rootVar(p Path) *types.Var {
 		return nil
 	}
 	return p.Root.Var
+}
+
+// readsRootAtAccess reports whether access a reads its root variable in
+// the same step of its task as it reaches the memory: a direct access
+// whose expression calls nothing, or the effect of a callee that performs
+// no task operation, at a call whose arguments call nothing.
+func (b *builder) readsRootAtAccess(a Access) bool {
+	if a.Node == nil {
+		return false
+	}
+	if a.Via != nil {
+		s := b.summary(a.Via)
+		if s == nil || s.Ops != 0 || s.Spawns != EscNone || a.Call == nil {
+			return false
+		}
+		for _, arg := range a.Call.Args {
+			if hasCall(arg) {
+				return false
+			}
+		}
+		return true
+	}
+	return !hasCall(a.Node)
+}
+
+// hasCall reports whether n contains a call (a conversion counts).
+func hasCall(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

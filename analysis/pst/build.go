@@ -31,6 +31,14 @@ type Config struct {
 	// (a *[4]byte view of a uint32): with it, such an access is one of
 	// the bytes it touches; without it, of the whole object.
 	Sizes types.Sizes
+	// Files are the package's files: with them, calls through function
+	// values and interfaces get the effects of the package's candidates
+	// (see dynamicCallees); without, none.
+	// A Config with Files is not for concurrent builds (it indexes them on
+	// first use).
+	Files []*ast.File
+
+	dyn *dynIndex
 }
 
 const defaultBudget = 50000
@@ -94,14 +102,16 @@ func newBuilder(cfg *Config, file *ast.File, decl ast.Node, t *Tree) *builder {
 		budget = defaultBudget
 	}
 	b := &builder{
-		cfg:      cfg,
-		info:     cfg.Info,
-		tree:     t,
-		census:   newCensus(cfg.Info, decl),
-		scope:    map[*types.Var]*Node{},
-		iterVar:  map[*types.Var]*Node{},
-		inlining: map[*types.Var]bool{},
-		budget:   budget,
+		cfg:        cfg,
+		info:       cfg.Info,
+		tree:       t,
+		census:     newCensus(cfg.Info, decl),
+		scope:      map[*types.Var]*Node{},
+		iterVar:    map[*types.Var]*Node{},
+		bounds:     map[*types.Var]varBounds{},
+		rangeValue: map[*types.Var]*Node{},
+		inlining:   map[*types.Var]bool{},
+		budget:     budget,
 	}
 	b.perIteration = cfg.Precise
 	if v := cfg.Info.FileVersions[file]; v != "" {
@@ -132,6 +142,21 @@ type builder struct {
 	scope map[*types.Var]*Node
 	// iterVar maps an iteration variable to its Loop node.
 	iterVar map[*types.Var]*Node
+	// bounds holds the bounds of iteration variables where they hold
+	// (inside their loop's body).
+	bounds map[*types.Var]varBounds
+	// recvPath is, while the effects of a promoted method are built, the
+	// memory its receiver refers to (see promotedRecv).
+	recvPath *Path
+	recvExpr ast.Expr
+	// unboundRecv: the effects being built are those of a method reached
+	// through a method value, whose receiver the call does not show.
+	unboundRecv bool
+	// rangeValue maps the value variable of a range loop over a local
+	// variable to the loop.
+	rangeValue map[*types.Var]*Node
+	// loopBounds are the bounds of the ForAll or ForAsync being built.
+	loopBounds varBounds
 	// perIteration: loop variables are per iteration (go1.22 or later).
 	perIteration bool
 	// inlining guards against inlining a closure inside itself.
@@ -162,6 +187,15 @@ func (b *builder) finish() {
 		if l.Get != nil && l.Get.Var != nil {
 			if f := byVar[l.Get.Var]; f != nil {
 				f.Gets = append(f.Gets, l)
+			}
+		}
+	}
+	for _, f := range b.tree.Futures {
+		if s := f.Future.Slot; s != nil {
+			for _, l := range b.tree.Leaves {
+				if l.Get != nil && l.Get.Array == s.Array {
+					f.Future.SlotGets = append(f.Future.SlotGets, l)
+				}
 			}
 		}
 	}

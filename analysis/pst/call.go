@@ -150,11 +150,17 @@ func (b *builder) callBody(call *ast.CallExpr) {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if s := b.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
 				recv = sel.X
+				if p, ok := b.promotedRecv(sel, s, fn); ok {
+					old, oldExpr := b.recvPath, b.recvExpr
+					b.recvPath, b.recvExpr = &p, sel.X
+					defer func() { b.recvPath, b.recvExpr = old, oldExpr }()
+				}
 			}
 		}
 		b.calleeCall(fn, call, recv)
 		return
 	}
+	b.dynamicCall(call)
 	b.unknownCall(call)
 }
 
@@ -253,6 +259,8 @@ func (b *builder) tail(e ast.Expr, at ast.Node) {
 		return
 	}
 	for _, t := range b.resolve(e, 0) {
+		// Past the length: the span of the slice says nothing.
+		t.symLo, t.symHi = nil, nil
 		p := t.apply([]Step{{Kind: Index}})
 		if t.slice && t.loKnown && t.hi >= 0 {
 			// Past the slice's length, up to a capacity no bound limits.
@@ -280,6 +288,7 @@ func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 		b.bodyArg(tc.Body, n, nil)
 	case OpForAll, OpForAsync:
 		name := tc.Op.String()
+		b.loopBounds = b.iterBounds(call)
 		outer := b.cur
 		if tc.Op == OpForAll {
 			outer = mark(b.add(Finish, call.Pos(), name))
@@ -293,7 +302,7 @@ func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 		})
 	case OpNewFuture:
 		n := mark(b.add(Async, call.Pos(), "NewFuture"))
-		n.Future = &Future{Call: call, Var: b.census.futureVar[call]}
+		n.Future = &Future{Call: call, Var: b.census.futureVar[call], Slot: b.slot(call, n)}
 		b.tree.Futures = append(b.tree.Futures, n)
 		b.bodyArg(tc.Body, n, nil)
 	case OpGet:
@@ -302,6 +311,20 @@ func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 		if id, ok := ast.Unparen(tc.Recv).(*ast.Ident); ok {
 			if v, ok := b.info.Uses[id].(*types.Var); ok {
 				n.Get.Var = v
+				if l := b.rangeValue[v]; l != nil && b.slotArray(l.Over) {
+					n.Get.Array, n.Get.Loop = l.Over, l
+				}
+			}
+		}
+		if ix, ok := ast.Unparen(tc.Recv).(*ast.IndexExpr); ok {
+			x, okx := ast.Unparen(ix.X).(*ast.Ident)
+			k, okk := ast.Unparen(ix.Index).(*ast.Ident)
+			if okx && okk {
+				xv, _ := b.info.Uses[x].(*types.Var)
+				kv, _ := b.info.Uses[k].(*types.Var)
+				if l := b.iterVar[kv]; xv != nil && l != nil && b.slotArray(xv) {
+					n.Get.Array, n.Get.Loop = xv, l
+				}
 			}
 		}
 	}
@@ -345,6 +368,11 @@ func (b *builder) bodyArg(body ast.Expr, n *Node, loop *Node) {
 				if v, ok := b.info.Defs[names[1]].(*types.Var); ok && b.census.writes[v] == 0 && !b.census.addr[v] {
 					loop.Var = v
 					b.iterVar[v] = loop
+					if bd, ok := b.loopBounds, b.loopBounds.loOK || b.loopBounds.hiOK; ok {
+						b.bounds[v] = bd
+					} else {
+						delete(b.bounds, v)
+					}
 				}
 			}
 		}
@@ -358,4 +386,79 @@ func (b *builder) bodyArg(body ast.Expr, n *Node, loop *Node) {
 		defer delete(b.inlining, fa.v)
 	}
 	b.funcBody(nil, lit.Type, lit.Body, n)
+}
+
+// slotArray reports whether v qualifies as the array of a Slot: a local
+// slice or map, never reassigned nor addressed, used only by indexing,
+// ranging and len or cap (never passed on, never given to delete), with
+// one statement storing into its elements. For a map, the key of that
+// store is an iteration variable (slot), so each iteration adds its own
+// entry and none is overwritten.
+func (b *builder) slotArray(v *types.Var) bool {
+	if v == nil || b.census.writes[v] != 0 || b.census.addr[v] || b.census.slotBad[v] || b.census.slotStores[v] != 1 {
+		return false
+	}
+	switch under(v.Type()).(type) {
+	case *types.Slice, *types.Map:
+		return b.scope[v] != nil
+	}
+	return false
+}
+
+// slot returns where a NewFuture call's handle is stored when it is a
+// Slot: X[k] = NewFuture(...) with k the iteration variable of a loop
+// that encloses the future node n with no other loop, spawn or escape in
+// between, in the same function body.
+func (b *builder) slot(call *ast.CallExpr, n *Node) *Slot {
+	xk, ok := b.census.futureSlot[call]
+	if !ok || !b.slotArray(xk[0]) {
+		return nil
+	}
+	l := b.iterVar[xk[1]]
+	if l == nil {
+		return nil
+	}
+	for p := n.Parent; p != l; p = p.Parent {
+		if p == nil || p.Kind == Loop || p.Kind == Async || p.Kind == Escape || p.Frame != n.Frame {
+			return nil
+		}
+	}
+	return &Slot{Array: xk[0], Loop: l}
+}
+
+// promotedRecv returns the memory the receiver of a promoted method refers
+// to, for a call x.m() where m is the method of an embedded field (x.E.m(),
+// or x.E.F.m() through several): the embedded field itself for a method
+// with a pointer receiver on an embedded value, what the embedded pointer
+// points to for an embedded pointer. ok is false for a method that is not
+// promoted, a value receiver (a copy: its effects reach memory only
+// through pointers the copy holds, which the receiver's own path does not
+// say), or an x that is not a path.
+func (b *builder) promotedRecv(sel *ast.SelectorExpr, s *types.Selection, fn *types.Func) (Path, bool) {
+	idx := s.Index()
+	if len(idx) < 2 || !pointerRecv(fn) {
+		return Path{}, false
+	}
+	p, ok := b.pathOf(sel.X)
+	if !ok {
+		return Path{}, false
+	}
+	t := typeOf(b.info, sel.X)
+	for _, i := range idx[:len(idx)-1] {
+		if ptr, isPtr := under(t).(*types.Pointer); isPtr {
+			p = p.With(Step{Kind: Deref})
+			t = ptr.Elem()
+		}
+		st, ok := under(t).(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return Path{}, false
+		}
+		f := st.Field(i)
+		p = p.With(Step{Kind: Field, Name: f.Name()})
+		t = f.Type()
+	}
+	if _, isPtr := under(t).(*types.Pointer); isPtr {
+		p = p.With(Step{Kind: Deref})
+	}
+	return p, true
 }

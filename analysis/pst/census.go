@@ -37,8 +37,17 @@ type census struct {
 	// pair with one expression (p, q := f(), range variables) are missing:
 	// what they store is unknown, and the variable's own path stands for
 	// it.
-	stores  map[*types.Var][]ast.Expr
-	hasGoto bool
+	stores map[*types.Var][]ast.Expr
+	// swaps marks the values stored by swaps of two variables (x, y = y,
+	// x): see builder.aliases.
+	swaps map[ast.Expr]bool
+	// futureSlot maps a NewFuture call stored by X[k] = call to X and k;
+	// slotStores counts the element stores of each variable, slotBad marks
+	// variables used other than by indexing, ranging over, len or cap.
+	futureSlot map[*ast.CallExpr][2]*types.Var
+	slotStores map[*types.Var]int
+	slotBad    map[*types.Var]bool
+	hasGoto    bool
 }
 
 func newCensus(info *types.Info, body ast.Node) *census {
@@ -51,6 +60,10 @@ func newCensus(info *types.Info, body ast.Node) *census {
 		futureVar:    map[*ast.CallExpr]*types.Var{},
 		paramEscapes: map[*types.Var]bool{},
 		stores:       map[*types.Var][]ast.Expr{},
+		swaps:        map[ast.Expr]bool{},
+		futureSlot:   map[*ast.CallExpr][2]*types.Var{},
+		slotStores:   map[*types.Var]int{},
+		slotBad:      map[*types.Var]bool{},
 	}
 	declLit := map[*types.Var]*ast.FuncLit{}
 	declFuture := map[*types.Var]*ast.CallExpr{}
@@ -113,6 +126,9 @@ func newCensus(info *types.Info, body ast.Node) *census {
 			if !c.callOrBody(n, parent) {
 				badUse[v] = true
 			}
+			if !slotUse(info, n, parent) {
+				c.slotBad[v] = true
+			}
 		}
 		return true
 	})
@@ -157,6 +173,33 @@ func (c *census) callOrBody(id *ast.Ident, parent ast.Node) bool {
 }
 
 func (c *census) assign(s *ast.AssignStmt, declLit map[*types.Var]*ast.FuncLit, declFuture map[*types.Var]*ast.CallExpr) {
+	if x, _ := c.swapped(s); x != nil {
+		c.swaps[s.Rhs[0]], c.swaps[s.Rhs[1]] = true, true
+	}
+	for i, lhs := range s.Lhs {
+		ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
+		if !ok {
+			continue
+		}
+		id, ok := ast.Unparen(ix.X).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		x, ok := c.info.Uses[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		c.slotStores[x]++
+		k, ok := ast.Unparen(ix.Index).(*ast.Ident)
+		if !ok || s.Tok != token.ASSIGN || len(s.Lhs) != len(s.Rhs) {
+			continue
+		}
+		if call, ok := ast.Unparen(s.Rhs[i]).(*ast.CallExpr); ok {
+			if kv, ok := c.info.Uses[k].(*types.Var); ok {
+				c.futureSlot[call] = [2]*types.Var{x, kv}
+			}
+		}
+	}
 	for i, lhs := range s.Lhs {
 		if s.Tok == token.DEFINE {
 			if id, ok := lhs.(*ast.Ident); ok {
@@ -178,6 +221,51 @@ func (c *census) assign(s *ast.AssignStmt, declLit map[*types.Var]*ast.FuncLit, 
 			}
 		}
 	}
+}
+
+// slotUse reports whether an identifier is used as a slot array may be:
+// indexed (s[i], whether read or stored), ranged over, or given to len or
+// cap.
+func slotUse(info *types.Info, id *ast.Ident, parent ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.IndexExpr:
+		return p.X == id
+	case *ast.RangeStmt:
+		return p.X == id
+	case *ast.CallExpr:
+		if fid, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
+			if bi, ok := info.Uses[fid].(*types.Builtin); ok {
+				return bi.Name() == "len" || bi.Name() == "cap"
+			}
+		}
+	case *ast.AssignStmt:
+		// Its declaration.
+		for _, l := range p.Lhs {
+			if l == id {
+				return p.Tok == token.DEFINE
+			}
+		}
+	}
+	return false
+}
+
+// swapped returns the two variables of a swap x, y = y, x.
+func (c *census) swapped(s *ast.AssignStmt) (x, y *types.Var) {
+	if s.Tok != token.ASSIGN || len(s.Lhs) != 2 || len(s.Rhs) != 2 {
+		return nil, nil
+	}
+	v := func(e ast.Expr) *types.Var {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			v, _ := c.info.Uses[id].(*types.Var)
+			return v
+		}
+		return nil
+	}
+	x, y = v(s.Lhs[0]), v(s.Lhs[1])
+	if x == nil || y == nil || x == y || v(s.Rhs[0]) != y || v(s.Rhs[1]) != x {
+		return nil, nil
+	}
+	return x, y
 }
 
 // store records that e is stored in v, when v refers to memory.

@@ -84,11 +84,21 @@ func (b *builder) effectPaths(fn *types.Func, e Effect, call *ast.CallExpr, recv
 	if call == nil {
 		return nil
 	}
+	if b.unboundRecv && e.Param == 0 && fn.Type().(*types.Signature).Recv() != nil {
+		key := recvGlobal(fn)
+		if !b.trackGlobalKey(key) {
+			return nil
+		}
+		return []Path{{Root: RootVar{Global: key}, Steps: steps}}
+	}
 	arg, ok := argFor(fn, e.Param, call, recv)
 	if !ok {
 		return nil
 	}
 	isRecv := recv != nil && arg == recv
+	if isRecv && b.recvPath != nil && arg == b.recvExpr {
+		return []Path{b.recvPath.Append(steps...)}
+	}
 	if p, ok := b.pointee(arg, isRecv && pointerRecv(fn)); ok {
 		return []Path{p.Append(steps...)}
 	}

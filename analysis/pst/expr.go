@@ -96,7 +96,7 @@ func (b *builder) accessLeaves(a Access, pos token.Pos) *Node {
 	if a.Path.Root.Global == "" {
 		n.Scope = b.scope[a.Path.Root.Var]
 	}
-	for _, al := range b.aliases(a.Path) {
+	for _, al := range b.aliases(a.Path, len(b.census.swaps) > 0 && b.readsRootAtAccess(a)) {
 		m := b.add(Stmt, pos, "")
 		c := a
 		c.Path, c.Written = b.normalize(al.path), n
@@ -269,6 +269,9 @@ func (b *builder) indexStep(idx ast.Expr, emit bool) Step {
 				s.Param = v
 			}
 		}
+	}
+	if a, ok := b.affineOf(idx); ok && len(a.Terms) > 0 {
+		s.Sym = point(a)
 	}
 	return s
 }

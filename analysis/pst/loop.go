@@ -29,6 +29,14 @@ func (b *builder) forStmt(s *ast.ForStmt) {
 		}
 		b.conditionally(func() { b.stmt(s.Post) })
 		b.expr(s.Cond)
+		if l.Var != nil {
+			// The condition holds in the body, only there.
+			if bd, ok := b.forBounds(s, l.Var); ok {
+				l.IterLo, l.IterHi, l.IterBounded = bd.lo, bd.hi, true
+				b.bounds[l.Var] = bd
+				defer delete(b.bounds, l.Var)
+			}
+		}
 		b.block(s.Body)
 		if b.perIteration {
 			// The next iteration's copy is initialised from this one.
@@ -91,6 +99,18 @@ func (b *builder) rangeStmt(s *ast.RangeStmt) {
 		b.access(xp, false, s.X)
 	}
 	l := b.add(Loop, s.For, "range loop")
+	if id, ok := ast.Unparen(s.X).(*ast.Ident); ok {
+		if v, ok := b.info.Uses[id].(*types.Var); ok {
+			l.Over = v
+			if s.Tok == token.DEFINE && s.Value != nil {
+				if vid, ok := s.Value.(*ast.Ident); ok {
+					if val, ok := b.info.Defs[vid].(*types.Var); ok && b.census.writes[val] == 0 {
+						b.rangeValue[val] = l
+					}
+				}
+			}
+		}
+	}
 	b.in(l, func() {
 		var key *types.Var
 		for i, e := range []ast.Expr{s.Key, s.Value} {
@@ -126,6 +146,10 @@ func (b *builder) rangeStmt(s *ast.RangeStmt) {
 		if key != nil && b.perIteration && b.census.writes[key] == 0 && distinctKeys(xt) {
 			l.Var = key
 			b.iterVar[key] = l
+			if bd, ok := b.rangeBounds(s, xt); ok {
+				b.bounds[key] = bd
+				defer delete(b.bounds, key)
+			}
 		}
 		// Reading the element of a slice or array in each iteration.
 		if s.Value != nil && !xok {

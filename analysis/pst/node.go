@@ -75,6 +75,12 @@ type Node struct {
 	// three-clause loop variable stepped by a constant): an index equal to it
 	// in two accesses means the same iteration.
 	Var *types.Var
+	// Over is, for a range loop over a local variable, that variable;
+	// IterLo and IterHi (with IterBounded) bound Var's values in the body
+	// of a three-clause loop with constant bounds.
+	Over           *types.Var
+	IterLo, IterHi int64
+	IterBounded    bool
 	// Op and Call are set on the nodes a task-library call creates.
 	Op   Op
 	Call *ast.CallExpr
@@ -108,6 +114,23 @@ type Future struct {
 	Var *types.Var
 	// Gets are the Get leaves whose receiver is Var.
 	Gets []*Node
+	// Slot is set when the handle is stored by Slot.Array[k] = NewFuture(...)
+	// in each iteration of Slot.Loop, k its iteration variable, as the
+	// only store into the elements of the local slice Slot.Array, which
+	// the function only indexes, ranges over and measures (never passes on
+	// nor reassigns): then distinct iterations store distinct futures into
+	// distinct elements, which nothing overwrites.
+	Slot *Slot
+	// SlotGets are the Get leaves whose receiver is an element of
+	// Slot.Array chosen by the iteration variable of a loop (Get.Loop).
+	SlotGets []*Node
+}
+
+// Slot is where a future's handle is stored: element k of Array in the
+// iteration of Loop where k is the iteration variable.
+type Slot struct {
+	Array *types.Var
+	Loop  *Node
 }
 
 // Get describes a leaf for a Get call.
@@ -115,6 +138,11 @@ type Get struct {
 	Call *ast.CallExpr
 	// Var is the local variable the receiver is read from, if any.
 	Var *types.Var
+	// Array and Loop are set when the receiver is the element of the
+	// local slice Array chosen by Loop's iteration variable (fs[i], or the
+	// value of range fs).
+	Array *types.Var
+	Loop  *Node
 }
 
 // FuncUse describes a leaf where a function-valued parameter of the tree's

@@ -2,6 +2,7 @@ package pst
 
 import (
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -83,6 +84,11 @@ type Step struct {
 	// tree's function that the function never assigns: a summary passes
 	// it on so that callers can substitute the argument.
 	Param *types.Var
+	// Sym is set on an Index step whose indices are known as affine
+	// functions of iteration and invariant variables (see Affine): a[2*i+1],
+	// the elements of s[lo:mid]. Overlaps decides two of them with a
+	// dependence test.
+	Sym *SymIndex
 	// Type is the type of a View step.
 	Type types.Type
 }
@@ -236,6 +242,18 @@ func Overlaps(a, b Path) Overlap {
 				return Overlap{}
 			}
 		case Index:
+			if sx, sy := symOf(x), symOf(y); sx != nil && sy != nil && (x.Sym != nil || y.Sym != nil) {
+				may, loops := symOverlap(sx, sy)
+				if !may {
+					return Overlap{}
+				}
+				for _, l := range loops {
+					if !slices.Contains(same, l) {
+						same = append(same, l)
+					}
+				}
+				continue
+			}
 			switch {
 			case disjoint(x, y):
 				return Overlap{}

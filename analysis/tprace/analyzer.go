@@ -1,6 +1,7 @@
 package tprace
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -24,16 +25,14 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(Summary)},
 }
 
-const doc = `report possible determinacy races and misuse of the task library
+// docFile is this package's documentation: the Analyzer's Doc is its
+// section "Analyzer tprace", one text for go doc and for drivers' help.
+//
+//go:embed doc.go
+var docFile string
 
-tprace builds the program structure tree of every function that uses
-github.com/tpinstr/tpinstr/rt/task and runs the may-happen-in-parallel
-analysis of Agarwal et al. (PPoPP 2007) over it, with futures, goroutines,
-closures and calls. It reports two accesses to one variable, at least one a
-write, that may run in parallel, and misuse of the library: task operations
-inside Isolated, task handles used by another task or stored where they
-outlive their task, Get of a future inside its own body, and Finish bodies
-that spawn nothing.`
+// doc is the analyzer's documentation, taken from docFile.
+var doc = extractDoc(docFile, "tprace")
 
 // Categories of the diagnostics (documented in doc.go).
 const (

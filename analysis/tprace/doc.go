@@ -27,6 +27,18 @@
 // to run during the call, code in goroutines and closures of unknown use
 // is not reported.
 //
+// What makes two accesses in tasks distinct memory: an index or a slice
+// span that is an affine function of loop iteration variables and of
+// variables fixed for the call (a[i], a[2*i+1], a[i*n+j] with a constant
+// n, grid[i][j], a[lo:mid] against a[mid:], a[k*c:(k+1)*c]) decided by a
+// dependence test (GCD, Banerjee bounds and an exact check of small
+// cases); slices swapped between two variables (cur, next = next, cur);
+// futures stored into a slice by one loop and all got by a later one in
+// any order; calls through function values, method values, fields holding
+// either, and interfaces, which get the effects of every candidate of the
+// package (class hierarchy analysis). See packages pst and mhp for the
+// rules and the argument of their soundness.
+//
 // # Categories
 //
 // Each diagnostic carries one of these categories (Diagnostic.Category),

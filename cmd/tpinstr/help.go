@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tpinstr/tpinstr/instrument/build"
+	"github.com/tpinstr/tpinstr/rt/options"
 )
 
 // A topic is one page of `tpinstr help`.
@@ -45,7 +46,8 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		from the cache, and the go commands it runs).
 
 Every other flag is passed to the go command unchanged. -tags adds to the
-tpinstr tag, which selects the checked build of rt/task. -C and -exec work
+tpinstr tag, which selects the checked build of rt/task (tags set in GOFLAGS
+are kept the same way). -C and -exec work
 as in the go command. -overlay is merged with tpinstr's own, but may not
 replace files of packages that tpinstr rewrites. -cover, -covermode,
 -coverpkg and -coverprofile are refused: the go command ignores -overlay
@@ -100,6 +102,8 @@ builds all of them and runs each in turn, without arguments, after a line
 "=== tpinstr run ./dir". A summary ends the output, one line per program:
 ok, race (it exited with the race status) or exit N. The status is the race
 status if any program reported a race, else the first non-zero status, else 0.
+In this form "..." also descends into testdata directories, unlike the go
+command's patterns.
 ` + checkFlags,
 	},
 	"test": {
@@ -159,30 +163,17 @@ architecture it was built with.
 A checked program reads its options from the environment variable TPINSTR:
 space-separated key=value pairs, as GORACE is for Go's race detector.
 
-	exitcode=N        exit status when a race was found (default 66)
-	json=PATH         also write every report to PATH, one JSON object a line
-	dot=PATH          write the computation graph to PATH in Graphviz DOT
-	halt_on_error=1   exit at the first report
-	explore=0         do not explore the orders of isolated sections
-	max_schedules=N   explore at most N schedules (default 1000)
-	replay=SCHEDULE   run exactly the schedule of isolated sections that a
-	                  report names, with the program's output
-	commute=0         also explore the orders of commutative isolated
-	                  updates such as count++ (for measurements)
-	permissions=strict
-	                  also report accesses to locations that two tasks
-	                  touch made outside permission regions (task.AcquireR
-	                  and friends) and Isolated bodies
-
+` + options.Usage() + `
 A run that executed isolated sections of several tasks is one schedule
 among others: the order of isolated sections can change what the program
 does. At its end the program runs itself again, once per order of the
 isolated sections that can change its computation graph (with its output
 discarded), checks each, and prints the races and deadlocks of every
-schedule with the schedule that shows them, then a line such as
-"tpinstr: explored 3 schedules of the isolated sections". When the
-max_schedules limit stops it, it says that no race was found in the
-schedules explored, not that the program is race-free.
+schedule with the schedule that shows them, then a verdict such as
+"tpinstr: checked every schedule of this input: explored 3 schedules of
+the isolated sections". When the max_schedules limit stops it, the
+verdict says how many schedules were checked, not that the program is
+race-free.
 Each re-run is a whole run of the program with the same arguments and
 environment: effects outside the process (files written, requests sent)
 happen again in every schedule explored; set explore=0 for such programs.

@@ -11,6 +11,8 @@ import (
 	"github.com/tpinstr/tpinstr/instrument/build"
 )
 
+//go:generate go test -run=^TestDocsUpToDate$ -fixdocs
+
 func main() {
 	// tpinstr handles interrupts itself: it passes them on to the go
 	// command or the program it runs, then removes its temporary files.

@@ -13,6 +13,15 @@
 //	tpvet ./...
 //	tpvet -json ./...     # diagnostics as JSON
 //	tpvet -fix ./...      # apply suggested fixes
+//	tpvet -sarif ./...    # diagnostics as a SARIF 2.1.0 log
+//
+// With -sarif, tpvet loads the packages (and, unless -test=false, their
+// tests) itself and writes one SARIF 2.1.0 log on standard output: a rule
+// per diagnostic category ("tprace/race", ...), a result per diagnostic
+// with the other access of a race as a related location, paths relative
+// to the current directory (base %SRCROOT%). It exits 0 when the log is
+// written, whatever it reports, as -json does, and 1 when packages do not
+// load or type-check.
 //
 // go vet invokes a vet tool with -V=full (for its build cache), -flags (to
 // learn the tool's flags) and then with a *.cfg file describing one package:
@@ -35,6 +44,9 @@ func main() {
 	if invokedByVet(os.Args[1:]) {
 		unitchecker.Main(tprace.Analyzer)
 		return
+	}
+	if wantsSARIF(os.Args[1:]) {
+		os.Exit(sarifMain(os.Args[1:], "", nil, os.Stdout, os.Stderr))
 	}
 	singlechecker.Main(tprace.Analyzer)
 }

@@ -23,3 +23,22 @@ func TestInvokedByVet(t *testing.T) {
 		}
 	}
 }
+
+func TestWantsSARIF(t *testing.T) {
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-sarif", "./..."}, true},
+		{[]string{"--sarif", "./..."}, true},
+		{[]string{"-sarif=true", "./..."}, true},
+		{[]string{"-json", "./..."}, false},
+		{[]string{"./..."}, false},
+		{[]string{"--", "-sarif"}, false},
+	}
+	for _, tt := range tests {
+		if got := wantsSARIF(tt.args); got != tt.want {
+			t.Errorf("wantsSARIF(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}

@@ -5,12 +5,13 @@
 // goroutine that called Run, as the determinacy race detector requires: a
 // spawned task runs to completion before its parent continues, and a future
 // is computed when it is created, so Get never blocks. Every operation
-// reports an event to package rt, which drives the detector.
+// reports an event to the checker (rt/internal/checker), which drives the
+// detector.
 
 package task
 
 import (
-	"github.com/tpinstr/tpinstr/rt"
+	"github.com/tpinstr/tpinstr/rt/internal/checker"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
 
@@ -36,18 +37,18 @@ func (t *T) joinSet() *panicSet {
 // once body and every task it spawned have completed.
 func Run(body func(t *T)) {
 	if body == nil {
-		rt.TakeSite()
+		checker.TakeSite()
 		panic(misuseNilBody("Run"))
 	}
-	root := rt.RunBegin()
+	root := checker.RunBegin()
 	id := root
 	if root == 0 { // nested in a task of a running checked Run
-		id = rt.Current()
+		id = checker.Current()
 	}
 	ps := &panicSet{}
-	t := &T{id: id, run: rt.RunNumber(), ief: ps}
+	t := &T{id: id, run: checker.RunNumber(), ief: ps}
 	func() {
-		defer rt.RunEnd(root)
+		defer checker.RunEnd(root)
 		defer func() { t.done = true }()
 		runBody(ps, func() { body(t) })
 	}()
@@ -72,15 +73,15 @@ func runBody(ps *panicSet, f func()) {
 
 func (t *T) check(op string) {
 	if t == nil {
-		rt.TakeSite()
+		checker.TakeSite()
 		panic(misuseNilHandle(op))
 	}
 	if t.done {
-		rt.TakeSite()
+		checker.TakeSite()
 		panic(misuseEnded(op))
 	}
-	if t.run == rt.RunNumber() && rt.Current() != t.id {
-		rt.TakeSite()
+	if t.run == checker.RunNumber() && checker.Current() != t.id {
+		checker.TakeSite()
 		panic(misuseOtherTask(op))
 	}
 }
@@ -88,11 +89,11 @@ func (t *T) check(op string) {
 func (t *T) checkSpawn(op string, nilBody bool) {
 	t.check(op)
 	if nilBody {
-		rt.TakeSite()
+		checker.TakeSite()
 		panic(misuseNilBody(op))
 	}
 	if t.isolated > 0 {
-		rt.TakeSite()
+		checker.TakeSite()
 		panic(misuseInIsolated(op))
 	}
 }
@@ -101,7 +102,7 @@ func (t *T) checkSpawn(op string, nilBody bool) {
 // inside it has completed, transitively.
 func (t *T) Finish(body func(t *T)) {
 	t.checkSpawn("Finish", body == nil)
-	rt.FinishBegin()
+	checker.FinishBegin()
 	ps := &panicSet{}
 	t.outer = append(t.outer, t.finish)
 	t.finish = ps
@@ -109,7 +110,7 @@ func (t *T) Finish(body func(t *T)) {
 		defer func() {
 			t.finish = t.outer[len(t.outer)-1]
 			t.outer = t.outer[:len(t.outer)-1]
-			rt.FinishEnd()
+			checker.FinishEnd()
 		}()
 		runBody(ps, func() { body(t) })
 	}()
@@ -122,11 +123,11 @@ func (t *T) Finish(body func(t *T)) {
 // child's panic, if it panics, is recorded for t's immediately enclosing
 // finish and passed to done. In serial depth-first order the child runs to
 // completion before spawn returns; in an exploring run it runs on a
-// goroutine of its own, scheduled by package rt, and spawn returns when t is
+// goroutine of its own, scheduled by rt/internal/explore, and spawn returns when t is
 // scheduled again.
 func (t *T) spawn(future bool, body func(c *T), done func(*PanicError)) event.Task {
 	ief := t.joinSet()
-	id := rt.Spawn(future)
+	id := checker.Spawn(future)
 	c := &T{id: id, run: t.run, ief: ief}
 	run := func() {
 		ps := &panicSet{}
@@ -137,19 +138,19 @@ func (t *T) spawn(future bool, body func(c *T), done func(*PanicError)) event.Ta
 			}
 			c.done = true
 			done(err)
-			rt.TaskEnd(id)
+			checker.TaskEnd(id)
 		}()
 		runBody(ps, func() { body(c) })
 	}
-	if !rt.Exploring() {
+	if !checker.Exploring() {
 		run()
 		return id
 	}
 	go func() {
-		rt.TaskBegin(id)
+		checker.TaskBegin(id)
 		run()
 	}()
-	rt.SpawnYield(id)
+	checker.SpawnYield(id)
 	return id
 }
 
@@ -164,14 +165,14 @@ func (t *T) Async(body func(t *T)) {
 func (t *T) Isolated(body func()) {
 	t.check("Isolated")
 	if body == nil {
-		rt.TakeSite()
+		checker.TakeSite()
 		panic(misuseNilBody("Isolated"))
 	}
-	rt.IsolatedBegin()
+	checker.IsolatedBegin()
 	t.isolated++
 	defer func() {
 		t.isolated--
-		rt.IsolatedEnd()
+		checker.IsolatedEnd()
 	}()
 	body()
 }
@@ -180,11 +181,11 @@ func (t *T) Isolated(body func()) {
 // for all of them.
 func (t *T) ForAll(lo, hi int, body func(t *T, i int)) {
 	t.checkSpawn("ForAll", body == nil)
-	site := rt.TakeSite()
-	rt.At(t, site)
+	site := checker.TakeSite()
+	checker.SetPendingSite(site)
 	t.Finish(func(t *T) {
 		for i := lo; i < hi; i++ {
-			rt.At(t, site)
+			checker.SetPendingSite(site)
 			t.spawn(false, func(t *T) { body(t, i) }, func(*PanicError) {})
 		}
 	})
@@ -194,9 +195,9 @@ func (t *T) ForAll(lo, hi int, body func(t *T, i int)) {
 // by t's immediately enclosing finish.
 func (t *T) ForAsync(lo, hi int, body func(t *T, i int)) {
 	t.checkSpawn("ForAsync", body == nil)
-	site := rt.TakeSite()
+	site := checker.TakeSite()
 	for i := lo; i < hi; i++ {
-		rt.At(t, site)
+		checker.SetPendingSite(site)
 		t.spawn(false, func(t *T) { body(t, i) }, func(*PanicError) {})
 	}
 }
@@ -213,7 +214,7 @@ type Future[V any] struct {
 // NewFuture spawns body as a future task and returns its handle.
 func NewFuture[V any](t *T, body func(t *T) V) *Future[V] {
 	t.checkSpawn("NewFuture", body == nil)
-	f := &Future[V]{gen: rt.Generation()}
+	f := &Future[V]{gen: checker.Generation()}
 	f.id = t.spawn(true, func(c *T) { f.value = body(c) }, func(err *PanicError) {
 		f.err = err
 		f.done = true
@@ -224,17 +225,17 @@ func NewFuture[V any](t *T, body func(t *T) V) *Future[V] {
 // Get waits until the future's body has returned and gives its value.
 func (f *Future[V]) Get() V {
 	if f == nil {
-		rt.TakeSite()
+		checker.TakeSite()
 		panic(misuseNilFuture())
 	}
-	if rt.InIsolated() {
-		rt.TakeSite()
+	if checker.InIsolated() {
+		checker.TakeSite()
 		panic(misuseGetInIsolated())
 	}
-	if !f.done && !rt.Exploring() && f.gen == rt.Generation() {
-		rt.GetUnfinished(f.id)
+	if !f.done && !checker.Exploring() && f.gen == checker.Generation() {
+		checker.GetUnfinished(f.id)
 	}
-	rt.Get(f.id, f.gen)
+	checker.Get(f.id, f.gen)
 	if f.err != nil {
 		panic(f.err)
 	}

@@ -6,14 +6,15 @@ import (
 	"runtime"
 	"unsafe"
 
-	"github.com/tpinstr/tpinstr/rt"
+	"github.com/tpinstr/tpinstr/rt/internal/checker"
 )
 
 // The checked build of the permission regions: every call reports the
-// region to package rt, which keeps what each task holds, records each
-// acquire as one access of the region with the race detector and reports
-// misuse (see rt's permission.go). The functions are not inlined, so that
-// the return address that names the call in reports is the user's.
+// region to the checker (rt/internal/checker), which keeps what each task
+// holds, records each acquire as one access of the region with the race
+// detector and reports misuse (see the checker's permission.go). The
+// functions are not inlined, so that the return address that names the
+// call in reports is the user's.
 
 // AcquireR acquires a read permission on *p for task t until the matching
 // ReleaseR. Checked: a write permission or a write of *p by a task that may
@@ -95,7 +96,7 @@ func rangeOf[E any](s []E, lo, hi int) (unsafe.Pointer, uintptr) {
 }
 
 // permission reports the permission call op of task t on the size bytes at
-// p to rt. Like every call of the checked build, it panics when t is not
+// p to the checker. Like every call of the checked build, it panics when t is not
 // the running task's handle. Its caller is the exported function, whose
 // caller is the user's code: the return address two frames up names the
 // call.
@@ -106,8 +107,8 @@ func (t *T) permission(op string, p unsafe.Pointer, size uintptr, write, acquire
 	var pcs [1]uintptr
 	runtime.Callers(3, pcs[:])
 	if acquire {
-		rt.AcquirePermission(op, p, size, write, pcs[0])
+		checker.AcquirePermission(op, p, size, write, pcs[0])
 	} else {
-		rt.ReleasePermission(op, p, size, write, pcs[0])
+		checker.ReleasePermission(op, p, size, write, pcs[0])
 	}
 }

@@ -5,7 +5,7 @@
 // Build a golangci-lint binary that contains it with golangci-lint custom
 // and a .custom-gcl.yml such as:
 //
-//	version: v2.8.0
+//	version: v2.15.0
 //	plugins:
 //	  - module: 'github.com/tpinstr/tpinstr/analysis/tprace/golangci'
 //	    import: 'github.com/tpinstr/tpinstr/analysis/tprace/golangci'

@@ -37,6 +37,7 @@ type chanState struct {
 	sendq    []*waiter // parked senders, oldest first
 	sender   int       // the goroutine that sent values, -1 once two did
 	receiver int       // the goroutine that received values, -1 once two did
+	tried    int       // the goroutine that tried to receive, -1 once two did
 }
 
 // waiter is a goroutine parked on a channel, alone or in a select.
@@ -98,6 +99,31 @@ func (e *Exec) noteUser(who *int, g *G, site uint32, verb string) {
 	}
 }
 
+// noteTried records that goroutine g tries to receive from the channel. A
+// receive that waits for ever in this run may be the one that takes a
+// value in another schedule, while the receiver that took it here waits
+// (or returns without it): two goroutines that try to receive from a
+// channel that carries a value make a choice, though only one received a
+// value here. Receives that can only see the close decide nothing.
+func (e *Exec) noteTried(cs *chanState, g *G, site uint32) {
+	switch cs.tried {
+	case 0:
+		cs.tried = g.ID
+	case g.ID, -1:
+	default:
+		cs.tried = -1
+	}
+	e.noteTriedValue(cs, site)
+}
+
+// noteTriedValue notes the choice of noteTried once the channel carried a
+// value (or a sender waits) and two goroutines tried to receive.
+func (e *Exec) noteTriedValue(cs *chanState, site uint32) {
+	if cs.tried == -1 && (cs.nsent > 0 || hasWaiter(cs.sendq)) {
+		e.note(site, "a channel that two goroutines receive from")
+	}
+}
+
 func popWaiter(q *[]*waiter) *waiter {
 	for len(*q) > 0 {
 		w := (*q)[0]
@@ -146,6 +172,9 @@ func (e *Exec) Send(c Case, site uint32) {
 		panic(plainError("send on closed channel"))
 	}
 	e.noteUser(&cs.sender, g, site, "send on")
+	if cs.tried == -1 {
+		e.note(site, "a channel that two goroutines receive from")
+	}
 	if r := popWaiter(&cs.recvq); r != nil {
 		// The buffer is empty: the value goes to the receiver.
 		if c.Cap() == 0 {
@@ -186,6 +215,7 @@ func (e *Exec) Recv(c Case, site uint32) {
 		select {}
 	}
 	cs := e.chanState(ch)
+	e.noteTried(cs, g, site)
 	if c.TryReal() {
 		e.receivedReal(cs, c.Cap(), c.OK(), site)
 		return
@@ -202,6 +232,18 @@ func (e *Exec) Recv(c Case, site uint32) {
 	}
 	cs.recvq = append(cs.recvq, &waiter{g: g, c: c})
 	e.park(g, "chan receive", site)
+	e.receivedParked(c, site)
+}
+
+// receivedParked records the completion of a receive that waited, when a
+// send handed it a value on a buffered channel: a later send joins it by
+// the k+C rule, as it joins a receive from the buffer (receivedReal).
+func (e *Exec) receivedParked(c Case, site uint32) {
+	if c.Cap() == 0 || !c.OK() {
+		return
+	}
+	cs := e.chanState(c.Chan())
+	cs.recvSegs = append(cs.recvSegs, e.release(site))
 }
 
 // receivedReal records a receive that took a value from the real buffer
@@ -270,12 +312,13 @@ func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
 // case that proceeded, or -1 for the default case.
 func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 	g := e.cur
-	ready, nready := -1, 0
+	ready, nready, ncases := -1, 0, 0
 	for i, c := range cases {
 		ch := c.Chan()
 		if ch == nil {
 			continue
 		}
+		ncases++
 		cs := e.chanState(ch)
 		var r bool
 		if c.IsSend() {
@@ -290,8 +333,16 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 			}
 		}
 	}
-	if nready > 1 {
+	// A case that is not ready here may be in another schedule, and the
+	// default case taken here may not be: a select of two communications,
+	// or of one and a default, is a choice even when one case is ready.
+	switch {
+	case nready > 1:
 		e.note(site, "a select statement with %d cases ready", nready)
+	case ncases > 1 && ready >= 0:
+		e.note(site, "a select statement with %d cases, one ready", ncases)
+	case ncases > 0 && hasDefault:
+		e.note(site, "a select statement with a default case")
 	}
 	if ready >= 0 {
 		if cases[ready].IsSend() {
@@ -317,6 +368,7 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 		if c.IsSend() {
 			cs.sendq = append(cs.sendq, w)
 		} else {
+			e.noteTried(cs, g, site)
 			cs.recvq = append(cs.recvq, w)
 		}
 	}
@@ -324,6 +376,9 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 		e.note(site, "a select statement waiting on %d channels", n)
 	}
 	e.park(g, "select", site)
+	if c := cases[g.selIdx]; !c.IsSend() {
+		e.receivedParked(c, site)
+	}
 	return g.selIdx
 }
 

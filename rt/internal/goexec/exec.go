@@ -53,11 +53,13 @@
 // Nakade 2016, Theorem 3) the one run decides every schedule of the input.
 // The executor notes each construct that could have gone another way in
 // another schedule (a mutex or an atomic location used by two goroutines,
-// a channel with values from two senders or to two receivers, a select
-// with two ready cases or waiting on two, a Once called by two goroutines,
-// a Cond, a WaitGroup reused, an operation completed by code that was not
-// rewritten): the verdict of such a run is "this schedule only", with the
-// first such construct and its site.
+// a channel with values from two senders, or that two goroutines try to
+// receive from while it carries values, a select of two communications or
+// of one and a default, a Once called by two goroutines, a Cond, a
+// WaitGroup whose Adds and Waits program order and go statements do not
+// order, an operation completed by code that was not rewritten): the
+// verdict of such a run is "this schedule only", with the first such
+// construct and its site.
 //
 // # Time
 //
@@ -81,7 +83,12 @@ type Host interface {
 	// by parent at site.
 	NewTask(parent event.Task, site uint32, g int) event.Task
 	// Spawn, End and Join record the graph's events: Join is the
-	// non-tree join of the ended task f by t (event.Sink's Get).
+	// non-tree join of the ended task f by t (event.Sink's Get). Any
+	// segment may be joined by a task that is not its parent, so Spawn
+	// must record a future's spawn (event.Sink's Spawn with future
+	// true): the futures paper's non-tree join is defined for futures
+	// only, and a detector that takes the child for an async orders the
+	// parent's later steps before the joiner, missing races.
 	Spawn(parent, child event.Task, site uint32)
 	End(t event.Task)
 	Join(t, f event.Task, site uint32)
@@ -112,12 +119,15 @@ type Exec struct {
 	sleepers []*G
 
 	choice *Choice
+	seq    uint64 // orders go statements, Adds and Waits (see before)
 
 	// Exploration (explore.go).
 	sched      Schedule
 	yieldAt    map[Point]bool
 	ready      []*G // goroutines that yielded, oldest first
+	finisher   *G   // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
+	pending    map[Point]pendingAcq
 	explorable bool
 	firstOrder *Choice
 
@@ -140,7 +150,9 @@ type G struct {
 	Parent *G     // the goroutine that ran the go statement; nil for the first
 	Site   uint32 // the go statement
 
-	acqs  int          // acquisitions attempted, for Point
+	acqs     int    // acquisitions attempted, for Point
+	spawnSeq uint64 // the go statement's place in the run (see before)
+
 	segs  []event.Task // open segments, oldest first
 	last  event.Task   // the newest segment, once they ended
 	wake  chan struct{}
@@ -174,8 +186,9 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		chans: map[unsafe.Pointer]*chanState{}, mutexes: map[unsafe.Pointer]*mutexState{},
 		wgs: map[unsafe.Pointer]*wgState{}, onces: map[unsafe.Pointer]*onceState{},
 		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
-		Grace: time.Second,
-		log:   map[unsafe.Pointer][]acquisition{},
+		Grace:   time.Second,
+		log:     map[unsafe.Pointer][]acquisition{},
+		pending: map[Point]pendingAcq{},
 	}
 	g := e.newG(nil, site)
 	c := h.NewTask(root, site, g.ID)
@@ -271,6 +284,8 @@ func (e *Exec) Go(f func(), site uint32) {
 	p := e.cur
 	s := p.seg()
 	g := e.newG(p, site)
+	e.seq++
+	g.spawnSeq = e.seq
 	c := e.h.NewTask(s, site, g.ID)
 	e.h.Spawn(s, c, site)
 	g.segs = append(g.segs, c)
@@ -323,9 +338,11 @@ func (p plainError) Error() string { return string(p) }
 // on), and returns when g waits again or returns.
 func (e *Exec) wake(g *G, site uint32) {
 	h := e.cur
-	e.resume(g, h.seg(), site)
+	// h goes on the stack before g has the baton: g may park or return
+	// at once, and hand the baton back through the stack.
 	e.stack = append(e.stack, h)
 	h.state = gSuspended
+	e.resume(g, h.seg(), site)
 	<-h.wake
 }
 
@@ -363,6 +380,12 @@ func (e *Exec) next(g *G) {
 		e.resume(y, e.root, y.WaitAt)
 		return
 	}
+	if f := e.finisher; f != nil {
+		e.finisher = nil
+		e.h.SetCurrent(e.root)
+		e.resume(f, e.root, 0)
+		return
+	}
 	if len(e.sleepers) > 0 {
 		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until < e.sleepers[j].until })
 		s := e.sleepers[0]
@@ -382,30 +405,35 @@ func (e *Exec) next(g *G) {
 	e.h.Deadlock(e.Parked())
 }
 
-// Parked returns the goroutines that wait, when the run ends.
+// Parked returns the goroutines that wait, when the run ends. A goroutine
+// that yielded (explore.go) does not wait for anything: it was not
+// scheduled again before the end.
 func (e *Exec) Parked() []*G {
 	var gs []*G
 	for _, g := range e.gs {
-		if g.state == gParked {
+		if g.state == gParked && g.Waits != "yield" {
 			gs = append(gs, g)
 		}
 	}
 	return gs
 }
 
-// End ends the run where it is, as the return of main ends a program: the
-// segments of the running goroutine end, then those of the goroutines that
-// handed it the baton, innermost first. Those goroutines and the parked
-// ones never go on.
+// End ends the run when goroutine 1 returns (main, or the test). The
+// goroutines that can still go on without waiting for anything (those that
+// handed the baton on, and those that yielded) run first, until each
+// returns or waits: in some schedule they ran before goroutine 1 returned.
+// Sleepers and goroutines that wait stay where they are.
 func (e *Exec) End() {
+	if g := e.cur; g != nil && (len(e.stack) > 0 || len(e.ready) > 0) {
+		e.finisher = g
+		e.park(g, "the end of the run", 0)
+	}
 	if e.cur != nil && len(e.cur.segs) > 0 {
 		e.endSegs(e.cur)
 	}
 	for i := len(e.stack) - 1; i >= 0; i-- {
 		if g := e.stack[i]; len(g.segs) > 0 {
-			e.endSegs(g)
-			g.state = gParked
-			g.Waits = "the end of the run"
+			e.endSegs(g) // it stays suspended: runnable, not waiting
 		}
 	}
 	e.stack = nil

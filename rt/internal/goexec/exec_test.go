@@ -29,7 +29,7 @@ func (h *testHost) NewTask(parent event.Task, site uint32, g int) event.Task {
 	return h.next
 }
 func (h *testHost) Spawn(parent, child event.Task, site uint32) {
-	h.det.Spawn(parent, child, false, event.Site(site))
+	h.det.Spawn(parent, child, true, event.Site(site))
 }
 func (h *testHost) End(t event.Task)                  { h.det.End(t) }
 func (h *testHost) Join(t, f event.Task, site uint32) { h.det.Get(t, f, event.Site(site)) }
@@ -68,18 +68,20 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 	h := newTestHost()
 	h.next = 1
 	h.det.Spawn(0, 1, false, 0)
-	done := make(chan *Exec)
+	started := make(chan *Exec, 1)
+	done := make(chan struct{})
 	go func() {
 		e := New(h, 1, 0)
 		e.SetSchedule(s)
+		started <- e
 		body(e, h)
 		e.End()
-		done <- e
+		close(done)
 	}()
-	var e *Exec
+	e := <-started
 	var dead []*G
 	select {
-	case e = <-done:
+	case <-done:
 	case dead = <-h.deadlock:
 	}
 	races := map[[2]uint32]bool{}
@@ -90,13 +92,7 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 		}
 		races[[2]uint32{a, b}] = true
 	}
-	res := result{races: races, dead: dead}
-	if e != nil {
-		res.choice = e.Choice()
-		res.explorable = e.Explorable()
-		res.alts = e.Alternatives()
-	}
-	return res
+	return result{races: races, dead: dead, choice: e.Choice(), explorable: e.Explorable(), alts: e.Alternatives()}
 }
 
 // explore runs body under every schedule that the runs' alternatives
@@ -329,6 +325,122 @@ func TestPrograms(t *testing.T) {
 			e.Go(func() { recv(e, ch, 0) }, 0)
 			recv(e, ch, 0)
 		}, dead: true},
+		{name: "second-receiver-parks", body: func(e *Exec, h *testHost) {
+			// Goroutine 2 takes the value and main waits for ever; had main
+			// received first, goroutine 2 would wait and main return.
+			ch := make(chan int, 1)
+			send(e, ch, 1, 0)
+			e.Go(func() { recv(e, ch, 0) }, 0)
+			recv(e, ch, 0)
+		}, dead: true, choice: true},
+		{name: "waitgroup-add-in-worker", body: func(e *Exec, h *testHost) {
+			// The worker's Add runs before the Wait here, after it in
+			// other schedules, in which the read races with the write.
+			var x int
+			var wg sync.WaitGroup
+			e.Go(func() {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 22)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Wait(&wg, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 23)
+		}, choice: true},
+		{name: "waitgroup-add-while-positive", body: func(e *Exec, h *testHost) {
+			// The counter is positive at goroutine 2's Add here; in the
+			// schedule where goroutine 3's Done comes first, the Wait
+			// returns before goroutine 2 runs.
+			var x int
+			var wg sync.WaitGroup
+			e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+			e.Go(func() {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 24)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Go(func() { e.Add(&wg, -1, func() { wg.Done() }, 0) }, 0)
+			e.Wait(&wg, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 25)
+		}, choice: true},
+		{name: "waitgroup-add-before-spawn", body: func(e *Exec, h *testHost) {
+			// Every Add happens before the Wait (through the go
+			// statements), though another goroutine waits.
+			var x int
+			var wg sync.WaitGroup
+			done := make(chan struct{})
+			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
+			for i := 0; i < 2; i++ {
+				e.Go(func() {
+					h.access(unsafe.Pointer(&x), 8, false, 26)
+					e.Add(&wg, -1, func() { wg.Done() }, 0)
+				}, 0)
+			}
+			e.Go(func() {
+				e.Wait(&wg, 0)
+				h.access(unsafe.Pointer(&x), 8, true, 27)
+				e.Close(chanPointer(done), func() { close(done) }, 0)
+			}, 0)
+			recv(e, done, 0)
+		}},
+		{name: "select-one-ready", body: func(e *Exec, h *testHost) {
+			// Only b is ready when the select runs here; had goroutine 2
+			// sent on a first, the select could take a, whose case reads.
+			a, b := make(chan int, 1), make(chan int, 1)
+			var x int
+			e.Go(func() {
+				send(e, b, 1, 0)
+				i := e.Select([]Case{&RecvOp[int]{Ch: a}, &RecvOp[int]{Ch: b}}, false, 0)
+				if i == 0 {
+					h.access(unsafe.Pointer(&x), 8, false, 28)
+				}
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 29)
+			send(e, a, 1, 0)
+		}, choice: true},
+		{name: "select-default", body: func(e *Exec, h *testHost) {
+			a := make(chan int, 1)
+			e.Go(func() {
+				e.Select([]Case{&RecvOp[int]{Ch: a}}, true, 0)
+			}, 0)
+			send(e, a, 1, 0)
+		}, choice: true},
+		{name: "buffered-receive-waited", body: func(e *Exec, h *testHost) {
+			// The receive waits, main's first send hands it the value, and
+			// the receive is synchronized before the second send (k+C).
+			var x int
+			ch := make(chan int, 1)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 30)
+				recv(e, ch, 0)
+			}, 0)
+			send(e, ch, 1, 0)
+			send(e, ch, 2, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 31)
+		}},
+		{name: "read-after-close-races", body: func(e *Exec, h *testHost) {
+			// Goroutine 3's read follows its close, which lets goroutine 2
+			// go on and unlock; main's lock joins that unlock, not the read.
+			var x int
+			var mu sync.Mutex
+			ch := make(chan int, 1)
+			e.Go(func() {
+				for {
+					if _, ok := recv(e, ch, 0); !ok {
+						break
+					}
+					h.access(unsafe.Pointer(&x), 8, false, 32)
+				}
+				e.Lock(&mu, mu.TryLock, 0)
+				e.Unlock(&mu, mu.Unlock, 0)
+			}, 0)
+			e.Go(func() {
+				send(e, ch, 1, 0)
+				e.Close(chanPointer(ch), func() { close(ch) }, 0)
+				h.access(unsafe.Pointer(&x), 8, false, 33)
+			}, 0)
+			e.Lock(&mu, mu.TryLock, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 34)
+		}, races: [][2]uint32{{33, 34}}, order: true, explored: [][2]uint32{{32, 34}}},
 		{name: "once", body: func(e *Exec, h *testHost) {
 			var x int
 			var once sync.Once
@@ -372,9 +484,6 @@ func TestPrograms(t *testing.T) {
 			races, c, dead := r.races, r.choice, r.dead
 			if p.dead != (dead != nil) {
 				t.Fatalf("deadlock: got %v, want %v", dead != nil, p.dead)
-			}
-			if p.dead {
-				return
 			}
 			want := map[[2]uint32]bool{}
 			for _, r := range p.races {

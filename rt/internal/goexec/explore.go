@@ -92,9 +92,12 @@ func (e *Exec) SetSchedule(s Schedule) {
 	}
 }
 
-// enter counts an acquisition attempt of the running goroutine and yields
-// when the schedule says so; it returns the attempt's point.
-func (e *Exec) enter(site uint32) Point {
+// enter counts an attempt of the running goroutine to acquire obj and
+// yields when the schedule says so; it returns the attempt's point. Until
+// acquired logs it, the attempt is pending: a run that ends with it still
+// waiting (a deadlock, or a goroutine left blocked) lists the schedule in
+// which it comes first too.
+func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
 	g := e.cur
 	g.acqs++
 	p := Point{g.ID, g.acqs}
@@ -102,11 +105,19 @@ func (e *Exec) enter(site uint32) Point {
 		e.ready = append(e.ready, g)
 		e.park(g, "yield", site)
 	}
+	e.pending[p] = pendingAcq{obj, read}
 	return p
+}
+
+// pendingAcq is an attempt to acquire obj that has not succeeded yet.
+type pendingAcq struct {
+	obj  unsafe.Pointer
+	read bool
 }
 
 // acquired logs that the acquisition p of obj took place.
 func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool) {
+	delete(e.pending, p)
 	e.log[obj] = append(e.log[obj], acquisition{p, read})
 }
 
@@ -123,7 +134,14 @@ func (e *Exec) Alternatives() []Schedule {
 	for _, p := range e.sched {
 		seen[p] = true
 	}
-	for _, log := range e.log {
+	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
+	for obj, log := range e.log {
+		logs[obj] = log
+	}
+	for p, a := range e.pending {
+		logs[a.obj] = append(logs[a.obj][:len(logs[a.obj]):len(logs[a.obj])], acquisition{p, a.read})
+	}
+	for _, log := range logs {
 		for i := 1; i < len(log); i++ {
 			a, b := log[i-1], log[i]
 			if a.p.G == b.p.G || (a.read && b.read) || seen[a.p] {

@@ -56,7 +56,7 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 	p := pointerOf(mu)
 	m := e.mutex(p)
 	e.noteLocker(m, site, typeName(mu))
-	pt := e.enter(site)
+	pt := e.enter(p, false, site)
 	defer e.acquired(p, pt, false)
 	for !try() {
 		m.waiters = append(m.waiters, e.cur)
@@ -97,7 +97,7 @@ func (e *Exec) wakeLockers(m *mutexState, site uint32) {
 func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
 	m := e.mutex(unsafe.Pointer(mu))
 	e.noteLocker(m, site, "RWMutex")
-	pt := e.enter(site)
+	pt := e.enter(unsafe.Pointer(mu), true, site)
 	defer e.acquired(unsafe.Pointer(mu), pt, true)
 	for !mu.TryRLock() {
 		m.rwait = append(m.rwait, e.cur)
@@ -157,10 +157,70 @@ func typeName(l sync.Locker) string {
 // (as WaitGroup's documentation asks) sees its counter reach zero before
 // the Wait returns in some schedules and not in others, and every Done
 // precedes the Wait's return in the schedules where it does not.
+//
+// Whether a Wait waits for an Add depends on the schedule unless the Add
+// happens before the Wait, or the Wait before the Add (WaitGroup's
+// documentation asks for the first when the counter is zero, but a
+// positive counter here may be zero at the Add in another schedule, when
+// the Dones come first). The executor checks that order for the edges it
+// can see without the graph, program order and go statements (the Add is
+// made by the waiter, or by an ancestor before the go statement that led
+// to it, or the other way round), and notes a choice otherwise: a worker
+// that calls Add for itself, or a Wait and an Add ordered through a channel.
 type wgState struct {
 	counter int
 	dones   []event.Task // the release segments of the Dones
 	waiters []*G
+	adds    []mark // the last Add of a positive delta of each goroutine
+	waits   []mark // the last Wait of each goroutine
+	noted   bool
+}
+
+// mark is a point of a goroutine's run: before a later point of the same
+// goroutine, and before its goroutines created later (seq orders the
+// operations of one run).
+type mark struct {
+	g   *G
+	seq uint64
+}
+
+// point returns the running goroutine's current point.
+func (e *Exec) point() mark {
+	e.seq++
+	return mark{e.cur, e.seq}
+}
+
+// before reports whether m precedes the point p by program order and go
+// statements alone.
+func before(m, p mark) bool {
+	for g, seq := p.g, p.seq; g != nil; g, seq = g.Parent, g.spawnSeq {
+		if g == m.g {
+			return m.seq < seq
+		}
+	}
+	return false
+}
+
+// orderWG notes a choice unless every mark of others precedes p, and
+// records p among ours.
+func (e *Exec) orderWG(w *wgState, ours *[]mark, others []mark, p mark, site uint32) {
+	if w.noted {
+		return
+	}
+	for _, m := range others {
+		if !before(m, p) {
+			e.note(site, "a sync.WaitGroup whose Add and Wait are not ordered by program order and go statements")
+			w.noted = true
+			return
+		}
+	}
+	for i, m := range *ours {
+		if m.g == p.g {
+			(*ours)[i] = p
+			return
+		}
+	}
+	*ours = append(*ours, p)
 }
 
 func (e *Exec) wg(p *sync.WaitGroup) *wgState {
@@ -178,6 +238,9 @@ func (e *Exec) Add(wg *sync.WaitGroup, delta int, do func(), site uint32) {
 	do()
 	w := e.wg(wg)
 	w.counter += delta
+	if delta > 0 {
+		e.orderWG(w, &w.adds, w.waits, e.point(), site)
+	}
 	if delta < 0 {
 		e.done(w, site)
 	}
@@ -199,9 +262,9 @@ func (e *Exec) done(w *wgState, site uint32) {
 // wakeJoining wakes g, whose next segment also joins segs.
 func (e *Exec) wakeJoining(g *G, segs []event.Task, site uint32) {
 	h := e.cur
-	e.resumeJoining(g, h.seg(), segs, site)
-	e.stack = append(e.stack, h)
+	e.stack = append(e.stack, h) // before g has the baton: see wake
 	h.state = gSuspended
+	e.resumeJoining(g, h.seg(), segs, site)
 	<-h.wake
 }
 
@@ -224,6 +287,7 @@ func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint
 // Wait waits until wg's counter is zero.
 func (e *Exec) Wait(wg *sync.WaitGroup, site uint32) {
 	w := e.wg(wg)
+	e.orderWG(w, &w.waits, w.adds, e.point(), site)
 	if w.counter == 0 {
 		for _, d := range w.dones {
 			e.acquire(d, site)
@@ -258,7 +322,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 		e.explore(site, "a sync.Once that goroutines %d and %d both call", s.callers, id)
 		s.callers = -1
 	}
-	pt := e.enter(site)
+	pt := e.enter(unsafe.Pointer(o), false, site)
 	e.acquired(unsafe.Pointer(o), pt, false)
 	if s.done {
 		e.acquire(s.doneSeg, site)
@@ -347,7 +411,7 @@ func (e *Exec) Atomic(p unsafe.Pointer, site uint32) {
 		e.explore(site, "an atomic variable that goroutines %d and %d both use", a.user, id)
 		a.user = -1
 	}
-	pt := e.enter(site)
+	pt := e.enter(p, false, site)
 	e.acquired(p, pt, false)
 	e.acquire(a.last, site)
 	a.last = e.release(site)

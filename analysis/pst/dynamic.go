@@ -1,0 +1,215 @@
+package pst
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Calls through values. A call whose callee is not known statically (a
+// function value held in a variable, a field, a map or a slice, or a
+// method called through an interface) may run any function the program
+// can reach that way. The builder answers with class hierarchy analysis
+// over the package (Config.Files): the candidates of a call through a
+// function value are the functions and methods of the package whose value
+// the package takes (a function named outside a call, a method value
+// x.m, a method expression T.m) with a signature identical to the
+// value's; the candidates of an interface call x.M(...) are the methods M
+// of the package's named types T and *T that implement the interface,
+// promoted methods of embedded fields included. Every candidate's effects
+// are built at the call (their union covers whichever runs).
+//
+// Effects through a parameter resolve to the call's arguments. Effects
+// through the receiver of a method value have no receiver at the call:
+// they are rooted at a pseudo package-level variable per receiver type
+// (recvGlobal), so two calls through values that may reach the same
+// method's receiver conflict. Effects through the receiver of an interface
+// call are built on the interface value's dynamic value only where that is
+// a path (they are not, today: the receiver memory of an interface value
+// is not tracked, as memory loaded from the heap is not; see package mhp).
+//
+// What is not covered: functions of other packages reached through values
+// (their summaries exist, but the package's own value uses are what is
+// indexed), function literals stored in data structures (built as of
+// unknown use where they are created), and generic functions taken as
+// values.
+
+// dynIndex is the package's candidates for calls through values.
+type dynIndex struct {
+	values []*types.Func // functions and methods whose value is taken
+	named  []*types.Named
+	// byIface and bySig cache the candidates of interface calls (per
+	// interface type and method name) and of calls through function
+	// values (per signature).
+	byIface map[ifaceKey][]*types.Func
+	bySig   map[string][]*types.Func
+}
+
+type ifaceKey struct {
+	iface *types.Interface
+	name  string
+}
+
+func (c *Config) dynamic() *dynIndex {
+	if c.dyn == nil {
+		c.dyn = buildDynIndex(c)
+	}
+	return c.dyn
+}
+
+func buildDynIndex(c *Config) *dynIndex {
+	d := &dynIndex{byIface: map[ifaceKey][]*types.Func{}, bySig: map[string][]*types.Func{}}
+	seen := map[*types.Func]bool{}
+	add := func(fn *types.Func) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.TypeParams().Len() == 0 && (sig.Recv() == nil || sig.RecvTypeParams().Len() == 0) {
+			seen[fn] = true
+			d.values = append(d.values, fn)
+		}
+	}
+	for _, f := range c.Files {
+		called := map[ast.Expr]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				called[ast.Unparen(n.Fun)] = true
+			case *ast.SelectorExpr:
+				if called[n] {
+					return true
+				}
+				if s := c.Info.Selections[n]; s != nil {
+					if s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr {
+						if fn, ok := s.Obj().(*types.Func); ok {
+							add(fn)
+						}
+					}
+					return true
+				}
+				if fn, ok := c.Info.Uses[n.Sel].(*types.Func); ok {
+					add(fn)
+				}
+				return false
+			case *ast.Ident:
+				if called[n] {
+					return true
+				}
+				if fn, ok := c.Info.Uses[n].(*types.Func); ok {
+					if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() == nil {
+						add(fn)
+					}
+				}
+			}
+			return true
+		})
+	}
+	if c.Pkg != nil {
+		scope := c.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			if nt, ok := tn.Type().(*types.Named); ok && nt.TypeParams().Len() == 0 {
+				if _, isIface := nt.Underlying().(*types.Interface); !isIface {
+					d.named = append(d.named, nt)
+				}
+			}
+		}
+	}
+	return d
+}
+
+// dynamicCallees returns the candidates of a call that has no static
+// callee, and the receiver expression of an interface call.
+func (b *builder) dynamicCallees(call *ast.CallExpr) (cands []*types.Func, recv ast.Expr, iface bool) {
+	if b.cfg.Files == nil {
+		return nil, nil, false
+	}
+	d := b.cfg.dynamic()
+	fun := ast.Unparen(call.Fun)
+	if sel, ok := fun.(*ast.SelectorExpr); ok {
+		if s := b.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+			it, ok := s.Recv().Underlying().(*types.Interface)
+			if !ok {
+				return nil, nil, false
+			}
+			name := sel.Sel.Name
+			key := ifaceKey{it, name}
+			if c, ok := d.byIface[key]; ok {
+				return c, sel.X, true
+			}
+			defer func() { d.byIface[key] = cands }()
+			seen := map[*types.Func]bool{}
+			for _, nt := range d.named {
+				for _, t := range []types.Type{nt, types.NewPointer(nt)} {
+					if !types.Implements(t, it) {
+						continue
+					}
+					obj, _, _ := types.LookupFieldOrMethod(t, true, b.cfg.Pkg, name)
+					if fn, ok := obj.(*types.Func); ok && !seen[fn] {
+						seen[fn] = true
+						cands = append(cands, fn)
+					}
+				}
+			}
+			return cands, sel.X, true
+		}
+	}
+	sig, ok := typeOf(b.info, fun).Underlying().(*types.Signature)
+	if !ok {
+		return nil, nil, false
+	}
+	key := types.TypeString(sig, nil)
+	if c, ok := d.bySig[key]; ok {
+		return c, nil, false
+	}
+	defer func() { d.bySig[key] = cands }()
+	for _, fn := range d.values {
+		fs := fn.Type().(*types.Signature)
+		if fs.Recv() != nil {
+			// A method value's signature has no receiver.
+			fs = types.NewSignatureType(nil, nil, nil, fs.Params(), fs.Results(), fs.Variadic())
+		}
+		if types.Identical(fs, sig) {
+			cands = append(cands, fn)
+		}
+	}
+	return cands, nil, false
+}
+
+// dynamicCall builds the effects of every candidate of a call through a
+// value (see dynamicCallees).
+func (b *builder) dynamicCall(call *ast.CallExpr) {
+	cands, recv, iface := b.dynamicCallees(call)
+	for _, fn := range cands {
+		if b.summary(fn) == nil {
+			continue
+		}
+		if !iface {
+			b.unboundRecv = true
+		}
+		b.calleeEffects(fn, call, recv, call)
+		b.unboundRecv = false
+	}
+}
+
+// recvGlobal returns the pseudo package-level variable that stands for the
+// receivers of fn's type that method values reach.
+func recvGlobal(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	t := sig.Recv().Type()
+	name := "receiver"
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+		name = "*"
+	}
+	if nt, ok := t.(*types.Named); ok {
+		name += nt.Obj().Name()
+	}
+	path := ""
+	if fn.Pkg() != nil {
+		path = fn.Pkg().Path()
+	}
+	return path + "." + name + "(receiver)"
+}

@@ -1,0 +1,135 @@
+package precision
+
+import "github.com/tpinstr/tpinstr/rt/task"
+
+var served int
+
+type request struct{ n int }
+
+type handler func(r request, out *int)
+
+func count(r request, out *int) {
+	served++
+	*out = r.n
+}
+
+func double(r request, out *int) { *out = 2 * r.n }
+
+var routes = map[string]handler{"count": count, "double": double}
+
+func dispatch(t *task.T, kinds []string, outs []int) {
+	t.Finish(func(t *task.T) {
+		for i, k := range kinds {
+			h := routes[k]
+			t.Async(func(t *task.T) { h(request{i}, &outs[i]) }) // want `possible determinacy race on precision.served: the write of precision.served at calls.go:\d+:\d+ \(in count at calls.go:12:2\) may run in parallel with itself`
+		}
+	})
+}
+
+var doubles = map[string]handler{"double": double}
+
+type stats struct{ n int }
+
+func (s *stats) add(v int) { s.n += v } // want add:`effects=2`
+
+type sensor struct{ report func(int) }
+
+func (s sensor) poll(v int) { s.report(v) } // want poll:`effects=2`
+
+func methodValueInField(t *task.T) {
+	st := &stats{}
+	ss := []sensor{{st.add}, {st.add}}
+	t.ForAll(0, len(ss), func(t *task.T, i int) {
+		ss[i].poll(i) // want `possible determinacy race on precision.\*stats\(receiver\): the write of precision.\*stats\(receiver\).n at calls.go:\d+:\d+ \(in poll at calls.go:\d+:\d+\) may run in parallel with itself`
+	})
+}
+
+type worker struct{ sum int }
+
+func (w *worker) run(t *task.T) { w.sum++ } // want run:`effects=2`
+
+func methodValueBody(t *task.T, ws []*worker) {
+	t.Finish(func(t *task.T) {
+		for _, w := range ws {
+			t.Async(w.run) // each its own worker: no report
+		}
+	})
+}
+
+type adder interface{ Add(int) }
+
+type counter struct{ total int }
+
+func (c *counter) Add(v int) { c.total += v } // want Add:`effects=2`
+
+type named struct {
+	*counter
+	name string
+}
+
+var global counter
+
+type globalAdder struct{}
+
+func (globalAdder) Add(v int) { global.total += v } // want Add:`effects=2`
+
+func viaInterface(t *task.T, as []adder) {
+	t.ForAll(0, len(as), func(t *task.T, i int) {
+		as[i].Add(i) // want `possible determinacy race on precision.global: the write of precision.global.total at calls.go:\d+:\d+ \(in Add at calls.go:\d+:\d+\)`
+	})
+}
+
+// Generic instantiations share the origin's summary.
+func apply[T any](t *task.T, xs []T, f func(T) T) {
+	t.ForAll(0, len(xs), func(t *task.T, i int) {
+		xs[i] = f(xs[i]) // no report
+	})
+}
+
+func applyBoth(t *task.T) {
+	apply(t, []int{1, 2}, func(x int) int { return x + 1 })
+	apply(t, []string{"a"}, func(x string) string { return x + x })
+}
+
+var _ = named{}
+
+type ledger struct{ balance int }
+
+func (l *ledger) deposit(v int) { l.balance += v } // want deposit:`effects=2`
+
+type account struct {
+	ledger
+	owner string
+}
+
+type sharedAccount struct {
+	*ledger
+	owner string
+}
+
+// A promoted method of an embedded value writes the embedded field.
+func promotedValue(t *task.T) int {
+	var a account
+	t.Async(func(t *task.T) { a.deposit(1) }) // want `possible determinacy race on a`
+	return a.ledger.balance
+}
+
+func promotedValueJoined(t *task.T) int {
+	var a account
+	t.Finish(func(t *task.T) {
+		t.Async(func(t *task.T) { a.deposit(1) })
+	})
+	return a.ledger.balance // no report
+}
+
+func promotedPointer(t *task.T, a sharedAccount) {
+	t.ForAll(0, 4, func(t *task.T, i int) {
+		a.deposit(i) // want `possible determinacy race on a`
+	})
+}
+
+func promotedOtherField(t *task.T) string {
+	var a account
+	t.Async(func(t *task.T) { a.deposit(1) })
+	return a.owner // another field: no report
+}

@@ -1,0 +1,90 @@
+package main
+
+// The topics of this file document tpinstr as a whole rather than one
+// command: what it rewrites, its limits, its exit statuses and how to
+// look into a build. Like every topic, they are printed by 'tpinstr help'
+// and make up the package documentation (doc.go is generated from the
+// topics; see docs_test.go).
+func init() {
+	for name, t := range map[string]topic{
+		"rewriting": {
+			short: "which packages are rewritten, and what gets a hook",
+			long: `
+By default the packages of the main module are rewritten (of every module of
+a go.work workspace), with their tests for tpinstr test. -instr.add adds
+packages, -instr.skip removes them. These are never rewritten:
+
+  - the standard library;
+  - dependencies in the module cache: the go command does not apply an
+    overlay to them (to check a dependency, replace it with a local copy in
+    go.mod and add it with -instr.add);
+  - tpinstr's own runtime packages (github.com/tpinstr/tpinstr/rt/...).
+
+In a rewritten package, every read or write of memory that another task
+could reach gets a hook (package-level variables, captured or address-taken
+locals, fields and elements reached through them or through pointers, slice
+elements, maps as one location), and every task-library call gets the
+position of its call site. Files that import "C" are left as they are.
+`,
+		},
+		"limits": {
+			short: "what a checked program does not see",
+			long: `
+Like Go's race detector, tpinstr checks what it sees:
+
+  - Only executions are checked, for the input given: every schedule of
+    that execution, but not code the input does not reach.
+  - Only rewritten code is checked. Accesses made by the standard library,
+    by dependencies that are not rewritten, by cgo or by assembly are not
+    seen, and neither are accesses that the rewriter could not give a hook
+    without changing the program (-stats counts them as skipped).
+  - Tasks are ordered only by the task library: Finish, Get and Isolated.
+    Channels, mutexes and atomics between tasks are not understood, and
+    since checked tasks run one at a time, a task that waits on a channel
+    for a task that has not yet run deadlocks the checked program.
+  - A checked program is slower and uses more memory than the normal
+    build: every access is recorded, and tasks run on one core.
+`,
+		},
+		"exitstatus": {
+			short: "the exit statuses of tpinstr and of checked programs",
+			long: `
+tpinstr build and tpinstr test exit as go build and go test do: 0 on success,
+1 when a package fails to build or a test fails (a test fails when a race was
+found during it). tpinstr run exits with the program's status: 66 (or the
+exitcode option) when a race was found. Errors found while loading the
+packages (syntax and type errors) are printed as the compiler prints them,
+and the command exits with 1 without building. A command line tpinstr cannot
+accept exits with 2. A command ended by a signal exits with 128 plus the
+signal's number, after passing the signal to the program or go command it
+was running and removing its work directory.
+`,
+		},
+		"debugging": {
+			short: "looking into a checked build",
+			long: `
+Paths in the go command's output that point into the work directory are
+shown as the user's files, or as $TPINSTR_WORK. To see what was compiled,
+keep the work directory:
+
+	$ tpinstr build -work ./cmd/solver
+	TPINSTR_WORK=/tmp/tpinstr-1234
+	WORK=/tmp/go-build5678
+
+It holds overlay.json, which maps each rewritten file of the user's to its
+rewritten version under src/, and for tpinstr run the binary under exe/.
+The build can be repeated by hand, without tpinstr:
+
+	go build -overlay=/tmp/tpinstr-1234/overlay.json -tags=tpinstr ./cmd/solver
+
+A rewritten file keeps every line of the original on the same line number,
+so a message about line N of a rewritten file is about line N of the
+original. -x prints which packages were rewritten and the go commands run;
+-instr.skip can leave out a package whose rewrite is in question, and
+-instr.nocache rules out a stale cache (tpinstr clean empties it).
+`,
+		},
+	} {
+		topics[name] = t
+	}
+}

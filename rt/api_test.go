@@ -1,0 +1,122 @@
+package rt
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// surface is what rewritten and generated code calls: every exported name
+// of package rt. The rewriter (package instrument) emits the access hooks,
+// At, Register with its SiteInfo and Kind constants, Exit and OSExit, and
+// the test hooks with TB; the generated TestMain (instrument/build) calls
+// TestMain. Anything else belongs in an internal package behind rt (the
+// checker, the reports, the options): a new name here must be one that
+// generated code calls.
+var surface = []string{
+	// Sites.
+	"Register", "SiteInfo", "Kind",
+	"KindUnknown", "KindRead", "KindWrite", "KindAsync", "KindFuture",
+	"KindFinish", "KindGet", "KindIsolated", "KindRun",
+	// Access hooks.
+	"Read", "Write", "ReadSlice", "WriteSlice", "ReadMap", "WriteMap",
+	// Task-library call sites.
+	"At",
+	// The end of a program and of tests.
+	"Exit", "OSExit", "TestBegin", "TestEnd", "TestMain", "TB",
+	// Plain Go concurrency (gohooks.go): go statements, channels, select,
+	// package sync, sync/atomic and time.Sleep.
+	"Go", "Send", "Recv", "Recv2", "Close",
+	"Case", "RecvCase", "OnRecv", "SendCase", "OnSend", "Select",
+	"MutexLock", "MutexUnlock", "MutexTryLock",
+	"RWMutexLock", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
+	"LockerLock", "LockerUnlock",
+	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
+	"OnceDo", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "Sleep",
+}
+
+// TestSurface fails when package rt exports a name that is not in
+// surface, or when an exported declaration mentions a package other than
+// the standard library's unsafe, sync and time (such as an internal type of
+// the checker).
+func TestSurface(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exported []string
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.IsExported() {
+					exported = append(exported, d.Name.Name)
+					checkMentions(t, fset, d.Name.Name, d.Type)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						if s.Name.IsExported() {
+							exported = append(exported, s.Name.Name)
+							checkMentions(t, fset, s.Name.Name, s.Type)
+						}
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							if n.IsExported() {
+								exported = append(exported, n.Name)
+								if s.Type != nil {
+									checkMentions(t, fset, n.Name, s.Type)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, name := range exported {
+		if !slices.Contains(surface, name) {
+			t.Errorf("rt exports %s, which is not in the list of what rewritten and generated code calls: move it behind rt, into an internal package, or add it to surface with the code that calls it", name)
+		}
+	}
+	for _, name := range surface {
+		if !slices.Contains(exported, name) {
+			t.Errorf("surface lists %s, which rt does not export", name)
+		}
+	}
+}
+
+// checkMentions reports a qualified identifier (pkg.Name) in the exported
+// declaration of name, other than of the standard library's unsafe, sync
+// and time, whose types the hooks of plain Go take as the rewritten code
+// has them: generated code must be able to use the declaration with
+// nothing but package rt and the packages the user's code imported.
+func checkMentions(t *testing.T, fset *token.FileSet, name string, n ast.Node) {
+	t.Helper()
+	ast.Inspect(n, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && !slices.Contains([]string{"unsafe", "sync", "time"}, id.Name) {
+				t.Errorf("%s: exported %s mentions %s.%s", fset.Position(sel.Pos()), name, id.Name, sel.Sel.Name)
+			}
+		}
+		return true
+	})
+}

@@ -1,0 +1,193 @@
+package checker
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/tpinstr/tpinstr/rt/internal/goexec"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
+)
+
+// Exploring the acquisition orders of a run of goroutines. When two
+// goroutines acquired one mutex (or Once, or atomic variable), the
+// depth-first run was one order of acquisitions among others. At the end
+// of the run the process runs the program (or the test) again, as a child
+// with the same arguments and its output discarded, once per schedule that
+// reverses a pair of acquisitions (rt/internal/goexec, explore.go), depth
+// first, up to the max_schedules option; each child writes the races and
+// the deadlock of its schedule and the schedules that reverse one more
+// pair. Reports of a child are written by the parent with the schedule
+// that shows them and a replay option that runs it again.
+
+const (
+	envGoExplore  = "TPINSTR_GOEXPLORE"  // a child's findings file
+	envGoSchedule = "TPINSTR_GOSCHEDULE" // a child's schedule
+)
+
+// goFindings is what a child of goroutine exploration reports.
+type goFindings struct {
+	Races        []report.Race    `json:"races,omitempty"`
+	Deadlock     *report.Deadlock `json:"deadlock,omitempty"`
+	Alternatives []string         `json:"alternatives,omitempty"`
+	Choice       *goexec.Choice   `json:"choice,omitempty"`
+	Orders       string           `json:"orders"` // goexec's Fingerprint
+	Ran          bool             `json:"ran"`
+}
+
+// goChildState is set in a child of goroutine exploration.
+type goChildState struct {
+	out   string
+	sched goexec.Schedule
+	found goFindings
+}
+
+// setupGoChild reads the environment of a child of goroutine exploration,
+// or the replay option naming a goroutine schedule.
+func (st *state) setupGoChild() error {
+	if out := os.Getenv(envGoExplore); out != "" {
+		s, err := goexec.ParseSchedule(os.Getenv(envGoSchedule))
+		if err != nil {
+			return fmt.Errorf("%s: %w", envGoSchedule, err)
+		}
+		st.goChild = &goChildState{out: out, sched: s}
+		return nil
+	}
+	if r := st.opts.GoReplay; r != "" {
+		s, err := goexec.ParseSchedule(r)
+		if err != nil {
+			return fmt.Errorf("TPINSTR: replay: %w", err)
+		}
+		st.goReplay = s
+	}
+	return nil
+}
+
+// finishGoChild writes a child's findings and ends its process.
+func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
+	f := &st.goChild.found
+	f.Ran = true
+	f.Deadlock = d
+	if gx != nil {
+		for _, s := range gx.Alternatives() {
+			f.Alternatives = append(f.Alternatives, s.String())
+		}
+		f.Choice = gx.Choice()
+		f.Orders = gx.Fingerprint()
+	}
+	b, err := json.Marshal(f)
+	if err == nil {
+		err = os.WriteFile(st.goChild.out, b, 0o666)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tpinstr: exploration: %v\n", err)
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
+
+// goExploreSummary is what exploring a run's acquisition orders found.
+type goExploreSummary struct {
+	schedules int  // schedules run, the depth-first one included
+	complete  bool // every schedule that reverses a pair was run
+	choice    *goexec.Choice
+	failures  []string
+}
+
+// exploreGo runs the schedules that the run of gx lists, and those their
+// runs list, depth first, up to the max_schedules option. args are the
+// program's arguments (a test binary's restricted to the test).
+func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
+	sum := goExploreSummary{schedules: 1}
+	exe, err := os.Executable()
+	if err != nil {
+		sum.failures = append(sum.failures, fmt.Sprintf("cannot re-run the program: %v", err))
+		return sum
+	}
+	dir, err := os.MkdirTemp("", "tpinstr-goexplore-")
+	if err != nil {
+		sum.failures = append(sum.failures, fmt.Sprintf("cannot re-run the program: %v", err))
+		return sum
+	}
+	defer os.RemoveAll(dir)
+
+	seen := map[string]bool{goexec.Schedule(nil).String(): true}
+	var work []string
+	for _, s := range gx.Alternatives() {
+		work = append(work, s.String())
+	}
+	deadlocks := map[string]bool{}
+	orders := map[string]bool{gx.Fingerprint(): true}
+	for len(work) > 0 {
+		s := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[s] {
+			continue
+		}
+		if sum.schedules >= st.opts.MaxSchedules {
+			work = append(work, s)
+			break
+		}
+		seen[s] = true
+		sum.schedules++
+		out := filepath.Join(dir, fmt.Sprintf("run%d.json", sum.schedules))
+		cmd := exec.Command(exe, args...)
+		cmd.Env = append(os.Environ(), envGoExplore+"="+out, envGoSchedule+"="+s)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
+		runErr := cmd.Run()
+		var f goFindings
+		b, err := os.ReadFile(out)
+		if err == nil {
+			err = json.Unmarshal(b, &f)
+		}
+		if err != nil || !f.Ran {
+			sum.failures = append(sum.failures, fmt.Sprintf("schedule %s did not report (%v)", s, firstErr(runErr, err)))
+			continue
+		}
+		if f.Choice != nil && sum.choice == nil {
+			sum.choice = f.Choice
+		}
+		for _, rep := range f.Races {
+			if st.emitted[rep.Key()] {
+				continue
+			}
+			st.emitGo(rep, s)
+		}
+		if d := f.Deadlock; d != nil {
+			d.Schedule = s
+			key := fmt.Sprint(len(d.Blocked))
+			for _, b := range d.Blocked {
+				key += fmt.Sprintf("|%d %s %s:%d", b.Goroutine, b.Waits, b.File, b.Line)
+			}
+			if !deadlocks[key] {
+				deadlocks[key] = true
+				st.printDeadlock(*d)
+				st.findings.Found(report.FindDeadlock, 1)
+			}
+		}
+		if !orders[f.Orders] {
+			// A run with orders of its own: the schedules that reverse
+			// its pairs may reach others still.
+			orders[f.Orders] = true
+			work = append(work, f.Alternatives...)
+		}
+	}
+	sum.complete = len(work) == 0
+	return sum
+}
+
+// emitGo writes a race that the schedule s showed.
+func (st *state) emitGo(rep report.Race, s string) {
+	st.emit(rep, s)
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

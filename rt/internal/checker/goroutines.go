@@ -1,0 +1,229 @@
+package checker
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/tpinstr/tpinstr/rt/internal/detect"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/goexec"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
+)
+
+// This file connects the goroutine hooks of package rt (gohooks.go) to the
+// goroutine executor
+// (rt/internal/goexec). The first go statement of a program that runs no
+// task.Run starts a checked run of its own, whose goroutine 1 is the
+// goroutine that ran the go statement (main's, or a test's); it ends when
+// main returns or exits, or when the test ends. Accesses made before it
+// started precede every goroutine, so none of them can race.
+
+// goHost is the executor's view of the checker.
+type goHost struct{ st *state }
+
+func (h goHost) NewTask(parent event.Task, site uint32, g int) event.Task {
+	t := h.st.newTask(parent, site, false)
+	h.st.tasks[t].g = int32(g)
+	return t
+}
+
+func (h goHost) Spawn(parent, child event.Task, site uint32) {
+	h.st.sinkSpawn(parent, child, false, site)
+}
+
+func (h goHost) End(t event.Task) { h.st.sinkEnd(t) }
+
+func (h goHost) Join(t, f event.Task, site uint32) {
+	st := h.st
+	st.det.Get(t, f, event.Site(site))
+	if st.graph != nil {
+		st.graph.Get(t, f, event.Site(site))
+	}
+}
+
+func (h goHost) SetCurrent(t event.Task) { h.st.cur = t }
+
+func (h goHost) Deadlock(parked []*goexec.G) {
+	st := h.st
+	d := &report.Deadlock{}
+	for _, g := range parked {
+		si := sites.Lookup(g.WaitAt)
+		d.Blocked = append(d.Blocked, report.Blocked{
+			Goroutine: g.ID, Waits: g.Waits, File: si.File, Line: si.Line, Col: si.Col,
+			Created: st.goChain(g),
+		})
+	}
+	if st.goChild != nil {
+		st.finishGoChild(st.gx, d)
+	}
+	st.goVerdict(goExploreSummary{schedules: 1})
+	st.deadlocked(d)
+}
+
+// GoExec returns the executor of the current run of goroutines, starting
+// one when none runs: it is the body of every goroutine hook of package rt.
+// It returns nil when the calling goroutine cannot be checked: inside a
+// task.Run, where goroutines are not checked yet; the hook then makes the
+// operation as the original code does.
+func GoExec(site uint32) *goexec.Exec {
+	st := global()
+	if st.gx != nil {
+		return st.gx
+	}
+	if st.cur != 0 || st.x != nil || st.childOut != "" {
+		return nil
+	}
+	st.mu.Lock()
+	st.owner = goid()
+	st.runs++
+	st.gen++
+	if st.det == nil {
+		st.det = detect.New(st.onRace)
+	}
+	root := st.newTask(0, site, false)
+	st.root = root
+	st.cur = root
+	st.updateSlow()
+	st.startGraph()
+	st.sinkSpawn(0, root, false, site)
+	st.gx = goexec.New(goHost{st}, root, site)
+	switch {
+	case st.goChild != nil:
+		st.gx.SetSchedule(st.goChild.sched)
+	case st.goReplay != nil:
+		st.gx.SetSchedule(st.goReplay)
+	}
+	return st.gx
+}
+
+// endGoRun ends the run of goroutines, if one is going on: main returned or
+// exited, or the test named test ended. A child of exploration reports and
+// exits; a run that was one order of acquisitions among others explores the
+// others.
+func (st *state) endGoRun(test string) {
+	if st.gx == nil {
+		return
+	}
+	st.gx.End()
+	if st.goChild != nil {
+		st.finishGoChild(st.gx, nil)
+	}
+	sum := goExploreSummary{schedules: 1, complete: true}
+	if st.gx.Explorable() && st.opts.Explore && st.goReplay == nil {
+		args := os.Args[1:]
+		if test != "" {
+			args = testArgs(args, test)
+		}
+		sum = st.exploreGo(st.gx, args)
+		for _, f := range sum.failures {
+			fmt.Fprintf(os.Stderr, "tpinstr: exploration: %s", f)
+		}
+	}
+	st.goVerdict(sum)
+	st.sinkEnd(st.root)
+	st.writeGraph()
+	st.gx = nil
+	st.det = detect.New(st.onRace)
+	st.tasks = st.tasks[:0]
+	st.next = 0
+	st.cur, st.root, st.owner, st.depth = 0, 0, 0, 0
+	st.mu.Unlock()
+}
+
+// goVerdict writes the run's one-line verdict: every schedule of the input
+// was checked; N schedules were (the max_schedules limit); or this schedule
+// only, with the construct whose other outcomes were not checked.
+func (st *state) goVerdict(sum goExploreSummary) {
+	if st.childOut != "" || st.goChild != nil {
+		return
+	}
+	gx := st.gx
+	if gx == nil || len(gx.Goroutines()) < 2 {
+		return // nothing ran in parallel: there is no schedule to speak of
+	}
+	gs := report.Plural(len(gx.Goroutines()), "goroutine")
+	c := gx.Choice()
+	if c == nil {
+		c = sum.choice
+	}
+	switch {
+	case st.goReplay != nil:
+		st.verdict(fmt.Sprintf("checked the schedule %s only, as the replay option asks (%s)", st.goReplay, gs))
+	case c != nil && sum.schedules == 1:
+		st.verdict(fmt.Sprintf("checked this schedule only: %s%s (%s)", c.What, at(c.Site), gs))
+		st.scheduleOnly = true
+	case c != nil:
+		st.verdict(fmt.Sprintf("checked %s: the other outcomes of %s%s were not checked (%s)",
+			report.Plural(sum.schedules, "schedule"), c.What, at(c.Site), gs))
+		st.scheduleOnly = true
+	case !sum.complete:
+		st.verdict(fmt.Sprintf("checked %s (the max_schedules limit): other schedules were not checked (%s)",
+			report.Plural(sum.schedules, "schedule"), gs))
+		st.scheduleOnly = true
+	case sum.schedules > 1:
+		st.verdict(fmt.Sprintf("checked every schedule of this input: %s of the acquisition orders (%s)",
+			report.Plural(sum.schedules, "schedule"), gs))
+	default:
+		st.verdict(fmt.Sprintf("checked every schedule of this input (%s)", gs))
+	}
+}
+
+// at formats a site for a verdict.
+func at(site uint32) string {
+	si := sites.Lookup(site)
+	if si.File == "" {
+		return ""
+	}
+	return " at " + report.Position(si.File, si.Line, si.Col)
+}
+
+// goChain returns the creation chain of goroutine g: g, the goroutine that
+// created it, … up to goroutine 1.
+func (st *state) goChain(g *goexec.G) []report.GoFrame {
+	var out []report.GoFrame
+	for ; g != nil; g = g.Parent {
+		si := sites.Lookup(g.Site)
+		f := report.GoFrame{Goroutine: g.ID, File: si.File, Line: si.Line, Col: si.Col}
+		if g.Parent != nil {
+			f.By = g.Parent.ID
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// goroutineOf returns the goroutine whose segment t is, or nil.
+func (st *state) goroutineOf(t event.Task) *goexec.G {
+	if st.gx == nil || int(t) >= len(st.tasks) {
+		return nil
+	}
+	id := st.tasks[t].g
+	gs := st.gx.Goroutines()
+	if id <= 0 || int(id) > len(gs) {
+		return nil
+	}
+	return gs[id-1]
+}
+
+// goReason says why two accesses of goroutines are unordered.
+func (st *state) goReason(r event.Race) string {
+	p, c := st.goroutineOf(r.Prev.Task), st.goroutineOf(r.Cur.Task)
+	if p == nil || c == nil {
+		return "the two accesses are not ordered by any synchronisation"
+	}
+	if p == c {
+		return fmt.Sprintf("both accesses are made by goroutine %d, between which no synchronisation orders them", p.ID)
+	}
+	return fmt.Sprintf("no synchronisation (go statement, channel operation, lock, WaitGroup, Once or atomic) orders goroutine %d's %s before goroutine %d's %s",
+		p.ID, report.OpName(r.Prev.Write), c.ID, report.OpName(r.Cur.Write))
+}
+
+func (st *state) goAccessReport(a event.Access) report.Access {
+	r := st.accessReport(a)
+	if g := st.goroutineOf(a.Task); g != nil {
+		r.Goroutine = g.ID
+		r.Created = st.goChain(g)
+	}
+	return r
+}

@@ -1,0 +1,202 @@
+package checker
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
+	"github.com/tpinstr/tpinstr/rt/internal/detect"
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/explore"
+	"github.com/tpinstr/tpinstr/rt/internal/goexec"
+	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/options"
+)
+
+// state is the checker of one process. Like runtime/race's, it is global:
+// hooks are called from generated code that has no value to pass it in.
+//
+// Checked executions run one task at a time, so the fields used by hooks are
+// only touched by the goroutine running the current checked Run; Runs of
+// other goroutines wait for it in RunBegin.
+type state struct {
+	opts options.Options
+	w    report.Writer // where reports go: standard error, and the json option's file
+
+	pendingSite uint32 // set by At, taken by the next task-library call
+
+	det        *detect.Detector
+	x          *explore.Explorer // non-nil in a run that explores or replays a schedule
+	childOut   string            // in a run started by exploration, where its findings go
+	graph      *cgraph.Graph     // the dot option's recording of the current Run
+	dotStarted bool              // the dot file has been truncated
+	cur        event.Task        // the task running now; 0 outside checked Runs
+	root       event.Task        // the root task of the current Run
+	tasks      []taskInfo        // per task, for reports
+	next       event.Task        // the next task id
+	runs       int               // Runs started, for reports
+	gen        uint64            // see Generation
+	depth      int               // nesting of Run calls on the owning goroutine
+	owner      uint64            // goroutine running the current Run
+	seen       map[sitePair]bool
+	perm       *permState // permission regions, from the first acquire (or the start, in strict mode)
+
+	// Isolated sections in the current Run: while any ran, reports wait
+	// for the Run's end, and when two tasks or more ran some, the serial
+	// order was one schedule among others and exploration settles them.
+	isoTasks    int           // distinct tasks that ran an isolated section, up to 2
+	lastIsoTask event.Task    // the first of them
+	held        []report.Race // reports of the current Run held back
+	unconfirmed []report.Race // held reports of Runs whose schedules need exploring
+	needExplore bool
+	iso         *isoWatch // conflicts between the isolated sections of the Run
+	slow        bool      // a rare mode is on: see updateSlow
+
+	findings report.Log          // what was reported so far
+	emitted  map[report.Key]bool // the reports written
+
+	mu sync.Mutex // held by the goroutine running a checked Run
+
+	// A run of plain goroutines (goroutines.go, goexplore.go).
+	gx           *goexec.Exec    // the executor of the current run of goroutines
+	scheduleOnly bool            // a run of this process checked one schedule only
+	verdicts     int             // verdict lines written
+	taskRuns     int             // task.Runs started (runs counts the runs of goroutines too)
+	goChild      *goChildState   // set in a child of goroutine exploration
+	goReplay     goexec.Schedule // the replay option's goroutine schedule
+}
+
+type taskInfo struct {
+	parent event.Task
+	site   uint32 // where it was spawned
+	future bool
+	g      int32 // the goroutine whose segment it is (goroutines.go), or 0
+}
+
+type sitePair struct{ prev, cur uint32 }
+
+var (
+	theState *state
+	initOnce sync.Once
+)
+
+// global returns the process's checker, creating it on first use.
+func global() *state {
+	initOnce.Do(func() {
+		o, err := options.Parse(os.Getenv("TPINSTR"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "tpinstr:", err)
+			os.Exit(2)
+		}
+		if out, _, _ := explore.Child(); out != "" {
+			// A child of exploration hands its findings to its parent
+			// (package explore), which writes every report and graph: the
+			// child must not truncate the files the parent writes to.
+			o.JSONPath, o.DotPath = "", ""
+		}
+		st := &state{opts: o, w: report.Writer{Out: os.Stderr}, seen: map[sitePair]bool{}}
+		if o.JSONPath != "" {
+			f, err := os.Create(o.JSONPath)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "tpinstr: json option: %v\n", err)
+				os.Exit(2)
+			}
+			st.w.JSON = f
+		}
+		if err := st.setupGoChild(); err != nil {
+			fmt.Fprintln(os.Stderr, "tpinstr:", err)
+			os.Exit(2)
+		}
+		if err := st.setupExplore(); err != nil {
+			fmt.Fprintln(os.Stderr, "tpinstr:", err)
+			os.Exit(2)
+		}
+		st.updateSlow()
+		theState = st
+	})
+	return theState
+}
+
+// flush makes sure every report is written. Reports are written when they
+// are found, so there is nothing buffered; it syncs the json file.
+func (st *state) flush() { st.w.Sync() }
+
+// SetPendingSite records site as the site of the next task-library call:
+// it is the body of rt.At.
+func SetPendingSite(site uint32) { global().pendingSite = site }
+
+// takeSite returns the site recorded by At and forgets it.
+func (st *state) takeSite() uint32 {
+	s := st.pendingSite
+	st.pendingSite = 0
+	return s
+}
+
+// Access is the body of every access hook of package rt: an access of the
+// size bytes at p, a write when write is true, at site. It does nothing
+// outside a checked Run. Its common path is one test and the detector's
+// fast path.
+func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	st := theState
+	if st == nil || st.cur == 0 {
+		return
+	}
+	if st.slow {
+		st.slowAccess(p, size, write, site)
+		return
+	}
+	if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
+		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
+	}
+}
+
+// slowAccess is access when one of the rarer modes is on (see
+// updateSlow): permission regions, exploration, an isolated section of a
+// serial run, or the dot option's graph.
+func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if (st.perm != nil || st.opts.Permissions == options.PermStrict) && st.permAccess(p, size, write, site) {
+		return // a permission region of the task stands for it: see permAccess
+	}
+	if st.x != nil {
+		st.x.Access(st.cur, uintptr(p), size, write, site)
+		return
+	}
+	if st.iso.depth > 0 {
+		st.iso.access(st.cur, p, size, write)
+	}
+	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
+	if st.graph != nil {
+		st.graph.Access(st.cur, uintptr(p), size, write, event.Site(site))
+	}
+}
+
+// updateSlow sets st.slow, which keeps the common access on one test: it
+// must be called whenever perm, the permissions option, x, the isolated
+// depth or graph changes.
+func (st *state) updateSlow() {
+	st.slow = st.perm != nil || st.opts.Permissions == options.PermStrict || st.x != nil ||
+		(st.iso != nil && st.iso.depth > 0) || st.graph != nil
+}
+
+// goid returns the id of the calling goroutine. It is used once per Run, to
+// tell a Run nested in a task from a Run of another goroutine.
+func goid() uint64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	// "goroutine 123 [running]:..."
+	const prefix = "goroutine "
+	if len(b) < len(prefix) {
+		return 0
+	}
+	b = b[len(prefix):]
+	i := 0
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	n, _ := strconv.ParseUint(string(b[:i]), 10, 64)
+	return n
+}

@@ -1,0 +1,514 @@
+package goexec
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/goprog"
+)
+
+var (
+	propScale = flag.Int("goprop.scale", 1, "multiply the number of random goroutine programs TestExactSubset checks")
+	propSeed  = flag.Uint64("goprop.seed", 0, "first seed of TestExactSubset's programs")
+	propTrace = flag.Bool("goprop.trace", false, "print each program of TestExactSubset before running it "+
+		"(a panic of the executor's goroutines ends the test binary)")
+)
+
+// interp runs a goprog.Program through the executor, with the accesses
+// fed to the detector as the rewritten program's hooks would.
+type interp struct {
+	e     *Exec
+	h     *testHost
+	vars  []int64
+	chans []chan int
+	wgs   []sync.WaitGroup
+	mus   []sync.Mutex
+	onces []sync.Once
+}
+
+func (in *interp) run(ops []goprog.Op) {
+	e := in.e
+	for _, o := range ops {
+		site := uint32(o.Site)
+		switch o.Kind {
+		case goprog.Read, goprog.Write:
+			in.h.access(unsafe.Pointer(&in.vars[o.Var]), 8, o.Kind == goprog.Write, site)
+		case goprog.Go:
+			body := o.Body
+			e.Go(func() { in.run(body) }, site)
+		case goprog.Add, goprog.Done:
+			wg := &in.wgs[o.Obj]
+			if o.Kind == goprog.Add {
+				n := o.N
+				e.Add(wg, n, func() { wg.Add(n) }, site)
+			} else {
+				e.Add(wg, -1, wg.Done, site)
+			}
+		case goprog.Wait:
+			e.Wait(&in.wgs[o.Obj], site)
+		case goprog.Send:
+			send(e, in.chans[o.Obj], 0, site)
+		case goprog.Recv:
+			recv(e, in.chans[o.Obj], site)
+		case goprog.Close:
+			ch := in.chans[o.Obj]
+			e.Close(chanPointer(ch), func() { close(ch) }, site)
+		case goprog.Range:
+			for {
+				if _, ok := recv(e, in.chans[o.Obj], site); !ok {
+					break
+				}
+				in.run(o.Body)
+			}
+		case goprog.Lock:
+			mu := &in.mus[o.Obj]
+			e.Lock(mu, mu.TryLock, site)
+		case goprog.Unlock:
+			mu := &in.mus[o.Obj]
+			e.Unlock(mu, mu.Unlock, site)
+		case goprog.OnceDo:
+			once, body := &in.onces[o.Obj], o.Body
+			e.Do(once, func() { once.Do(func() { in.run(body) }) }, site)
+		case goprog.Select:
+			var cases []Case
+			for i, ch := range []int{o.Obj, o.Obj2} {
+				if o.Sends&(1<<i) != 0 {
+					cases = append(cases, &SendOp[int]{Ch: in.chans[ch]})
+				} else {
+					cases = append(cases, &RecvOp[int]{Ch: in.chans[ch]})
+				}
+			}
+			if e.Select(cases, false, site) == 0 {
+				in.run(o.Body)
+			} else {
+				in.run(o.Else)
+			}
+		}
+	}
+}
+
+// runResult is what one checked run of a program reported.
+type runResult struct {
+	vars    uint32               // racing variables
+	pairs   map[goprog.Pair]bool // racing site pairs
+	choice  *Choice
+	order   bool       // the run is one order of acquisitions among others
+	alts    []Schedule // the schedules that reverse one more pair
+	dead    []*G
+	blocked string // the goroutines parked at the end, as goprog.Outcome.Blocked
+}
+
+// runProgram runs p once through the executor and the detector.
+func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
+	h := newTestHost()
+	h.next = 1
+	h.det.Spawn(0, 1, false, 0)
+	in := &interp{
+		h:     h,
+		vars:  make([]int64, p.Vars),
+		chans: make([]chan int, len(p.Chans)),
+		wgs:   make([]sync.WaitGroup, p.WGs),
+		mus:   make([]sync.Mutex, p.Mutexes),
+		onces: make([]sync.Once, p.Onces),
+	}
+	for i, c := range p.Chans {
+		in.chans[i] = make(chan int, c)
+	}
+	started := make(chan *Exec, 1)
+	done := make(chan struct{})
+	go func() {
+		e := New(h, 1, 0)
+		// Nothing outside the program completes its channel operations:
+		// a run in which no goroutine can go on is deadlocked at once.
+		e.Grace = time.Nanosecond
+		e.SetSchedule(sched)
+		in.e = e
+		started <- e
+		in.run(p.Main)
+		e.End()
+		close(done)
+	}()
+	e := <-started
+	res := &runResult{pairs: map[goprog.Pair]bool{}}
+	select {
+	case <-done:
+	case res.dead = <-h.deadlock:
+	case <-time.After(2 * time.Minute):
+		// Not a timing assertion: a run of a few operations that has not
+		// ended by now never will.
+		return nil, fmt.Errorf("the run hangs")
+	}
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(in.vars)))
+	for _, r := range h.races {
+		v := int((r.Addr - base) / 8)
+		if r.Addr < base || v >= p.Vars {
+			return nil, fmt.Errorf("race on an address outside the variables: %+v", r)
+		}
+		res.vars |= 1 << v
+		a, b := int(r.Prev.Site), int(r.Cur.Site)
+		res.pairs[goprog.Pair{min(a, b), max(a, b)}] = true
+	}
+	res.choice = e.Choice()
+	res.order = e.Explorable()
+	res.alts = e.Alternatives()
+	var sites []int
+	for _, g := range e.Parked() {
+		sites = append(sites, int(g.Site))
+	}
+	res.blocked = goprog.SiteList(sites)
+	return res, nil
+}
+
+// outcome is the run's outcome, in the oracle's terms.
+func (r *runResult) outcome() goprog.Outcome {
+	return goprog.Outcome{Vars: r.vars, Deadlock: r.dead != nil, Blocked: r.blocked}
+}
+
+func (r *runResult) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "racing vars %s, pairs %v, deadlock %v", varList(r.vars), sortedPairs(r.pairs), r.dead != nil)
+	if r.choice != nil {
+		fmt.Fprintf(&b, ", choice %q at #%d", r.choice.What, r.choice.Site)
+	} else {
+		b.WriteString(", no choice")
+	}
+	return b.String()
+}
+
+func varList(m uint32) string {
+	var vs []string
+	for v := 0; v < 32; v++ {
+		if m&(1<<v) != 0 {
+			vs = append(vs, fmt.Sprintf("x%d", v))
+		}
+	}
+	return "{" + strings.Join(vs, ",") + "}"
+}
+
+func sortedPairs[V any](m map[goprog.Pair]V) []goprog.Pair {
+	var ps []goprog.Pair
+	for p := range m {
+		ps = append(ps, p)
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i][0] < ps[j][0] || ps[i][0] == ps[j][0] && ps[i][1] < ps[j][1] })
+	return ps
+}
+
+// stateLimit bounds the oracle's exploration of one program.
+const stateLimit = 200000
+
+// errSkip marks a program the property does not apply to.
+type errSkip string
+
+func (e errSkip) Error() string { return string(e) }
+
+// checkProgram runs p through the executor and the oracle and compares
+// them: the claims (a) to (c) of TestExactSubset. It returns the run's
+// result, and an errSkip for a program the oracle could not decide or
+// that panics in some interleaving.
+func checkProgram(p goprog.Program) (*runResult, *goprog.Result, error) {
+	orc, err := goprog.Explore(p, stateLimit)
+	if err != nil {
+		return nil, nil, errSkip(err.Error())
+	}
+	if orc.Panic != "" {
+		return nil, orc, errSkip("panics: " + orc.Panic)
+	}
+	run, err := runProgram(p, nil)
+	if err != nil {
+		return nil, orc, err
+	}
+	if run.choice == nil && run.order {
+		return checkExplored(p, run, orc)
+	}
+	var errs []string
+	for pr := range run.pairs {
+		if _, ok := orc.Pairs[pr]; !ok {
+			errs = append(errs, fmt.Sprintf("the run reports the race %v, which no interleaving has", pr))
+		}
+	}
+	if run.vars&^orc.Vars() != 0 {
+		errs = append(errs, fmt.Sprintf("the run reports races on %s, which no interleaving has", varList(run.vars&^orc.Vars())))
+	}
+	if run.dead != nil && !orc.SomeDeadlock() {
+		errs = append(errs, "the run deadlocks, no interleaving does")
+	}
+	if run.choice == nil {
+		// The graph does not depend on the schedule: every interleaving
+		// has the run's races, and ends with the same goroutines blocked.
+		if len(orc.Outcomes) != 1 || orc.Outcomes[0] != run.outcome() {
+			errs = append(errs, fmt.Sprintf("no choice, but the interleavings' outcomes %+v are not only the run's %+v",
+				orc.Outcomes, run.outcome()))
+		}
+		if run.vars != orc.Vars() {
+			errs = append(errs, fmt.Sprintf("no choice, but the run's racing variables %s are not every interleaving's %s",
+				varList(run.vars), varList(orc.Vars())))
+		}
+		if orc.SomeDeadlock() && !orc.AllDeadlock() {
+			errs = append(errs, "no choice, but some interleavings deadlock and some do not")
+		} else if (run.dead != nil) != orc.AllDeadlock() {
+			errs = append(errs, fmt.Sprintf("no choice, run deadlock %v, every interleaving's %v", run.dead != nil, orc.AllDeadlock()))
+		}
+	}
+	if !containsOutcome(orc.Outcomes, run.outcome()) {
+		errs = append(errs, fmt.Sprintf("the run's outcome %+v is no interleaving's", run.outcome()))
+	}
+	if len(errs) > 0 {
+		return run, orc, fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return run, orc, nil
+}
+
+func containsOutcome(os []goprog.Outcome, o goprog.Outcome) bool {
+	for _, x := range os {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// swapGo returns p with two adjacent go statements of one goroutine
+// swapped, an equivalent program (the same interleavings, the goroutines
+// created in the other order), and whether it found two.
+func swapGo(p goprog.Program) (goprog.Program, bool) {
+	q := p.Clone()
+	var walk func(ops []goprog.Op) bool
+	walk = func(ops []goprog.Op) bool {
+		for i := 0; i+1 < len(ops); i++ {
+			if ops[i].Kind == goprog.Go && ops[i+1].Kind == goprog.Go {
+				ops[i], ops[i+1] = ops[i+1], ops[i]
+				return true
+			}
+		}
+		for i := range ops {
+			if walk(ops[i].Body) || walk(ops[i].Else) {
+				return true
+			}
+		}
+		return false
+	}
+	return q, walk(q.Main)
+}
+
+// shrink removes operations from a failing program while it keeps
+// failing (with any error that is not a skip).
+func shrink(p goprog.Program) goprog.Program {
+	fails := func(q goprog.Program) bool {
+		_, _, err := checkProgram(q)
+		_, skip := err.(errSkip)
+		return err != nil && !skip
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := 0; ; i++ {
+			q, ok := removeNth(p, i)
+			if !ok {
+				break
+			}
+			if fails(q) {
+				p, changed = q, true
+				i--
+			}
+		}
+	}
+	return p
+}
+
+// removeNth returns p without its n-th operation in preorder.
+func removeNth(p goprog.Program, n int) (goprog.Program, bool) {
+	q := p.Clone()
+	var walk func(ops *[]goprog.Op) bool
+	walk = func(ops *[]goprog.Op) bool {
+		for i := 0; i < len(*ops); i++ {
+			if n == 0 {
+				*ops = append((*ops)[:i:i], (*ops)[i+1:]...)
+				return true
+			}
+			n--
+			o := &(*ops)[i]
+			if walk(&o.Body) || walk(&o.Else) {
+				return true
+			}
+		}
+		return false
+	}
+	return q, walk(&q.Main)
+}
+
+// TestExactSubset checks the executor's claim against a brute-force
+// oracle (package goprog) on random goroutine programs: (a) a run that
+// noted no choice reports a race on a variable exactly when some
+// interleaving's happens-before graph has one, as the futures paper's
+// Theorem 2 (Surendran and Sarkar, RV 2016) with Nakade 2016, Theorem 3,
+// promise when the graph does not depend on the schedule; (b) every race a
+// run reports is one of some interleaving, and the run's racing variables
+// and deadlock are those of one interleaving (the one it ran); (c) a run
+// deadlocks only if some interleaving does, and, with no choice, exactly
+// when every interleaving does. The detector reports, per variable, a race
+// if there is one, not every racing pair, so (a) compares the racing
+// variables and the pairs are checked one way. Equivalent programs (two go
+// statements swapped) must give a run without choice the same verdict.
+func TestExactSubset(t *testing.T) {
+	sizes := []struct {
+		sz goprog.Size
+		n  int
+	}{
+		{goprog.Size{Goroutines: 2, Sync: 4, Vars: 2, Accesses: 2}, 1500},
+		{goprog.Size{Goroutines: 3, Sync: 6, Vars: 2, Accesses: 2}, 1500},
+		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 3}, 1200},
+		{goprog.Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2}, 1000},
+		{goprog.Size{Goroutines: 5, Sync: 16, Vars: 3, Accesses: 3}, 300},
+	}
+	if testing.Short() {
+		for i := range sizes {
+			sizes[i].n /= 10
+		}
+	}
+	seed := *propSeed
+	failures := 0
+	for _, s := range sizes {
+		var ran, noChoice, explored, dead, deadNoChoice, racy, racyNoChoice, skipped, panics, swapped int
+		var states, maxStates int
+		for range s.n * *propScale {
+			seed++
+			p := goprog.Generate(rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), s.sz)
+			if *propTrace {
+				fmt.Printf("seed %d:\n%s", seed, p)
+			}
+			run, orc, err := checkProgram(p)
+			if sk, ok := err.(errSkip); ok {
+				if strings.HasPrefix(string(sk), "panics") {
+					panics++
+				} else {
+					skipped++
+				}
+				continue
+			}
+			ran++
+			states += orc.States
+			maxStates = max(maxStates, orc.States)
+			if err != nil {
+				failures++
+				if failures <= 3 {
+					small := shrink(p)
+					r2, o2, err2 := checkProgram(small)
+					t.Errorf("seed %d: %v\nprogram:\n%s\nshrunk (%v):\n%s\nrun: %v\noracle: pairs %v, outcomes %+v",
+						seed, err, p, err2, small, r2, sortedPairs(o2.Pairs), o2.Outcomes)
+				}
+				continue
+			}
+			if run.choice == nil {
+				noChoice++
+			}
+			if run.dead != nil {
+				dead++
+				if run.choice == nil {
+					deadNoChoice++
+				}
+			}
+			if run.vars != 0 {
+				racy++
+				if run.choice == nil {
+					racyNoChoice++
+				}
+			}
+			if run.choice == nil && run.order {
+				explored++
+			}
+			if q, ok := swapGo(p); ok && run.choice == nil && !run.order {
+				r2, err := runProgram(q, nil)
+				if err != nil {
+					t.Errorf("seed %d, go statements swapped: %v", seed, err)
+				} else if r2.choice == nil && !r2.order {
+					swapped++
+					if r2.vars != run.vars || (r2.dead != nil) != (run.dead != nil) {
+						failures++
+						t.Errorf("seed %d: swapping two go statements changes the verdict without choice: %v, then %v\n%s", seed, run, r2, p)
+					}
+				}
+			}
+		}
+		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
+			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, panics, skipped, states/max(ran, 1), maxStates)
+	}
+	if failures > 0 {
+		t.Errorf("%d programs disagree with the oracle", failures)
+	}
+}
+
+// maxSchedules bounds the acquisition orders explored per program.
+const maxSchedules = 500
+
+// checkExplored checks a run without choice that was one order of
+// acquisitions among others against the oracle: the runs of every
+// schedule that the runs' alternatives reach, together, report a race on
+// a variable exactly when some interleaving has one, no pair that no
+// interleaving has, and deadlock exactly when some interleaving does; each
+// run's outcome is some interleaving's.
+func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*runResult, *goprog.Result, error) {
+	var errs []string
+	var vars uint32
+	dead := false
+	seen := map[string]bool{}
+	work := []Schedule{nil}
+	n := 0
+	for len(work) > 0 && n < maxSchedules {
+		sc := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[sc.String()] {
+			continue
+		}
+		seen[sc.String()] = true
+		n++
+		run := first
+		if sc != nil {
+			var err error
+			if run, err = runProgram(p, sc); err != nil {
+				return first, orc, err
+			}
+		}
+		if run.choice != nil {
+			// Another order reached a construct the run does not explore:
+			// the claim is then only (b), checked below per run.
+			errs = nil
+			for pr := range run.pairs {
+				if _, ok := orc.Pairs[pr]; !ok {
+					return first, orc, fmt.Errorf("schedule %s reports the race %v, which no interleaving has", sc, pr)
+				}
+			}
+			return first, orc, nil
+		}
+		for pr := range run.pairs {
+			if _, ok := orc.Pairs[pr]; !ok {
+				errs = append(errs, fmt.Sprintf("schedule %s reports the race %v, which no interleaving has", sc, pr))
+			}
+		}
+		if !containsOutcome(orc.Outcomes, run.outcome()) {
+			errs = append(errs, fmt.Sprintf("schedule %s: the outcome %+v is no interleaving's", sc, run.outcome()))
+		}
+		vars |= run.vars
+		dead = dead || run.dead != nil
+		work = append(work, run.alts...)
+	}
+	if len(work) > 0 {
+		return first, orc, errSkip(fmt.Sprintf("more than %d schedules", maxSchedules))
+	}
+	if vars != orc.Vars() {
+		errs = append(errs, fmt.Sprintf("explored %d schedules: racing variables %s, every interleaving's %s", n, varList(vars), varList(orc.Vars())))
+	}
+	if dead != orc.SomeDeadlock() {
+		errs = append(errs, fmt.Sprintf("explored %d schedules: deadlock %v, some interleaving's %v", n, dead, orc.SomeDeadlock()))
+	}
+	if len(errs) > 0 {
+		return first, orc, fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return first, orc, nil
+}

@@ -1,0 +1,302 @@
+package goprog
+
+import "math/rand/v2"
+
+// Size bounds the programs Generate makes.
+type Size struct {
+	Goroutines int // at most this many goroutines, goroutine 1 included (at least 2)
+	Sync       int // about this many synchronisation operations, as written
+	Vars       int // shared variables
+	Accesses   int // at most this many accesses per goroutine
+}
+
+// Generate makes a random program: goroutines spawned by goroutine 1 or by
+// one another, synchronised by a few idioms placed at random positions
+// (a WaitGroup of workers, a future or a stream on a channel of capacity
+// 0, 1 or 2, closed or not, a done channel, a pipeline, sections of a
+// mutex, a Once, a select of two channels, receiving or sending), with reads and writes of the shared variables in between.
+// Random positions make misuse too: a Wait before the Adds, a receive
+// before the go statement of its sender, a send nobody receives; some of
+// these programs deadlock in some or every interleaving, and some panic in
+// some (the oracle says which).
+func Generate(r *rand.Rand, sz Size) Program {
+	g := &gen{r: r}
+	n := 2 + r.IntN(max(1, sz.Goroutines-1))
+	g.bodies = make([][]Op, n)
+	g.parent = make([]int, n)
+	for i := 1; i < n; i++ {
+		g.parent[i] = 0
+		if i > 1 && r.IntN(3) == 0 {
+			g.parent[i] = 1 + r.IntN(i-1)
+		}
+	}
+	sync := 0
+	for tries := 0; sync < sz.Sync && tries < 20; tries++ {
+		sync += g.pattern()
+	}
+	// Accesses, at random positions, sometimes inside bodies.
+	for i := range g.bodies {
+		for k := r.IntN(sz.Accesses + 1); k > 0; k-- {
+			op := Op{Kind: Read, Var: r.IntN(sz.Vars)}
+			if r.IntN(2) == 0 {
+				op.Kind = Write
+			}
+			g.bodies[i] = g.insertDeep(g.bodies[i], op)
+		}
+	}
+	// Go statements, children after parents, at random positions.
+	for i := n - 1; i >= 1; i-- {
+		p := g.parent[i]
+		op := Op{Kind: Go, Body: g.bodies[i]}
+		if r.IntN(4) != 0 {
+			// Mostly early: a go statement after the operations its
+			// goroutine would let go on makes a deadlock.
+			g.bodies[p] = append([]Op{op}, g.bodies[p]...)
+		} else {
+			g.bodies[p] = g.insert(g.bodies[p], op)
+		}
+	}
+	p := Program{Vars: sz.Vars, Chans: g.chans, WGs: g.wgs, Mutexes: g.mutexes, Onces: g.onces, Main: g.bodies[0]}
+	site := 0
+	numberSites(p.Main, &site)
+	return p
+}
+
+func numberSites(ops []Op, site *int) {
+	for i := range ops {
+		*site++
+		ops[i].Site = *site
+		numberSites(ops[i].Body, site)
+		numberSites(ops[i].Else, site)
+	}
+}
+
+type gen struct {
+	r       *rand.Rand
+	bodies  [][]Op // goroutine bodies without their go statements
+	parent  []int
+	chans   []int
+	wgs     int
+	mutexes int
+	onces   int
+}
+
+func (g *gen) insert(ops []Op, op Op) []Op {
+	i := g.r.IntN(len(ops) + 1)
+	return append(ops[:i:i], append([]Op{op}, ops[i:]...)...)
+}
+
+// insertDeep inserts op at a random position, sometimes inside the body
+// of a loop, a Once or a select case.
+func (g *gen) insertDeep(ops []Op, op Op) []Op {
+	var inner []int
+	for i, o := range ops {
+		if o.Kind == Range || o.Kind == OnceDo || o.Kind == Select {
+			inner = append(inner, i)
+		}
+	}
+	if len(inner) > 0 && g.r.IntN(2) == 0 {
+		i := inner[g.r.IntN(len(inner))]
+		if ops[i].Kind == Select && g.r.IntN(2) == 0 {
+			ops[i].Else = g.insert(ops[i].Else, op)
+		} else {
+			ops[i].Body = g.insert(ops[i].Body, op)
+		}
+		return ops
+	}
+	return g.insert(ops, op)
+}
+
+// insertAfter inserts op at a random position after position i (of the op
+// inserted last), returning the new list.
+func (g *gen) insertAfter(ops []Op, i int, op Op) []Op {
+	j := i + 1 + g.r.IntN(len(ops)-i)
+	return append(ops[:j:j], append([]Op{op}, ops[j:]...)...)
+}
+
+func (g *gen) pick() int { return g.r.IntN(len(g.bodies)) }
+
+func (g *gen) other(a int) int {
+	b := g.r.IntN(len(g.bodies) - 1)
+	if b >= a {
+		b++
+	}
+	return b
+}
+
+func (g *gen) newChan() int {
+	g.chans = append(g.chans, []int{0, 0, 1, 2}[g.r.IntN(4)])
+	return len(g.chans) - 1
+}
+
+// pattern places one idiom and returns how many synchronisation
+// operations it wrote.
+func (g *gen) pattern() int {
+	r := g.r
+	switch r.IntN(9) {
+	case 7: // A done channel: one goroutine closes it, others wait for it.
+		c := g.newChan()
+		closer := g.pick()
+		g.bodies[closer] = g.insert(g.bodies[closer], Op{Kind: Close, Obj: c})
+		n := 1
+		for i := range g.bodies {
+			if i != closer && r.IntN(2) == 0 {
+				g.bodies[i] = g.insert(g.bodies[i], Op{Kind: Recv, Obj: c})
+				n++
+			}
+		}
+		return n
+	case 8: // A pipeline: a producer, a stage that ranges and forwards, a consumer.
+		if len(g.bodies) < 3 {
+			return 0
+		}
+		c1, c2 := g.newChan(), g.newChan()
+		perm := r.Perm(len(g.bodies))
+		prod, stage, cons := perm[0], perm[1], perm[2]
+		n := 1 + r.IntN(2)
+		for range n {
+			g.bodies[prod] = append(g.bodies[prod], Op{Kind: Send, Obj: c1})
+		}
+		g.bodies[prod] = append(g.bodies[prod], Op{Kind: Close, Obj: c1})
+		g.bodies[stage] = g.insert(g.bodies[stage], Op{Kind: Range, Obj: c1, Body: []Op{{Kind: Send, Obj: c2}}})
+		g.bodies[stage] = append(g.bodies[stage], Op{Kind: Close, Obj: c2})
+		g.bodies[cons] = g.insert(g.bodies[cons], Op{Kind: Range, Obj: c2})
+		return 2*n + 5
+	case 0: // WaitGroup: workers Done, a waiter Waits.
+		w := g.wgs
+		g.wgs++
+		waiter := 0
+		if r.IntN(4) == 0 {
+			waiter = g.pick()
+		}
+		var workers []int
+		for i := range g.bodies {
+			if i != waiter && r.IntN(3) != 0 {
+				workers = append(workers, i)
+			}
+		}
+		if len(workers) == 0 {
+			workers = []int{g.other(waiter)}
+		}
+		n := 0
+		if r.IntN(2) == 0 {
+			g.bodies[waiter] = g.insert(g.bodies[waiter], Op{Kind: Add, Obj: w, N: len(workers)})
+			n++
+		}
+		for _, k := range workers {
+			if n == 0 || r.IntN(5) == 0 {
+				// The worker adds for itself (a misuse unless it happens
+				// before the Wait).
+				g.bodies[k] = append([]Op{{Kind: Add, Obj: w, N: 1}}, g.bodies[k]...)
+				n++
+			}
+			g.bodies[k] = append(g.bodies[k], Op{Kind: Done, Obj: w})
+		}
+		g.bodies[waiter] = append(g.bodies[waiter], Op{Kind: Wait, Obj: w})
+		if r.IntN(3) == 0 {
+			// A second goroutine waits too.
+			o := g.other(waiter)
+			g.bodies[o] = g.insert(g.bodies[o], Op{Kind: Wait, Obj: w})
+			n++
+		}
+		return n + len(workers) + 1
+	case 1, 2: // A future or a stream: one sender, one receiver.
+		c := g.newChan()
+		s := g.pick()
+		rc := g.other(s)
+		n := 1 + r.IntN(2)
+		for range n {
+			g.bodies[s] = g.insert(g.bodies[s], Op{Kind: Send, Obj: c})
+		}
+		ops := n
+		if r.IntN(2) == 0 {
+			g.bodies[s] = append(g.bodies[s], Op{Kind: Close, Obj: c})
+			ops++
+			if r.IntN(2) == 0 {
+				g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Range, Obj: c})
+				return ops + 1
+			}
+		}
+		if r.IntN(6) == 0 {
+			n += r.IntN(2)*2 - 1 // one receive too many or too few
+		}
+		for range n {
+			g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Recv, Obj: c})
+		}
+		return ops + n
+	case 3: // Two senders or two receivers on one channel.
+		c := g.newChan()
+		a := g.pick()
+		b := g.other(a)
+		rc := g.pick()
+		if r.IntN(2) == 0 {
+			a, rc = rc, a // one sender, two receivers
+			g.bodies[a] = g.insert(g.bodies[a], Op{Kind: Send, Obj: c})
+			g.bodies[a] = g.insert(g.bodies[a], Op{Kind: Send, Obj: c})
+			g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Recv, Obj: c})
+			g.bodies[b] = g.insert(g.bodies[b], Op{Kind: Recv, Obj: c})
+			return 4
+		}
+		g.bodies[a] = g.insert(g.bodies[a], Op{Kind: Send, Obj: c})
+		g.bodies[b] = g.insert(g.bodies[b], Op{Kind: Send, Obj: c})
+		g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Recv, Obj: c})
+		g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Recv, Obj: c})
+		return 4
+	case 4: // Sections of a mutex in one or two goroutines.
+		m := g.mutexes
+		g.mutexes++
+		n := 0
+		for k := 1 + r.IntN(2); k > 0; k-- {
+			b := g.pick()
+			if hasLock(g.bodies[b], m) {
+				continue
+			}
+			ops := g.bodies[b]
+			i := r.IntN(len(ops) + 1)
+			ops = append(ops[:i:i], append([]Op{{Kind: Lock, Obj: m}}, ops[i:]...)...)
+			g.bodies[b] = g.insertAfter(ops, i, Op{Kind: Unlock, Obj: m})
+			n += 2
+		}
+		return n
+	case 5: // A Once called by one or two goroutines.
+		o := g.onces
+		g.onces++
+		k := 1 + r.IntN(2)
+		for range k {
+			b := g.pick()
+			g.bodies[b] = g.insert(g.bodies[b], Op{Kind: OnceDo, Obj: o})
+		}
+		return k
+	default: // A select of two channels of capacity 1, one value each.
+		a, b := len(g.chans), len(g.chans)+1
+		g.chans = append(g.chans, 1, 1)
+		rc := g.pick()
+		if r.IntN(3) == 0 {
+			// The second case sends, on a channel of capacity 0 or 1
+			// that another goroutine may receive from.
+			g.chans[b] = r.IntN(2)
+			g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Select, Obj: a, Obj2: b, Sends: 2})
+			sa := g.other(rc)
+			g.bodies[sa] = g.insert(g.bodies[sa], Op{Kind: Send, Obj: a})
+			if r.IntN(2) == 0 {
+				o := g.other(rc)
+				g.bodies[o] = g.insert(g.bodies[o], Op{Kind: Recv, Obj: b})
+			}
+			return 3
+		}
+		g.bodies[rc] = g.insert(g.bodies[rc], Op{Kind: Select, Obj: a, Obj2: b})
+		sa, sb := g.other(rc), g.pick()
+		g.bodies[sa] = g.insert(g.bodies[sa], Op{Kind: Send, Obj: a})
+		g.bodies[sb] = g.insert(g.bodies[sb], Op{Kind: Send, Obj: b})
+		return 3
+	}
+}
+
+func hasLock(ops []Op, m int) bool {
+	for _, o := range ops {
+		if o.Kind == Lock && o.Obj == m {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,188 @@
+// Package goprog generates small random goroutine programs as data and
+// decides, by brute force, what every schedule of such a program can do:
+// the racing pairs of accesses of each interleaving's happens-before graph,
+// and whether it deadlocks. It is the oracle of the property test of the
+// checked executor of plain Go concurrency (package goexec), which claims
+// that one depth-first run of a program whose synchronisation had one
+// possible partner everywhere reports the races of every schedule (the
+// futures paper, Surendran and Sarkar, RV 2016, Theorem 2, with Nakade
+// 2016, Theorem 3: one computation graph decides every schedule when the
+// graph does not depend on the schedule).
+//
+// The happens-before edges are those of the Go memory model
+// (https://go.dev/ref/mem): program order; a go statement before the
+// goroutine's first operation; a send before the completion of the receive
+// that takes its value; on an unbuffered channel, a receive before the
+// completion of its send; the k-th receive on a channel of capacity C
+// before the completion of the (k+C)-th send; a close before a receive
+// that returns because the channel is closed; the n-th Unlock of a mutex
+// before the return of the m-th Lock, n < m; the return of the function a
+// Once runs before the return of every Do of it; and, for WaitGroups, every
+// Done before the return of a Wait that returns after it, as Go's race
+// detector has it (a Done is synchronized before the return of the Wait it
+// unblocks; the race detector also orders the Dones of earlier rounds of a
+// reused WaitGroup, which the executor documents as its choice).
+package goprog
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is an operation's kind.
+type Kind uint8
+
+// The operations of a goroutine.
+const (
+	Read   Kind = iota // read of Var at Site
+	Write              // write of Var at Site
+	Go                 // go func() { Body }()
+	Add                // wg[Obj].Add(N)
+	Done               // wg[Obj].Done()
+	Wait               // wg[Obj].Wait()
+	Send               // ch[Obj] <- 0
+	Recv               // <-ch[Obj]
+	Close              // close(ch[Obj])
+	Range              // for range ch[Obj] { Body }
+	Lock               // mu[Obj].Lock()
+	Unlock             // mu[Obj].Unlock()
+	OnceDo             // once[Obj].Do(func() { Body })
+	Select             // select { case <-ch[Obj]: Body; case <-ch[Obj2]: Else }, a case sending when its bit of Sends is set
+)
+
+var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Op is one operation of a goroutine.
+type Op struct {
+	Kind Kind
+	Var  int // Read, Write: the variable
+	Site int // Read, Write: the access's site, unique in the program; else the operation's
+	Obj  int // the channel, WaitGroup, mutex or Once
+	Obj2 int // Select: the second channel
+	N    int // Add: the delta
+	// Sends marks the cases of a Select that send (bit 0: the first
+	// case, ch[Obj] <- 0; bit 1: the second).
+	Sends uint8
+	Body  []Op
+	Else  []Op // Select: the second case's body
+}
+
+// Program is a goroutine program: Main is goroutine 1's body.
+type Program struct {
+	Vars    int   // shared variables
+	Chans   []int // the channels' capacities
+	WGs     int
+	Mutexes int
+	Onces   int
+	Main    []Op
+}
+
+// String prints p as Go-like source.
+func (p Program) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "vars %d, chans %v, wgs %d, mutexes %d, onces %d\n", p.Vars, p.Chans, p.WGs, p.Mutexes, p.Onces)
+	printOps(&b, p.Main, 1)
+	return b.String()
+}
+
+func printOps(b *strings.Builder, ops []Op, depth int) {
+	ind := strings.Repeat("\t", depth)
+	for _, o := range ops {
+		switch o.Kind {
+		case Read:
+			fmt.Fprintf(b, "%s_ = x%d // #%d\n", ind, o.Var, o.Site)
+		case Write:
+			fmt.Fprintf(b, "%sx%d = 1 // #%d\n", ind, o.Var, o.Site)
+		case Go:
+			fmt.Fprintf(b, "%sgo func() { // #%d\n", ind, o.Site)
+			printOps(b, o.Body, depth+1)
+			fmt.Fprintf(b, "%s}()\n", ind)
+		case Add:
+			fmt.Fprintf(b, "%swg%d.Add(%d)\n", ind, o.Obj, o.N)
+		case Done:
+			fmt.Fprintf(b, "%swg%d.Done()\n", ind, o.Obj)
+		case Wait:
+			fmt.Fprintf(b, "%swg%d.Wait()\n", ind, o.Obj)
+		case Send:
+			fmt.Fprintf(b, "%sch%d <- 0\n", ind, o.Obj)
+		case Recv:
+			fmt.Fprintf(b, "%s<-ch%d\n", ind, o.Obj)
+		case Close:
+			fmt.Fprintf(b, "%sclose(ch%d)\n", ind, o.Obj)
+		case Range:
+			fmt.Fprintf(b, "%sfor range ch%d {\n", ind, o.Obj)
+			printOps(b, o.Body, depth+1)
+			fmt.Fprintf(b, "%s}\n", ind)
+		case Lock:
+			fmt.Fprintf(b, "%smu%d.Lock()\n", ind, o.Obj)
+		case Unlock:
+			fmt.Fprintf(b, "%smu%d.Unlock()\n", ind, o.Obj)
+		case OnceDo:
+			fmt.Fprintf(b, "%sonce%d.Do(func() {\n", ind, o.Obj)
+			printOps(b, o.Body, depth+1)
+			fmt.Fprintf(b, "%s})\n", ind)
+		case Select:
+			fmt.Fprintf(b, "%sselect {\n%scase %s:\n", ind, ind, selCase(o, 0))
+			printOps(b, o.Body, depth+1)
+			fmt.Fprintf(b, "%scase %s:\n", ind, selCase(o, 1))
+			printOps(b, o.Else, depth+1)
+			fmt.Fprintf(b, "%s}\n", ind)
+		}
+	}
+}
+
+// Stats counts a program's goroutines (go statements plus one) and
+// synchronisation operations, as written (a loop body counts once).
+func (p Program) Stats() (goroutines, syncOps int) {
+	goroutines = 1
+	var walk func([]Op)
+	walk = func(ops []Op) {
+		for _, o := range ops {
+			if o.Kind != Read && o.Kind != Write {
+				syncOps++
+			}
+			if o.Kind == Go {
+				goroutines++
+			}
+			walk(o.Body)
+			walk(o.Else)
+		}
+	}
+	walk(p.Main)
+	return goroutines, syncOps
+}
+
+// Clone returns a deep copy of p.
+func (p Program) Clone() Program {
+	q := p
+	q.Chans = append([]int(nil), p.Chans...)
+	q.Main = cloneOps(p.Main)
+	return q
+}
+
+func cloneOps(ops []Op) []Op {
+	if ops == nil {
+		return nil
+	}
+	out := make([]Op, len(ops))
+	for i, o := range ops {
+		o.Body = cloneOps(o.Body)
+		o.Else = cloneOps(o.Else)
+		out[i] = o
+	}
+	return out
+}
+
+// selCase prints case i of a select.
+func selCase(o Op, i int) string {
+	ch := o.Obj
+	if i == 1 {
+		ch = o.Obj2
+	}
+	if o.Sends&(1<<i) != 0 {
+		return fmt.Sprintf("ch%d <- 0", ch)
+	}
+	return fmt.Sprintf("<-ch%d", ch)
+}

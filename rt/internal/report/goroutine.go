@@ -1,0 +1,94 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// GoFrame is one goroutine of a creation chain.
+type GoFrame struct {
+	Goroutine int    `json:"goroutine"`
+	By        int    `json:"by,omitempty"` // the goroutine that created it; 0 for goroutine 1
+	File      string `json:"file,omitempty"`
+	Line      int32  `json:"line,omitempty"`
+	Col       int32  `json:"col,omitempty"`
+}
+
+// goText formats a data race between goroutines in the shape of Go's race
+// reports: both accesses, then how each goroutine was created.
+func (rep Race) goText() string {
+	var b strings.Builder
+	b.WriteString("==================\nWARNING: DATA RACE\n")
+	writeGoAccess(&b, rep.Access, rep.Addr, false)
+	b.WriteString("\n")
+	writeGoAccess(&b, rep.Previous, rep.Addr, true)
+	writeGoCreation(&b, rep.Access.Created)
+	if rep.Previous.Goroutine != rep.Access.Goroutine {
+		writeGoCreation(&b, rep.Previous.Created)
+	}
+	fmt.Fprintf(&b, "\n%s.\n", rep.Reason)
+	if rep.Schedule != "" {
+		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", rep.Schedule, rep.Schedule)
+	}
+	b.WriteString("==================\n")
+	return b.String()
+}
+
+func writeGoAccess(b *strings.Builder, a Access, addr string, previous bool) {
+	op := strings.ToUpper(a.Op[:1]) + a.Op[1:]
+	if previous {
+		op = "Previous " + a.Op
+	}
+	expr := ""
+	if a.Expr != "" {
+		expr = " of " + a.Expr
+	}
+	who := fmt.Sprintf("goroutine %d", a.Goroutine)
+	if a.Goroutine == 0 {
+		who = fmt.Sprintf("task %d", a.Task)
+	}
+	fmt.Fprintf(b, "%s%s at %s by %s:\n", op, expr, addr, who)
+	fn := a.Func
+	if fn == "" {
+		fn = "?"
+	}
+	fmt.Fprintf(b, "  %s()\n      %s\n", fn, Position(a.File, a.Line, a.Col))
+}
+
+func writeGoCreation(b *strings.Builder, chain []GoFrame) {
+	if len(chain) == 0 {
+		return
+	}
+	g := chain[0]
+	if g.By == 0 {
+		fmt.Fprintf(b, "\nGoroutine %d is the goroutine that started the check (main's, or the test's)\n", g.Goroutine)
+		return
+	}
+	fmt.Fprintf(b, "\nGoroutine %d created at:\n", g.Goroutine)
+	for _, f := range chain {
+		if f.By == 0 {
+			break
+		}
+		fmt.Fprintf(b, "      %s by goroutine %d\n", Position(f.File, f.Line, f.Col), f.By)
+	}
+}
+
+// goText formats a deadlock of goroutines.
+func (d Deadlock) goText() string {
+	var b strings.Builder
+	b.WriteString("==================\nDEADLOCK: all goroutines are asleep\n")
+	for _, t := range d.Blocked {
+		fmt.Fprintf(&b, "goroutine %d waits (%s) at %s\n", t.Goroutine, t.Waits, Position(t.File, t.Line, t.Col))
+		for _, f := range t.Created {
+			if f.By == 0 {
+				break
+			}
+			fmt.Fprintf(&b, "  created at %s by goroutine %d\n", Position(f.File, f.Line, f.Col), f.By)
+		}
+	}
+	if d.Schedule != "" {
+		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", d.Schedule, d.Schedule)
+	}
+	b.WriteString("==================\n")
+	return b.String()
+}
