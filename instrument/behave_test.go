@@ -78,7 +78,7 @@ func TestBehaviourKept(t *testing.T) {
 }
 
 // goldenMains are the golden cases that are programs and are also run.
-var goldenMains = []string{"basic", "program", "optimize"}
+var goldenMains = []string{"basic", "program", "optimize", "plaingo"}
 
 // TestRewrittenTestsRun runs the tests of a rewritten package with go test
 // through the overlay: every test function was given the race check of

@@ -3,93 +3,55 @@ package instrument
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
 // callee returns the object a call calls: a *types.Func (function or
 // method, generic origin), a *types.Builtin, or nil (a function value or a
 // conversion).
 func (r *fileRewriter) callee(call *ast.CallExpr) types.Object {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = ast.Unparen(f.X)
-	case *ast.IndexListExpr:
-		fun = ast.Unparen(f.X)
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		if s := r.info.Selections[f]; s != nil {
-			if fn, ok := s.Obj().(*types.Func); ok {
-				return fn.Origin()
-			}
-			return nil
-		}
-		id = f.Sel
-	default:
-		return nil
-	}
-	switch o := r.info.Uses[id].(type) {
-	case *types.Func:
-		return o.Origin()
-	case *types.Builtin:
-		return o
-	}
-	return nil
+	return syncapi.Callee(r.info, call)
 }
 
 // taskKind returns the site kind of a call of the task library, and the
-// expression that is the call's handle (the receiver of a method, the task
-// argument of NewFuture, the body of Run). It returns "" for other calls.
+// expression that is the call's handle (the receiver of a method, the
+// first argument of a called method expression, the task argument of
+// NewFuture, the body of Run). It returns "" for other calls.
 func (r *fileRewriter) taskKind(call *ast.CallExpr) (string, ast.Expr) {
-	fn, ok := r.callee(call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != r.cfg.TaskPackage {
-		return "", nil
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil {
-		return "", nil
-	}
-	if sig.Recv() == nil {
-		if len(call.Args) == 0 {
-			return "", nil
-		}
-		switch fn.Name() {
-		case "Run":
-			return kindRun, call.Args[0]
-		case "NewFuture":
-			return kindFuture, call.Args[0]
-		}
-		return "", nil
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	u, ok := r.classify(call)
 	if !ok {
 		return "", nil
 	}
-	recv := sig.Recv().Type()
-	if p, ok := recv.(*types.Pointer); ok {
-		recv = p.Elem()
+	switch u.Op {
+	case syncapi.TaskRun:
+		return kindRun, u.Handle
+	case syncapi.TaskNewFuture:
+		return kindFuture, u.Handle
+	case syncapi.TaskAsync, syncapi.TaskForAsync:
+		return kindAsync, u.Handle
+	case syncapi.TaskFinish, syncapi.TaskForAll:
+		return kindFinish, u.Handle
+	case syncapi.TaskIsolated:
+		return kindIsolated, u.Handle
+	case syncapi.TaskGet:
+		return kindGet, u.Handle
 	}
-	named, ok := recv.(*types.Named)
-	if !ok {
-		return "", nil
+	return "", nil
+}
+
+// classify classifies a call with the file's task package.
+func (r *fileRewriter) classify(call *ast.CallExpr) (syncapi.Use, bool) {
+	return syncapi.Classifier{TaskPath: r.cfg.TaskPackage}.Call(r.info, call)
+}
+
+// isolatedBody returns the body argument of a call of Isolated (in any
+// form), or nil for other calls.
+func (r *fileRewriter) isolatedBody(call *ast.CallExpr) ast.Expr {
+	if u, ok := r.classify(call); ok && u.Op == syncapi.TaskIsolated {
+		return u.Body()
 	}
-	var kind string
-	switch named.Obj().Name() + "." + fn.Name() {
-	case "T.Async", "T.ForAsync":
-		kind = kindAsync
-	case "T.Finish", "T.ForAll":
-		kind = kindFinish
-	case "T.Isolated":
-		kind = kindIsolated
-	case "Future.Get":
-		kind = kindGet
-	default:
-		return "", nil
-	}
-	return kind, sel.X
+	return nil
 }
 
 // call collects the accesses of a call and gives task-library calls their
@@ -137,8 +99,8 @@ func (c *collector) taskCall(x *ast.CallExpr, kind string, handle ast.Expr) {
 		return
 	}
 	k := c.r.addSite(x.Pos(), kind, x.Fun)
-	if kind == kindIsolated && len(x.Args) == 1 {
-		c.r.sites[k].commute = c.r.commuteClass(x.Args[0])
+	if body := c.r.isolatedBody(x); body != nil {
+		c.r.sites[k].commute = c.r.commuteClass(body)
 	}
 	c.r.buf.insert(c.r.off(handle.Pos()), rtName+".At(", prioAtOpen)
 	c.r.buf.insert(c.r.off(handle.End()), ", "+c.r.siteRef(k)+")", prioAtClose)

@@ -160,10 +160,11 @@ func (r *fileRewriter) isoAssigned() map[*types.Var]bool {
 		if !ok {
 			return true
 		}
-		if kind, _ := r.taskKind(call); kind != kindIsolated || len(call.Args) == 0 {
+		body := r.isolatedBody(call)
+		if body == nil {
 			return true
 		}
-		ast.Inspect(call.Args[0], func(n ast.Node) bool {
+		ast.Inspect(body, func(n ast.Node) bool {
 			var targets []ast.Expr
 			switch s := n.(type) {
 			case *ast.AssignStmt:

@@ -96,9 +96,20 @@
 //     newer.
 //
 // Task-library calls (task.Run, the methods of *task.T, task.NewFuture and
-// (*task.Future).Get, recognised by their types.Object) get their handle
-// wrapped in rt.At with a site of the matching kind. In package main, func
+// (*task.Future).Get, recognised by their types.Object through the model
+// of package internal/syncapi, direct or through a method expression such
+// as (*task.T).Async(t, f), whose handle is its first argument) get their
+// handle wrapped in rt.At with a site of the matching kind. In package main, func
 // main starts with `defer rt.Exit()`; calls of os.Exit become rt.OSExit;
 // every top-level test function of a _test.go file starts with
 // `defer rt.TestEnd(t, rt.TestBegin())`.
+//
+// Plain Go concurrency (plaingo.go): go statements, channel sends,
+// receives, close, range over a channel and select, the methods of
+// sync.Mutex, RWMutex, WaitGroup, Once, Cond and sync.Locker, the functions
+// and typed values of sync/atomic, and time.Sleep become calls of the
+// hooks of rt/gohooks.go, each with a site, in every form the model of
+// package internal/syncapi knows (direct, deferred, method value, method
+// expression, promoted through embedded fields). Config.NoPlainGo turns
+// this off.
 package instrument

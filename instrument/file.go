@@ -28,11 +28,12 @@ type fileRewriter struct {
 	sites []siteInfo // the file's site table
 	temps int        // temporaries allocated so far
 
-	usesSpan  bool                // the span helper is called
-	isoVars   map[*types.Var]bool // variables assigned in Isolated bodies (commute.go)
-	isoBodies [][2]token.Pos      // extents of the bodies of Isolated calls (hooks.go)
-	trailer   []string            // declarations appended to the file
-	touched   bool                // some edit needs the rt import
+	usesSpan  bool                      // the span helper is called
+	isoVars   map[*types.Var]bool       // variables assigned in Isolated bodies (commute.go)
+	isoBodies [][2]token.Pos            // extents of the bodies of Isolated calls (hooks.go)
+	trailer   []string                  // declarations appended to the file
+	bodyNames map[*ast.BlockStmt]string // names of the functions rewritten, by body (plaingo.go)
+	touched   bool                      // some edit needs the rt import
 
 	fn   *funcCtx   // the function being rewritten
 	line *straight  // the stretch of straight-line code being rewritten (straight.go)
@@ -64,6 +65,7 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 		stats: st,
 		id:    fmt.Sprintf("%08x", h.Sum32()),
 	}
+	r.bodyNames = map[*ast.BlockStmt]string{}
 	r.program()
 	for _, d := range file.Decls {
 		switch d := d.(type) {
@@ -76,6 +78,9 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 			// the function literals in them are rewritten.
 			r.litsIn(d, "glob.")
 		}
+	}
+	if !cfg.NoPlainGo {
+		r.plainGo()
 	}
 	if r.buf.empty() {
 		return nil, nil
@@ -114,6 +119,7 @@ func funcDeclName(d *ast.FuncDecl) string {
 // funcBody rewrites the body of one function.
 func (r *fileRewriter) funcBody(name string, body *ast.BlockStmt) {
 	outer := r.fn
+	r.bodyNames[body] = name
 	r.fn = &funcCtx{name: name, hasGoto: hasGoto(body), usedFlags: map[string]bool{}}
 	r.stmtList(body.List)
 	r.fn = outer

@@ -23,6 +23,7 @@ var goldenCases = []string{
 	"program",
 	"generics",
 	"optimize",
+	"plaingo",
 }
 
 // normalize replaces the machine's path of the module in rewritten text,
@@ -121,9 +122,13 @@ func TestLinesKept(t *testing.T) {
 
 // replacedByDesign reports whether tok may be missing from a rewritten
 // line whose tokens are line: os.Exit and blank test parameters are
-// replaced, and the ++, -- or op= of a for loop's post statement becomes
-// an assignment `x, _ = x op y, hooks`.
+// replaced, the ++, -- or op= of a for loop's post statement becomes
+// an assignment `x, _ = x op y, hooks`, and a plain-Go operation becomes
+// its hook (plainGoLine).
 func replacedByDesign(tok string, line []string) bool {
+	if plainGoLine(line) {
+		return true
+	}
 	for i, l := range line {
 		if l == "OSExit" || l == "_tpinstr_t" {
 			return true
@@ -180,4 +185,45 @@ func diffLines(a, b string) string {
 		}
 	}
 	return out.String()
+}
+
+// plainGoHooks are the names by which rewritten code calls the plain-Go
+// hooks and helpers (plaingo.go).
+var plainGoHooks = map[string]bool{
+	"Go": true, "Send": true, "Recv": true, "Recv2": true, "Close": true, "Select": true,
+	"OnRecv": true, "OnSend": true, "Sleep": true, "AtomicAt": true,
+	"MutexLock": true, "MutexUnlock": true, "MutexTryLock": true,
+	"RWMutexLock": true, "RWMutexUnlock": true, "RWMutexTryLock": true,
+	"RWMutexRLock": true, "RWMutexRUnlock": true, "RWMutexTryRLock": true,
+	"LockerLock": true, "LockerUnlock": true,
+	"WaitGroupAdd": true, "WaitGroupDone": true, "WaitGroupWait": true, "WaitGroupGo": true,
+	"OnceDo": true, "CondWait": true, "CondSignal": true, "CondBroadcast": true,
+}
+
+// plainGoLine reports whether a rewritten line holds a plain-Go hook, whose
+// call replaces the tokens of the operation (go, <-, close, select, the
+// method name, a method expression's type), or is a case of a rewritten
+// select (`case 0:`), whose channel and value moved to the select's line.
+func plainGoLine(line []string) bool {
+	for i, l := range line {
+		if i > 0 && line[i-1] == "." && plainGoHooks[l] && i > 1 && line[i-2] == "_tpinstr_rt" {
+			return true
+		}
+		if strings.HasPrefix(l, "_tpinstrGo") || strings.HasPrefix(l, "_tpinstrBind") || strings.HasPrefix(l, "_tpinstrSite") {
+			return true
+		}
+		if l == "case" && i+2 < len(line) && line[i+2] == ":" && isDigits(line[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -138,6 +138,9 @@ func (h *hoister) textWithTemps(e ast.Expr) string {
 // movable reports whether e can be cut from its place and evaluated
 // before the statement: nothing inside it may be rewritten.
 func (h *hoister) movable(e ast.Expr) bool {
+	if !h.r.cfg.NoPlainGo && h.r.rewritesInside(e) {
+		return false // a receive or synchronisation call is rewritten in place
+	}
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {

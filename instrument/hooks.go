@@ -278,9 +278,9 @@ func (r *fileRewriter) inIsolated(pos token.Pos) bool {
 	if r.isoBodies == nil {
 		r.isoBodies = [][2]token.Pos{}
 		ast.Inspect(r.file, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
-				if kind, _ := r.taskKind(call); kind == kindIsolated {
-					r.isoBodies = append(r.isoBodies, [2]token.Pos{call.Args[0].Pos(), call.Args[0].End()})
+			if call, ok := n.(*ast.CallExpr); ok {
+				if body := r.isolatedBody(call); body != nil {
+					r.isoBodies = append(r.isoBodies, [2]token.Pos{body.Pos(), body.End()})
 				}
 			}
 			return true

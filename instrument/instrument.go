@@ -10,13 +10,15 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
 // RTPath is the import path of the hook package that rewritten code calls.
 const RTPath = "github.com/tpinstr/tpinstr/rt"
 
 // TaskPath is the import path of the task library whose calls get sites.
-const TaskPath = "github.com/tpinstr/tpinstr/rt/task"
+const TaskPath = syncapi.TaskPath
 
 // rtName is the name under which rewritten files import RTPath; the
 // leading underscore and prefix keep it from clashing with user names.
@@ -36,6 +38,10 @@ type Config struct {
 	// given sites. Empty means TaskPath; tests set it to a stand-in with
 	// the same API.
 	TaskPackage string
+
+	// NoPlainGo leaves go statements, channel operations and the calls of
+	// packages sync, sync/atomic and time.Sleep as they are (plaingo.go).
+	NoPlainGo bool
 }
 
 // FileResult is one rewritten file.
@@ -51,6 +57,7 @@ type Stats struct {
 	Hooks       int    // access hooks inserted
 	Pruned      int    // sites whose hook Config.Keep removed
 	TaskCalls   int    // task-library calls given a site
+	SyncOps     int    // plain-Go operations (go, channels, sync, atomics, sleep) given a hook
 
 	// Covered counts access sites left without a hook of their own
 	// because another hook of the same step records their access: an

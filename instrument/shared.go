@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
 // escapes records the local variables of a file that may be reached by
@@ -196,41 +198,5 @@ func isArray(t types.Type) bool {
 
 // coreType returns the underlying type of t, or for a type parameter the
 // underlying type shared by every type in its type set, or nil when they
-// differ.
-func coreType(t types.Type) types.Type {
-	tp, ok := t.(*types.TypeParam)
-	if !ok {
-		return t.Underlying()
-	}
-	iface, ok := tp.Underlying().(*types.Interface)
-	if !ok {
-		return nil
-	}
-	var core types.Type
-	for i := 0; i < iface.NumEmbeddeds(); i++ {
-		var terms []types.Type
-		switch em := iface.EmbeddedType(i).(type) {
-		case *types.Union:
-			for j := 0; j < em.Len(); j++ {
-				terms = append(terms, em.Term(j).Type())
-			}
-		default:
-			terms = append(terms, em)
-		}
-		for _, term := range terms {
-			u := coreType(term)
-			if u == nil {
-				return nil
-			}
-			if _, isIface := u.(*types.Interface); isIface {
-				continue
-			}
-			if core == nil {
-				core = u
-			} else if !types.Identical(core, u) {
-				return nil
-			}
-		}
-	}
-	return core
-}
+// differ (syncapi.CoreType).
+func coreType(t types.Type) types.Type { return syncapi.CoreType(t) }

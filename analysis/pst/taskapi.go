@@ -4,11 +4,11 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
 // TaskPath is the import path of the task library.
-const TaskPath = "github.com/tpinstr/tpinstr/rt/task"
+const TaskPath = syncapi.TaskPath
 
 // Op is a task-library operation.
 type Op uint8
@@ -54,75 +54,35 @@ type TaskCall struct {
 	Lo, Hi ast.Expr
 }
 
-// Classify recognises a call of the task library by the callee's object.
+// Classify recognises a call of the task library by the callee's object,
+// in every form the shared model (internal/syncapi) knows: a direct call,
+// a call of a method expression ((*task.T).Async(t, f)), a method promoted
+// through an embedded field.
 func Classify(info *types.Info, call *ast.CallExpr) (TaskCall, bool) {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != TaskPath {
+	u, ok := syncapi.Call(info, call)
+	if !ok || !u.Op.IsTask() {
 		return TaskCall{}, false
 	}
-	args := call.Args
-	var recv ast.Expr
-	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil {
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return TaskCall{}, false
-		}
-		if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
-			if len(args) == 0 {
-				return TaskCall{}, false
-			}
-			recv, args = args[0], args[1:]
-		} else {
-			recv = sel.X
-		}
+	tc := TaskCall{Op: opOf[u.Op], Recv: u.Recv, Body: u.Body()}
+	if u.Op == syncapi.TaskRun {
+		tc.Recv = nil
 	}
-	named := func(n int) bool { return len(args) == n }
-	switch {
-	case sig.Recv() == nil && fn.Name() == "Run" && named(1):
-		return TaskCall{Op: OpRun, Body: args[0]}, true
-	case sig.Recv() == nil && fn.Name() == "NewFuture" && named(2):
-		return TaskCall{Op: OpNewFuture, Recv: args[0], Body: args[1]}, true
-	case sig.Recv() == nil:
-		return TaskCall{}, false
+	if u.Op == syncapi.TaskForAll || u.Op == syncapi.TaskForAsync {
+		tc.Lo, tc.Hi = u.Args[0], u.Args[1]
 	}
-	switch recvName(sig.Recv().Type()) + "." + fn.Name() {
-	case "T.Finish":
-		if named(1) {
-			return TaskCall{Op: OpFinish, Recv: recv, Body: args[0]}, true
-		}
-	case "T.Async":
-		if named(1) {
-			return TaskCall{Op: OpAsync, Recv: recv, Body: args[0]}, true
-		}
-	case "T.Isolated":
-		if named(1) {
-			return TaskCall{Op: OpIsolated, Recv: recv, Body: args[0]}, true
-		}
-	case "T.ForAll":
-		if named(3) {
-			return TaskCall{Op: OpForAll, Recv: recv, Lo: args[0], Hi: args[1], Body: args[2]}, true
-		}
-	case "T.ForAsync":
-		if named(3) {
-			return TaskCall{Op: OpForAsync, Recv: recv, Lo: args[0], Hi: args[1], Body: args[2]}, true
-		}
-	case "Future.Get":
-		if named(0) {
-			return TaskCall{Op: OpGet, Recv: recv}, true
-		}
-	}
-	return TaskCall{}, false
+	return tc, true
 }
 
-func recvName(t types.Type) string {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Origin().Obj().Name()
-	}
-	return ""
+// opOf maps the shared model's task operations to Op.
+var opOf = map[syncapi.Op]Op{
+	syncapi.TaskRun:       OpRun,
+	syncapi.TaskFinish:    OpFinish,
+	syncapi.TaskAsync:     OpAsync,
+	syncapi.TaskIsolated:  OpIsolated,
+	syncapi.TaskForAll:    OpForAll,
+	syncapi.TaskForAsync:  OpForAsync,
+	syncapi.TaskNewFuture: OpNewFuture,
+	syncapi.TaskGet:       OpGet,
 }
 
 // IsHandle reports whether t is *task.T, the handle of a running task.
@@ -136,16 +96,7 @@ func IsFuture(t types.Type) bool {
 }
 
 func isTaskType(t types.Type, name string) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := n.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == TaskPath && obj.Name() == name
+	return syncapi.IsNamed(t, true, TaskPath, name)
 }
 
 // HasHandleParam reports whether the signature of a func-typed t takes a
