@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"github.com/tpinstr/tpinstr/internal/syncapi"
@@ -64,8 +65,10 @@ import (
 // case operands are not plain; method values whose receiver is an
 // interface other than sync.Locker itself; atomic functions used as values
 // and atomic method values; promoted method expressions used as values.
-// The calls of golang.org/x/sync/errgroup and testing/synctest have no hook
-// and stay as they are; len and cap of a channel are not hooked.
+// The import of golang.org/x/sync/errgroup names rt/errgroup instead, and
+// the receiver of each call of a Group's method is wrapped in rt.At for its
+// site (errgroupImport). The calls of testing/synctest have no hook and
+// stay as they are; len and cap of a channel are not hooked.
 
 // goRewriter holds the state of the plain-Go rewrite of one file.
 type goRewriter struct {
@@ -78,6 +81,7 @@ type goRewriter struct {
 // plainGo rewrites the plain-Go concurrency of the file.
 func (r *fileRewriter) plainGo() {
 	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}}
+	g.errgroupImport()
 	outer := r.fn
 	defer func() { r.fn = outer }()
 	for _, d := range r.file.Decls {
@@ -305,8 +309,35 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		g.insert(u.Args[0].End(), ", "+site+")", prioAtClose)
 	case u.Op == syncapi.AtomicMethod:
 		g.atomicMethod(u)
+	case u.Op == syncapi.ErrgroupGo || u.Op == syncapi.ErrgroupTryGo || u.Op == syncapi.ErrgroupWait || u.Op == syncapi.ErrgroupSetLimit:
+		// The import of errgroup names rt/errgroup (see errgroupImport),
+		// whose methods take the site recorded by rt.At.
+		if u.Form != syncapi.Direct || u.Recv == nil {
+			return
+		}
+		pre, post, ok := g.recvText(u)
+		if !ok {
+			return
+		}
+		site := g.site(x.Pos(), x)
+		g.insert(u.Recv.Pos(), rt("At")+"("+pre, prioAtOpen)
+		g.insert(u.Recv.End(), post+", "+site+")", prioAtClose)
 	case hookOf[u.Op] != "":
 		g.syncMethod(u)
+	}
+}
+
+// errgroupImport makes the file's import of golang.org/x/sync/errgroup
+// name rt/errgroup instead: the same API written on the hooks of package
+// rt, so that the goroutines, WaitGroup and limit of a Group are checked.
+// The go command does not let an overlay replace the sources of a module
+// in the module cache, where errgroup lives, so its own sources cannot be
+// rewritten. The package keeps its name, errgroup, and its position.
+func (g *goRewriter) errgroupImport() {
+	for _, spec := range g.r.file.Imports {
+		if path, err := strconv.Unquote(spec.Path.Value); err == nil && path == syncapi.ErrgroupPath {
+			g.replace(spec.Path.Pos(), spec.Path.End(), strconv.Quote(RTPath+"/errgroup"))
+		}
 	}
 }
 

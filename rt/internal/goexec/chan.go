@@ -382,13 +382,13 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 	return g.selIdx
 }
 
-// external waits, when no goroutine can go on, for code that was not
-// rewritten to complete a parked channel operation (a timer's channel, a
-// signal), and runs the goroutine it lets go on. It reports false when no
-// goroutine waits on a channel, or when nothing came within e.Grace: the
-// run is then deadlocked, unless code that was not rewritten would have
-// acted later still.
-func (e *Exec) external() bool {
+// external waits up to d, when no goroutine can go on, for code that was
+// not rewritten to complete a parked channel operation (a timer's channel,
+// a signal), and runs the goroutine it lets go on. It reports false when no
+// goroutine waits on a channel, or when nothing came within d (e.Grace when
+// no goroutine sleeps: the run is then deadlocked, unless code that was not
+// rewritten would have acted later still).
+func (e *Exec) external(d time.Duration) bool {
 	var cases []reflect.SelectCase
 	var ws []*waiter
 	for _, cs := range e.chans {
@@ -405,7 +405,7 @@ func (e *Exec) external() bool {
 		return false
 	}
 	runtime.Gosched()
-	timeout := time.NewTimer(e.Grace)
+	timeout := time.NewTimer(d)
 	defer timeout.Stop()
 	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout.C)})
 	i, v, ok := reflect.Select(cases)

@@ -63,8 +63,12 @@
 //
 // # Time
 //
-// Sleeping orders nothing. A sleeping goroutine parks on a virtual clock,
-// which advances only when no goroutine can run, as in testing/synctest.
+// Sleeping orders nothing. A sleeping goroutine parks, and the others run
+// first; it goes on when no other goroutine can and its time has come. The
+// run waits for that time for real, as the program would (a program may
+// sleep to wait for something outside it: a signal, a file, a server), and
+// code that was not rewritten may complete a parked channel operation
+// meanwhile.
 package goexec
 
 import (
@@ -115,7 +119,6 @@ type Exec struct {
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
 
-	now      time.Duration // the virtual clock
 	sleepers []*G
 
 	choice *Choice
@@ -159,9 +162,9 @@ type G struct {
 	state gstate
 
 	// While parked.
-	Waits   string // what it waits for: "chan receive", "sync.Mutex.Lock", ...
-	WaitAt  uint32 // where
-	until   time.Duration
+	Waits   string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
+	WaitAt  uint32    // where
+	until   time.Time // when a sleep ends
 	w       *waiter
 	selIdx  int
 	panicOn string // the waker's verdict: the goroutine panics with this when it goes on
@@ -360,9 +363,9 @@ func (e *Exec) resume(g *G, from event.Task, site uint32) {
 }
 
 // next hands the baton on after g parked or returned: to the goroutine on
-// top of the stack, or, when there is none, to a sleeper on the advanced
-// virtual clock, or to a goroutine that code which was not rewritten let
-// go on. When no goroutine can go on, it reports a deadlock.
+// top of the stack, or, when there is none, to a goroutine that code which
+// was not rewritten lets go on, or to the sleeper whose time comes first.
+// When no goroutine can go on, it reports a deadlock.
 func (e *Exec) next(g *G) {
 	if n := len(e.stack); n > 0 {
 		h := e.stack[n-1]
@@ -387,17 +390,22 @@ func (e *Exec) next(g *G) {
 		return
 	}
 	if len(e.sleepers) > 0 {
-		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until < e.sleepers[j].until })
+		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until.Before(e.sleepers[j].until) })
 		s := e.sleepers[0]
-		e.sleepers = e.sleepers[1:]
-		if s.until > e.now {
-			e.now = s.until
+		if d := time.Until(s.until); d > 0 {
+			if e.external(d) {
+				return
+			}
+			if d = time.Until(s.until); d > 0 {
+				time.Sleep(d)
+			}
 		}
+		e.sleepers = e.sleepers[1:]
 		e.h.SetCurrent(e.root)
 		e.resume(s, e.root, s.WaitAt)
 		return
 	}
-	if e.external() {
+	if e.external(e.Grace) {
 		return
 	}
 	e.cur = nil
@@ -441,13 +449,13 @@ func (e *Exec) End() {
 	e.h.SetCurrent(e.root)
 }
 
-// Sleep parks the running goroutine for d on the virtual clock.
+// Sleep parks the running goroutine for d: see the package comment.
 func (e *Exec) Sleep(d time.Duration, site uint32) {
 	if d <= 0 {
 		return
 	}
 	g := e.cur
-	g.until = e.now + d
+	g.until = time.Now().Add(d)
 	e.sleepers = append(e.sleepers, g)
 	e.park(g, "sleep", site)
 }

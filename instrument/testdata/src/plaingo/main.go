@@ -87,7 +87,7 @@ func (c *counter) addN(wg *sync.WaitGroup, k, times int) int {
 		c.n += k
 		c.Unlock()
 	}
-	return c.n
+	c.Lock(); defer c.Unlock(); return c.n // under the lock: goroutines of wg.Go write c.n
 }
 
 func variadic(wg *sync.WaitGroup, r []int, i int, xs ...int) {
