@@ -1,0 +1,246 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// goProgramsDir holds the labelled plain-Go programs: goroutines, channels,
+// sync and sync/atomic, with no rt/task.
+const goProgramsDir = "testdata/goprograms"
+
+// goPrograms turns on the checked runs of testdata/goprograms.
+var goPrograms = flag.Bool("e2e.goprograms", false, "check every program of "+goProgramsDir+" under tpinstr (plain goroutine programs)")
+
+// goVerdict matches the one-line verdict of a checked run of goroutines.
+var goVerdict = regexp.MustCompile(`(?m)^tpinstr: checked .*$`)
+
+// listGoPrograms lists the programs of one kind of testdata/goprograms.
+func listGoPrograms(root, kind string) ([]Program, error) {
+	dir := filepath.Join(root, goProgramsDir, kind)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("listing %s programs: %w", kind, err)
+	}
+	var progs []Program
+	for _, e := range entries {
+		if e.IsDir() {
+			progs = append(progs, Program{
+				Name: e.Name(),
+				Kind: kind,
+				Dir:  filepath.Join(dir, e.Name()),
+				Pkg:  "./" + goProgramsDir + "/" + kind + "/" + e.Name(),
+			})
+		}
+	}
+	return progs, nil
+}
+
+// TestGoProgramsLabels checks the corpus itself, without running it: every
+// race program has a twin of the same name among the norace programs, race
+// programs carry race labels and norace programs none, and each program's
+// first line says what it tests.
+func TestGoProgramsLabels(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := ModuleRoot(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twins := map[string]int{}
+	for _, kind := range []string{KindRace, KindNoRace} {
+		progs, err := listGoPrograms(root, kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(progs) == 0 {
+			t.Fatalf("no %s programs under %s", kind, goProgramsDir)
+		}
+		for _, p := range progs {
+			twins[p.Name]++
+			pairs, err := Labels(p.Dir)
+			if err != nil {
+				t.Errorf("%s: %v", p.Pkg, err)
+				continue
+			}
+			if kind == KindRace && len(pairs) == 0 {
+				t.Errorf("race program %s has no race label", p.Pkg)
+			}
+			if kind == KindNoRace && len(pairs) != 0 {
+				t.Errorf("norace program %s carries race labels: %v", p.Pkg, pairs)
+			}
+			src, err := os.ReadFile(filepath.Join(p.Dir, "main.go"))
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			if want := "// Command " + p.Name + ": "; !bytes.HasPrefix(src, []byte(want)) {
+				t.Errorf("%s/main.go does not start with %q", p.Pkg, want)
+			}
+		}
+	}
+	for name, n := range twins {
+		if n != 2 {
+			t.Errorf("%s has no twin: each program needs a race and a norace version", name)
+		}
+	}
+}
+
+// goBuild is the checked build of every program of testdata/goprograms.
+var goBuild struct {
+	once sync.Once
+	bins map[string]string // Program.Pkg -> binary
+	err  error
+}
+
+// goProgramBinary returns the checked binary of p, building all the
+// programs of testdata/goprograms on the first call (one `tpinstr build`
+// per kind: the twins share their names).
+func goProgramBinary(t *testing.T, p Program) string {
+	t.Helper()
+	goBuild.once.Do(func() {
+		goBuild.bins = map[string]string{}
+		for _, kind := range []string{KindRace, KindNoRace} {
+			progs, err := listGoPrograms(checker.root, kind)
+			if err != nil {
+				goBuild.err = err
+				return
+			}
+			dir := filepath.Join(checker.binDir, "goprograms", kind)
+			if err := os.MkdirAll(dir, 0o777); err != nil {
+				goBuild.err = err
+				return
+			}
+			args := []string{"build", "-o", dir + string(filepath.Separator)}
+			for _, q := range progs {
+				args = append(args, q.Pkg)
+				goBuild.bins[q.Pkg] = filepath.Join(dir, q.Name)
+			}
+			cmd := exec.Command(checker.path, args...)
+			cmd.Dir = checker.root
+			if out, err := cmd.CombinedOutput(); err != nil {
+				goBuild.err = fmt.Errorf("tpinstr %s: %w\n%s", strings.Join(args, " "), err, out)
+				return
+			}
+		}
+	})
+	if goBuild.err != nil {
+		t.Fatalf("building %s checked: %v", goProgramsDir, goBuild.err)
+	}
+	bin, ok := goBuild.bins[p.Pkg]
+	if !ok {
+		t.Fatalf("%s was not built", p.Pkg)
+	}
+	return bin
+}
+
+// TestGoPrograms runs every program of testdata/goprograms checked: a race
+// program must exit with status 66 and report its labelled pairs and no
+// race on an unlabelled line; a norace program must exit with status 0 and
+// report nothing; both must print the verdict line of a run of goroutines.
+// It needs -e2e.goprograms.
+func TestGoPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
+	}
+	if !*goPrograms {
+		t.Skip("needs -e2e.goprograms: checks plain goroutine programs under tpinstr")
+	}
+	if checker.err != nil {
+		t.Fatalf("cannot check the corpus: %v", checker.err)
+	}
+	for _, kind := range []string{KindRace, KindNoRace} {
+		progs, err := listGoPrograms(checker.root, kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range progs {
+			t.Run(kind+"/"+p.Name, func(t *testing.T) {
+				t.Parallel()
+				checkGoProgram(t, p)
+			})
+		}
+	}
+}
+
+// checkGoProgram runs one program of testdata/goprograms checked and
+// compares its exit status, reports and verdict with its labels.
+func checkGoProgram(t *testing.T, p Program) {
+	pairs, err := Labels(p.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonPath := filepath.Join(t.TempDir(), "reports.jsonl")
+	if strings.ContainsAny(jsonPath, " \t") {
+		t.Fatalf("the report file %q contains a space, which the TPINSTR variable cannot carry", jsonPath)
+	}
+	bin := goProgramBinary(t, p)
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Dir = checker.root
+	cmd.Env = append(os.Environ(), "TPINSTR=json="+jsonPath)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	code, err := exitCode(cmd.Run())
+	if err != nil {
+		t.Fatalf("checked %s: %v\nstderr:\n%s", p.Pkg, err, stderr.Bytes())
+	}
+	races, err := ReadJSONReports(jsonPath, checker.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verdict := goVerdict.Find(stderr.Bytes())
+	if verdict == nil {
+		verdict = goVerdict.Find(stdout.Bytes())
+	}
+	if verdict == nil {
+		t.Errorf("no verdict line (tpinstr: checked ...)")
+	}
+
+	switch p.Kind {
+	case KindRace:
+		if len(pairs) == 0 {
+			t.Fatalf("race program %s has no race label", p.Pkg)
+		}
+		if code != raceExitCode {
+			t.Errorf("exit status %d, want %d", code, raceExitCode)
+		}
+		missing, unexpected := Compare(pairs, races)
+		for _, m := range missing {
+			t.Errorf("no report for %s", m)
+		}
+		for _, u := range unexpected {
+			t.Errorf("report on an unlabelled line: %s", u)
+		}
+	case KindNoRace:
+		if len(pairs) != 0 {
+			t.Fatalf("norace program %s carries race labels: %v", p.Pkg, pairs)
+		}
+		if code != 0 {
+			t.Errorf("exit status %d, want 0", code)
+		}
+		for _, r := range races {
+			t.Errorf("report in a race-free program: %s", r)
+		}
+		if bytes.Contains(stderr.Bytes(), []byte("DATA RACE")) || bytes.Contains(stderr.Bytes(), []byte("DETERMINACY RACE")) {
+			t.Errorf("race report on standard error of a race-free program")
+		}
+	default:
+		t.Fatalf("program %s of kind %q: not checked end to end", p.Pkg, p.Kind)
+	}
+	if t.Failed() {
+		t.Logf("verdict: %s\nstdout:\n%s\nstderr:\n%s", verdict, stdout.Bytes(), stderr.Bytes())
+	}
+}

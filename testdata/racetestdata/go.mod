@@ -1,0 +1,3 @@
+module racetestdata
+
+go 1.26
