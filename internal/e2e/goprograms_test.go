@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,8 +17,13 @@ import (
 // sync and sync/atomic, with no rt/task.
 const goProgramsDir = "testdata/goprograms"
 
-// goPrograms turns on the checked runs of testdata/goprograms.
-var goPrograms = flag.Bool("e2e.goprograms", false, "check every program of "+goProgramsDir+" under tpinstr (plain goroutine programs)")
+// knownGoMisses are the race programs of testdata/goprograms whose race the
+// checked run does not find yet, each with the reason; their run must say
+// that it checked one schedule only. The test fails when one of them is
+// found (so that the list only shrinks).
+var knownGoMisses = map[string]string{
+	"wg_reused": "the second round's Add is not ordered with the first round's Wait, a WaitGroup choice the run does not explore (its verdict says this schedule only)",
+}
 
 // goVerdict matches the one-line verdict of a checked run of goroutines.
 var goVerdict = regexp.MustCompile(`(?m)^tpinstr: checked .*$`)
@@ -149,13 +153,9 @@ func goProgramBinary(t *testing.T, p Program) string {
 // program must exit with status 66 and report its labelled pairs and no
 // race on an unlabelled line; a norace program must exit with status 0 and
 // report nothing; both must print the verdict line of a run of goroutines.
-// It needs -e2e.goprograms.
 func TestGoPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
-	}
-	if !*goPrograms {
-		t.Skip("needs -e2e.goprograms: checks plain goroutine programs under tpinstr")
 	}
 	if checker.err != nil {
 		t.Fatalf("cannot check the corpus: %v", checker.err)
@@ -214,10 +214,18 @@ func checkGoProgram(t *testing.T, p Program) {
 		if len(pairs) == 0 {
 			t.Fatalf("race program %s has no race label", p.Pkg)
 		}
+		missing, unexpected := Compare(pairs, races)
+		if reason, known := knownGoMisses[p.Name]; known {
+			if len(missing) == 0 {
+				t.Errorf("the race is found now: remove %s from knownGoMisses (%s)", p.Name, reason)
+			} else if !bytes.Contains(verdict, []byte("this schedule only")) {
+				t.Errorf("the race is missed (%s), and the verdict does not say this schedule only: %s", reason, verdict)
+			}
+			return
+		}
 		if code != raceExitCode {
 			t.Errorf("exit status %d, want %d", code, raceExitCode)
 		}
-		missing, unexpected := Compare(pairs, races)
 		for _, m := range missing {
 			t.Errorf("no report for %s", m)
 		}

@@ -376,20 +376,11 @@ func (e *Exec) next(g *G) {
 		h.wake <- struct{}{}
 		return
 	}
-	if len(e.ready) > 0 {
-		y := e.ready[0]
-		e.ready = e.ready[1:]
-		e.h.SetCurrent(e.root)
-		e.resume(y, e.root, y.WaitAt)
-		return
-	}
-	if f := e.finisher; f != nil {
-		e.finisher = nil
-		e.h.SetCurrent(e.root)
-		e.resume(f, e.root, 0)
-		return
-	}
-	if len(e.sleepers) > 0 {
+	// A goroutine that yielded goes on after the sleepers whose time comes
+	// (a yield lets every other goroutine go first, and an explored
+	// schedule yields so that another goroutine's operation comes first,
+	// even one after a sleep), and before the end of the run.
+	if len(e.sleepers) > 0 && e.finisher == nil {
 		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until.Before(e.sleepers[j].until) })
 		s := e.sleepers[0]
 		if d := time.Until(s.until); d > 0 {
@@ -403,6 +394,19 @@ func (e *Exec) next(g *G) {
 		e.sleepers = e.sleepers[1:]
 		e.h.SetCurrent(e.root)
 		e.resume(s, e.root, s.WaitAt)
+		return
+	}
+	if len(e.ready) > 0 {
+		y := e.ready[0]
+		e.ready = e.ready[1:]
+		e.h.SetCurrent(e.root)
+		e.resume(y, e.root, y.WaitAt)
+		return
+	}
+	if f := e.finisher; f != nil {
+		e.finisher = nil
+		e.h.SetCurrent(e.root)
+		e.resume(f, e.root, 0)
 		return
 	}
 	if e.external(e.Grace) {
