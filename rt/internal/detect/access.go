@@ -45,6 +45,7 @@ func (d *Detector) AccessRest(c *shadow.Cell, t event.Task, p unsafe.Pointer, si
 // accesses. When it found the access's cell but could not decide, it
 // returns it for access.
 func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) (*shadow.Cell, bool) {
+	stat(&statHooks)
 	if size == 0 {
 		return nil, true // a zero-size variable: nothing to race on
 	}
@@ -58,9 +59,21 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	}
 	w := addr &^ 7
 	c := d.mem.Cached(w)
-	switch {
-	case c == nil:
+	if c == nil {
 		return nil, false
+	}
+	cur := d.g.Step()
+	read := seenOn && !write && addr+size <= w+8 // a read the page's filter may stand for (seen.go)
+	if read {
+		if d.mem.Seen(addr, size, cur) {
+			stat(&statSeen)
+			return nil, true
+		}
+		if !d.mem.Armed(cur) {
+			return nil, false // access arms it
+		}
+	}
+	switch {
 	case size == 8 && w == addr:
 		if d.mem.IsSplit(c) || c.Fresh() { // a split word, or one to pin
 			return nil, false
@@ -72,27 +85,40 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	default:
 		return nil, false
 	}
-	cur := d.g.Step()
 	if c.X != 0 {
 		// More readers or isolated accesses: see fast. A read by the step
 		// that the reader slot holds repeats that read (fast keeps a step
 		// that reads again in the slot), so it changes nothing and finds
 		// no race the first did not: the writer and the isolated writers
 		// it checked are still there, since only this step ran since.
-		return c, !write && c.R.Step == cur
+		if read && c.R.Step == cur {
+			d.mem.Mark(addr, size)
+			stat(&statQuick)
+			return nil, true
+		}
+		return c, false
 	}
 	if !d.known(c.W, cur, t) {
 		return c, false
 	}
 	if !d.known(c.R, cur, t) {
 		// The second case of fast: one async reader is enough.
-		return c, !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t)
+		if read && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t) {
+			d.mem.Mark(addr, size)
+			stat(&statQuick)
+			return nil, true
+		}
+		return c, false
 	}
 	if write {
 		c.W, c.R = shadow.Acc{Step: cur, Site: site}, shadow.Acc{}
 	} else {
 		c.R = shadow.Acc{Step: cur, Site: site}
+		if read {
+			d.mem.Mark(addr, size)
+		}
 	}
+	stat(&statQuick)
 	return c, true
 }
 
@@ -100,6 +126,16 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 // cell of the whole word or the sub-cell the access is to, as quick found
 // it (outside Isolated, not to be pinned).
 func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if seenOn && !write && !d.iso && size > 0 && addr+size <= addr&^7+8 {
+		// A repeat of a read of the step's that quick did not find: see
+		// seen.go. Once checked, the read stands for the step's repeats.
+		if d.mem.SeenAt(addr, size, d.g.Step()) {
+			stat(&statSeen)
+			return
+		}
+		defer d.mem.Note(addr, size, d.g.Step())
+	}
+	stat(&statFull)
 	if c == nil && !d.iso && addr+size <= addr&^7+8 { // within one word: spans go to slow
 		w := addr &^ 7
 		c = d.mem.Word(w)
@@ -332,6 +368,7 @@ const pageSize = 4096
 // same decision, with the same result, for every word of the page. It
 // reports whether it did.
 func (d *Detector) whole(w, addr uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write bool) bool {
+	stat(&statWhole)
 	u := d.mem.Whole(w)
 	if u == nil || !d.mem.Plain(u) {
 		return false

@@ -24,6 +24,7 @@ type page struct {
 	pin0w uint16  // the page's first pin, pin0, is of word pin0w: most pages pin one object
 	pn    uintptr // page number: address >> pageShift
 	gen   uint32  // the last generation that used the page (see Trim)
+	seen  *seen   // the reads of the last step that read the page (see seen.go); noSeen while none
 
 	// uni marks a page whose words have all had the same history, u, since
 	// the page was created: only accesses of the whole page touched it (see
@@ -50,7 +51,7 @@ const maxFew = 32
 
 // noPage stands in the empty slots of Memory.recent, so that a lookup
 // needs no nil check: no address has its page number.
-var noPage = &page{pn: ^uintptr(0)}
+var noPage = &page{pn: ^uintptr(0), seen: noSeen}
 
 type (
 	l3 [levelLen]*page
@@ -343,7 +344,7 @@ func (m *Memory) find(pn uintptr, uni bool) *page {
 	p := *pp
 	switch {
 	case p == nil:
-		p = &page{pn: pn, gen: m.gen, uni: uni}
+		p = &page{pn: pn, gen: m.gen, uni: uni, seen: noSeen}
 		*pp = p
 		m.pages++
 		m.live++
