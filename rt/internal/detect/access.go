@@ -63,8 +63,7 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 		return nil, false
 	}
 	cur := d.g.Step()
-	read := seenOn && !write && addr+size <= w+8 // a read the page's filter may stand for (seen.go)
-	if read {
+	if seenOn && !write && addr+size <= w+8 { // a read the page's filter may stand for (seen.go)
 		if d.mem.Seen(addr, size, cur) {
 			stat(&statSeen)
 			return nil, true
@@ -91,8 +90,10 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 		// that reads again in the slot), so it changes nothing and finds
 		// no race the first did not: the writer and the isolated writers
 		// it checked are still there, since only this step ran since.
-		if read && c.R.Step == cur {
-			d.mem.Mark(addr, size)
+		if !write && c.R.Step == cur {
+			if seenOn {
+				d.mem.Mark(addr, size) // armed: see above
+			}
 			stat(&statQuick)
 			return nil, true
 		}
@@ -103,8 +104,10 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	}
 	if !d.known(c.R, cur, t) {
 		// The second case of fast: one async reader is enough.
-		if read && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t) {
-			d.mem.Mark(addr, size)
+		if !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t) {
+			if seenOn {
+				d.mem.Mark(addr, size)
+			}
 			stat(&statQuick)
 			return nil, true
 		}
@@ -114,7 +117,7 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 		c.W, c.R = shadow.Acc{Step: cur, Site: site}, shadow.Acc{}
 	} else {
 		c.R = shadow.Acc{Step: cur, Site: site}
-		if read {
+		if seenOn {
 			d.mem.Mark(addr, size)
 		}
 	}
