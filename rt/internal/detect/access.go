@@ -57,14 +57,18 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 		// as a loop's range hooks often do.
 		return nil, d.spans.repeats(addr, addr+size, d.g.Step(), write)
 	}
-	w := addr &^ 7
+	w, cur := addr&^7, d.g.Step()
+	filter := seenOn && !write && addr+size <= w+8 // a read the page's filter may stand for (seen.go)
+	if filter && d.mem.Seen(addr, size, cur) {
+		stat(&statSeen)
+		return nil, true
+	}
 	c := d.mem.Cached(w)
 	if c == nil {
 		return nil, false
 	}
-	cur := d.g.Step()
-	if seenOn && !write && addr+size <= w+8 { // a read the page's filter may stand for (seen.go)
-		if d.mem.Seen(addr, size, cur) {
+	if filter {
+		if d.mem.Seen(addr, size, cur) { // Cached made the page the last one
 			stat(&statSeen)
 			return nil, true
 		}

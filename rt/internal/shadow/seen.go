@@ -15,34 +15,34 @@ import "math/bits"
 // of a page by another step re-arms it (Note), which clears only the parts
 // of the mask the last step set.
 
-// seen is the filter of one page: the bytes step has read, a byte mask per
-// word, eight words to an element of m.
+// seen is the filter of one page: the bytes step has read, one bit per
+// byte, 64 bytes of the page (eight words) to an element of m.
 type seen struct {
 	step  uint32
 	dirty uint64 // bit g is set when m[g] may be non-zero
-	m     [wordsPerPage / 8]uint64
+	m     [1 << (pageShift - 6)]uint64
 }
 
 // noSeen is the filter of pages that have none yet, and of noPage: step 0
 // is no step, so it matches no read.
 var noSeen = &seen{}
 
-// byteMask returns the bits of the bytes [addr, addr+size) of their word in
-// the element of seen.m that holds it, and the element's index. The bytes
-// must lie in one word.
+// byteMask returns the bits of the bytes [addr, addr+size), which lie in
+// one word, in the element of seen.m that holds them, and its index.
 func byteMask(addr, size uintptr) (uint64, uintptr) {
-	i := (addr >> wordShift) % wordsPerPage
-	return (uint64(1)<<size - 1) << (addr&7 + 8*(i%8)), i / 8
+	return (uint64(1)<<size - 1) << (addr & 63), (addr >> 6) % (1 << (pageShift - 6))
 }
 
 // Seen reports whether step has read every byte of [addr, addr+size), which
-// lie in one word, since it last armed the filter of their page. The page
-// must be the one Cached, Word or Words returned last, so that Seen stays
-// small enough to be inlined into the detector's fast path.
+// lie in one word, since it last armed the filter of their page, looking
+// only at the page that Cached, Word or Words returned last (false for
+// another page), so that it stays small enough to be inlined into the
+// detector's fast path.
 func (m *Memory) Seen(addr, size uintptr, step uint32) bool {
-	f := m.last.seen
+	p := m.last
+	f := p.seen
 	want, g := byteMask(addr, size)
-	return f.step == step && f.m[g]&want == want
+	return p.pn == addr>>pageShift && f.step == step && f.m[g]&want == want
 }
 
 // Armed reports whether the filter of the page Cached, Word or Words
