@@ -84,8 +84,9 @@ type Memory struct {
 	recent [1 << recentBits]*page // of this generation only, so that every page used goes through page once
 	last   *page                  // the page page returned last, never nil: checked first
 
-	npins int // pins kept, for tests
-	cells *cellArena
+	npins   int      // pins kept, for tests
+	filters seenRing // the filters of repeated reads that pages borrow (seen.go)
+	cells   *cellArena
 	exts
 	subs
 }
@@ -202,6 +203,7 @@ func (m *Memory) dropShared() {
 // drop releases what the cells of page p refer to (Exts and sub-cells) and
 // its pins, before p is freed.
 func (m *Memory) drop(p *page) {
+	p.unlend()
 	m.release(&p.u)
 	if p.cells != nil {
 		m.dropCells(p)

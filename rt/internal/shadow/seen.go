@@ -14,13 +14,64 @@ import "math/bits"
 // location's cell. The filter belongs to one step at a time: the first read
 // of a page by another step re-arms it (Note), which clears only the parts
 // of the mask the last step set.
+//
+// A filter armed for a step that has ended is of no use (a step never runs
+// again once another has), so filters are not kept per page but lent to
+// pages from a ring (Memory.filters): arming a page that has none takes
+// the filter at the ring's next slot from its page unless the current step
+// uses it, and makes a new one only then. The filters in use are thus
+// about as many as the pages one step reads, not as many as the pages of
+// the run. A page that loses its filter only loses the shortcut.
 
 // seen is the filter of one page: the bytes step has read, one bit per
 // byte, 64 bytes of the page (eight words) to an element of m.
 type seen struct {
 	step  uint32
 	dirty uint64 // bit g is set when m[g] may be non-zero
+	page  *page  // the page the filter is lent to, nil while none
 	m     [1 << (pageShift - 6)]uint64
+}
+
+// seenRing is the ring of filters that pages borrow.
+type seenRing struct {
+	all  []*seen
+	next int
+}
+
+// lend gives page p a filter armed for step, taking one from another page
+// when the ring's next one is not the current step's.
+func (m *Memory) lend(p *page, step uint32) *seen {
+	r := &m.filters
+	var f *seen
+	if len(r.all) > 0 && r.all[r.next].step != step {
+		f = r.all[r.next]
+		r.next = (r.next + 1) % len(r.all)
+		if f.page != nil {
+			f.page.seen = noSeen
+		}
+	} else {
+		f = new(seen)
+		r.all = append(r.all, f)
+	}
+	f.page, p.seen = p, f
+	f.arm(step)
+	return f
+}
+
+// arm empties f and gives it to step.
+func (f *seen) arm(step uint32) {
+	for d := f.dirty; d != 0; d &= d - 1 {
+		f.m[bits.TrailingZeros64(d)] = 0
+	}
+	f.step, f.dirty = step, 0
+}
+
+// unlend takes the filter of page p back before p is freed.
+func (p *page) unlend() {
+	if f := p.seen; f != noSeen {
+		f.page, f.step = nil, 0
+		p.seen = noSeen
+	}
 }
 
 // noSeen is the filter of pages that have none yet, and of noPage: step 0
@@ -65,15 +116,11 @@ func (m *Memory) Mark(addr, size uintptr) {
 func (m *Memory) Note(addr, size uintptr, step uint32) {
 	p := m.page(addr >> pageShift)
 	f := p.seen
-	if f.step != step {
-		if f == noSeen {
-			f = new(seen)
-			p.seen = f
-		}
-		for d := f.dirty; d != 0; d &= d - 1 {
-			f.m[bits.TrailingZeros64(d)] = 0
-		}
-		f.step, f.dirty = step, 0
+	switch {
+	case f == noSeen:
+		f = m.lend(p, step)
+	case f.step != step:
+		f.arm(step)
 	}
 	want, g := byteMask(addr, size)
 	f.m[g] |= want
