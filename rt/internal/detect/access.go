@@ -136,7 +136,7 @@ func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Poi
 	if seenOn && !write && !d.iso && size > 0 && addr+size <= addr&^7+8 {
 		// A repeat of a read of the step's that quick did not find: see
 		// seen.go. Once checked, the read stands for the step's repeats.
-		if d.mem.SeenAt(addr, size, d.g.Step()) {
+		if d.mem.SeenElsewhere(addr, size, d.g.Step()) { // quick asked about the last page
 			stat(&statSeen)
 			return
 		}

@@ -114,7 +114,10 @@ func (m *Memory) Mark(addr, size uintptr) {
 // word, arming the filter of their page for step first when it belongs to
 // another one.
 func (m *Memory) Note(addr, size uintptr, step uint32) {
-	p := m.page(addr >> pageShift)
+	p := m.last // usually: the caller has just checked the read
+	if p.pn != addr>>pageShift {
+		p = m.page(addr >> pageShift)
+	}
 	f := p.seen
 	switch {
 	case f == noSeen:
@@ -131,4 +134,11 @@ func (m *Memory) Note(addr, size uintptr, step uint32) {
 func (m *Memory) SeenAt(addr, size uintptr, step uint32) bool {
 	m.page(addr >> pageShift)
 	return m.Seen(addr, size, step)
+}
+
+// SeenElsewhere is SeenAt for a caller that has asked Seen already: false
+// without a lookup when the bytes are in the last page, which Seen looked
+// at.
+func (m *Memory) SeenElsewhere(addr, size uintptr, step uint32) bool {
+	return m.last.pn != addr>>pageShift && m.SeenAt(addr, size, step)
 }
