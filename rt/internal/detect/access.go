@@ -67,14 +67,9 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	if c == nil {
 		return nil, false
 	}
-	if filter {
-		if d.mem.Seen(addr, size, cur) { // Cached made the page the last one
-			stat(&statSeen)
-			return nil, true
-		}
-		if !d.mem.Armed(cur) {
-			return nil, false // access arms it
-		}
+	if filter && d.mem.Seen(addr, size, cur) { // Cached made the page the last one
+		stat(&statSeen)
+		return nil, true
 	}
 	switch {
 	case size == 8 && w == addr:
@@ -95,8 +90,8 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 		// no race the first did not: the writer and the isolated writers
 		// it checked are still there, since only this step ran since.
 		if !write && c.R.Step == cur {
-			if seenOn {
-				d.mem.Mark(addr, size) // armed: see above
+			if filter && d.mem.Armed(cur) {
+				d.mem.Mark(addr, size)
 			}
 			stat(&statQuick)
 			return nil, true
@@ -109,7 +104,12 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	if !d.known(c.R, cur, t) {
 		// The second case of fast: one async reader is enough.
 		if !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t) {
-			if seenOn {
+			// A read of what another task read, which the filter saves
+			// repeating: access arms it for the page if it is not yet.
+			if filter {
+				if !d.mem.Armed(cur) {
+					return c, false
+				}
 				d.mem.Mark(addr, size)
 			}
 			stat(&statQuick)
@@ -121,7 +121,7 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 		c.W, c.R = shadow.Acc{Step: cur, Site: site}, shadow.Acc{}
 	} else {
 		c.R = shadow.Acc{Step: cur, Site: site}
-		if seenOn {
+		if filter && d.mem.Armed(cur) {
 			d.mem.Mark(addr, size)
 		}
 	}
@@ -133,14 +133,12 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 // cell of the whole word or the sub-cell the access is to, as quick found
 // it (outside Isolated, not to be pinned).
 func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
-	if seenOn && !write && !d.iso && size > 0 && addr+size <= addr&^7+8 {
+	filter := seenOn && !write && !d.iso && size > 0 && addr+size <= addr&^7+8
+	if filter && d.mem.SeenElsewhere(addr, size, d.g.Step()) { // quick asked about the last page
 		// A repeat of a read of the step's that quick did not find: see
-		// seen.go. Once checked, the read stands for the step's repeats.
-		if d.mem.SeenElsewhere(addr, size, d.g.Step()) { // quick asked about the last page
-			stat(&statSeen)
-			return
-		}
-		defer d.mem.Note(addr, size, d.g.Step())
+		// seen.go.
+		stat(&statSeen)
+		return
 	}
 	stat(&statFull)
 	if c == nil && !d.iso && addr+size <= addr&^7+8 { // within one word: spans go to slow
@@ -164,9 +162,19 @@ func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Poi
 		if !d.fast(c, t, a, write, false) {
 			d.cell(c, addr, size, t, a, write, false)
 		}
+		if filter {
+			// Once checked, the read stands for the step's repeats
+			// (seen.go). The page's filter is worth arming when the
+			// cell keeps a reader other than this step, so that quick
+			// would consult the task graph's answers at every repeat.
+			d.mem.Note(addr, size, a.Step, c.X != 0 || c.R.Step != a.Step)
+		}
 		return
 	}
 	d.slow(t, addr, pin, size, write, site)
+	if filter {
+		d.mem.Note(addr, size, d.g.Step(), false)
+	}
 }
 
 // slow is access for every case but the fast one.

@@ -15,6 +15,13 @@ func TestSeenFilter(t *testing.T) {
 	const base = 0x10000
 	d.Spawn(0, 1, false, 0)
 	d.Access(1, base, 8, true, 1) // the root writes the table
+	// Task 9 reads the table first, so that the reader slot keeps its
+	// read when task 2 reads: the case the filter is armed for.
+	d.Spawn(1, 9, false, 0)
+	d.Access(9, base, 4, false, 2)
+	d.Access(9, base+4, 4, false, 2)
+	d.Access(9, base+16, 8, false, 2)
+	d.End(9)
 	d.Spawn(1, 2, false, 0)
 	d.Access(2, base, 4, false, 2)
 	step := d.g.Step()

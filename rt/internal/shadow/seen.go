@@ -91,9 +91,11 @@ func byteMask(addr, size uintptr) (uint64, uintptr) {
 // detector's fast path.
 func (m *Memory) Seen(addr, size uintptr, step uint32) bool {
 	p := m.last
-	f := p.seen
+	if p.pn != addr>>pageShift || p.seen.step != step {
+		return false // the common answer for pages the filter does not help
+	}
 	want, g := byteMask(addr, size)
-	return p.pn == addr>>pageShift && f.step == step && f.m[g]&want == want
+	return p.seen.m[g]&want == want
 }
 
 // Armed reports whether the filter of the page Cached, Word or Words
@@ -111,15 +113,17 @@ func (m *Memory) Mark(addr, size uintptr) {
 }
 
 // Note records that step read the bytes [addr, addr+size), which lie in one
-// word, arming the filter of their page for step first when it belongs to
-// another one.
-func (m *Memory) Note(addr, size uintptr, step uint32) {
+// word, when the filter of their page is armed for step; when it is not,
+// and arm is set, it arms it for step first.
+func (m *Memory) Note(addr, size uintptr, step uint32, arm bool) {
 	p := m.last // usually: the caller has just checked the read
 	if p.pn != addr>>pageShift {
 		p = m.page(addr >> pageShift)
 	}
 	f := p.seen
 	switch {
+	case f.step != step && !arm:
+		return
 	case f == noSeen:
 		f = m.lend(p, step)
 	case f.step != step:

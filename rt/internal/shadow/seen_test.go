@@ -15,7 +15,7 @@ func TestSeenRing(t *testing.T) {
 			if m.SeenAt(addr, 4, step) {
 				t.Fatalf("step %d sees page %d before reading it", step, i)
 			}
-			m.Note(addr, 4, step)
+			m.Note(addr, 4, step, true)
 		}
 		for i := uintptr(0); i < pages; i++ {
 			addr := base + i<<pageShift + 8*i
