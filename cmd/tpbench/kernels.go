@@ -39,6 +39,11 @@ func kernels() []kernel {
 		{name: "reciprocal", dir: "reciprocal", medium: []string{"-n=1048576", "-tasks=16", "-reps=40"}, large: []string{"-n=4194304", "-tasks=16", "-reps=100"}},
 		{name: "vectoradd", dir: "vectoradd", medium: []string{"-n=1048576", "-tasks=16", "-reps=40"}, large: []string{"-n=4194304", "-tasks=16", "-reps=100"}},
 		{name: "fib", dir: "fib", medium: []string{"-n=34", "-cutoff=16"}, large: []string{"-n=40", "-cutoff=18"}},
+		{name: "lutcipher", dir: "lutcipher", medium: []string{"-n=100000"}, large: []string{"-n=1000000"}},
+		{name: "stencil2d", dir: "stencil2d", medium: []string{"-n=512", "-sweeps=16"}, large: []string{"-n=1024", "-sweeps=48"}},
+		{name: "polyeval", dir: "polyeval", medium: []string{"-n=1048576"}, large: []string{"-n=2097152", "-reps=4"}},
+		{name: "bsearch", dir: "bsearch", medium: []string{"-n=262144", "-m=25000"}, large: []string{"-n=1048576", "-m=250000"}},
+		{name: "bst", dir: "bst", medium: []string{"-trees=32", "-size=4000"}, large: []string{"-trees=64", "-size=20000"}},
 	}
 }
 

@@ -45,6 +45,7 @@ func (d *Detector) AccessRest(c *shadow.Cell, t event.Task, p unsafe.Pointer, si
 // accesses. When it found the access's cell but could not decide, it
 // returns it for access.
 func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) (*shadow.Cell, bool) {
+	stat(&statHooks)
 	if size == 0 {
 		return nil, true // a zero-size variable: nothing to race on
 	}
@@ -56,11 +57,21 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 		// as a loop's range hooks often do.
 		return nil, d.spans.repeats(addr, addr+size, d.g.Step(), write)
 	}
-	w := addr &^ 7
+	w, cur := addr&^7, d.g.Step()
+	filter := seenOn && !write && addr+size <= w+8 // a read the page's filter may stand for (seen.go)
+	if filter && d.mem.Seen(addr, size, cur) {
+		stat(&statSeen)
+		return nil, true
+	}
 	c := d.mem.Cached(w)
-	switch {
-	case c == nil:
+	if c == nil {
 		return nil, false
+	}
+	if filter && d.mem.Seen(addr, size, cur) { // Cached made the page the last one
+		stat(&statSeen)
+		return nil, true
+	}
+	switch {
 	case size == 8 && w == addr:
 		if d.mem.IsSplit(c) || c.Fresh() { // a split word, or one to pin
 			return nil, false
@@ -72,27 +83,49 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	default:
 		return nil, false
 	}
-	cur := d.g.Step()
 	if c.X != 0 {
 		// More readers or isolated accesses: see fast. A read by the step
 		// that the reader slot holds repeats that read (fast keeps a step
 		// that reads again in the slot), so it changes nothing and finds
 		// no race the first did not: the writer and the isolated writers
 		// it checked are still there, since only this step ran since.
-		return c, !write && c.R.Step == cur
+		if !write && c.R.Step == cur {
+			if filter && d.mem.Armed(cur) {
+				d.mem.Mark(addr, size)
+			}
+			stat(&statQuick)
+			return nil, true
+		}
+		return c, false
 	}
 	if !d.known(c.W, cur, t) {
 		return c, false
 	}
 	if !d.known(c.R, cur, t) {
 		// The second case of fast: one async reader is enough.
-		return c, !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t)
+		if !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t) {
+			// A read of what another task read, which the filter saves
+			// repeating: access arms it for the page if it is not yet.
+			if filter {
+				if !d.mem.Armed(cur) {
+					return c, false
+				}
+				d.mem.Mark(addr, size)
+			}
+			stat(&statQuick)
+			return nil, true
+		}
+		return c, false
 	}
 	if write {
 		c.W, c.R = shadow.Acc{Step: cur, Site: site}, shadow.Acc{}
 	} else {
 		c.R = shadow.Acc{Step: cur, Site: site}
+		if filter && d.mem.Armed(cur) {
+			d.mem.Mark(addr, size)
+		}
 	}
+	stat(&statQuick)
 	return c, true
 }
 
@@ -100,6 +133,14 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 // cell of the whole word or the sub-cell the access is to, as quick found
 // it (outside Isolated, not to be pinned).
 func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Pointer, size uintptr, write bool, site uint32) {
+	filter := seenOn && !write && !d.iso && size > 0 && addr+size <= addr&^7+8
+	if filter && d.mem.SeenElsewhere(addr, size, d.g.Step()) { // quick asked about the last page
+		// A repeat of a read of the step's that quick did not find: see
+		// seen.go.
+		stat(&statSeen)
+		return
+	}
+	stat(&statFull)
 	if c == nil && !d.iso && addr+size <= addr&^7+8 { // within one word: spans go to slow
 		w := addr &^ 7
 		c = d.mem.Word(w)
@@ -121,9 +162,19 @@ func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Poi
 		if !d.fast(c, t, a, write, false) {
 			d.cell(c, addr, size, t, a, write, false)
 		}
+		if filter {
+			// Once checked, the read stands for the step's repeats
+			// (seen.go). The page's filter is worth arming when the
+			// cell keeps a reader other than this step, so that quick
+			// would consult the task graph's answers at every repeat.
+			d.mem.Note(addr, size, a.Step, c.X != 0 || c.R.Step != a.Step)
+		}
 		return
 	}
 	d.slow(t, addr, pin, size, write, site)
+	if filter {
+		d.mem.Note(addr, size, d.g.Step(), false)
+	}
 }
 
 // slow is access for every case but the fast one.
@@ -332,6 +383,7 @@ const pageSize = 4096
 // same decision, with the same result, for every word of the page. It
 // reports whether it did.
 func (d *Detector) whole(w, addr uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write bool) bool {
+	stat(&statWhole)
 	u := d.mem.Whole(w)
 	if u == nil || !d.mem.Plain(u) {
 		return false

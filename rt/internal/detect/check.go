@@ -33,6 +33,7 @@ func (d *Detector) supersedes(x shadow.Acc, t uint32) bool {
 // of Surendran and Sarkar to one cell describing the size bytes at addr,
 // with the isolated extension described in the package comment.
 func (d *Detector) cell(c *shadow.Cell, addr, size uintptr, t uint32, a shadow.Acc, write, iso bool) {
+	stat(&statCells)
 	cur := event.Access{Task: event.Task(t), Site: event.Site(a.Site), Write: write, Isolated: iso}
 
 	// Every access conflicts with the last non-isolated writer.

@@ -103,6 +103,9 @@ func (d *Detector) End(t event.Task) {
 	d.running = d.running[:len(d.running)-1]
 	d.iso = len(d.running) > 0 && d.running[len(d.running)-1].isolated > 0
 	d.g.End(uint32(t))
+	if statsOn && len(d.running) == 0 {
+		writeStats()
+	}
 }
 
 // FinishBegin implements event.Sink (Algorithm 5).

@@ -149,6 +149,16 @@ func TestExactness(t *testing.T) {
 	readers := randprog.Futures()
 	readers.Arena, readers.MaxStmts, readers.MaxDepth, readers.MaxBody = 32, 150, 2, 10
 	readers.Weights = randprog.Weights{Read: 30, Write: 1, Future: 6, Get: 1, Async: 1, Finish: 1}
+	// Long bodies of reads of a few bytes, gets among them: steps that read
+	// the same bytes again, before and after a get, so that the page filter
+	// of seen.go stands for many reads.
+	rereads := randprog.Mixed()
+	rereads.Arena, rereads.MaxStmts, rereads.MaxBody = 24, 80, 12
+	rereads.Weights = randprog.Weights{Read: 24, Write: 4, Async: 3, Finish: 1, Future: 3, Get: 4, Isolated: 1}
+	// The same without futures, where the one-async-reader rule keeps a
+	// reader that a repeated read does not replace.
+	rereadsAsync := rereads
+	rereadsAsync.Weights.Future, rereadsAsync.Weights.Get = 0, 0
 	settings := []struct {
 		name     string
 		cfg      randprog.Config
@@ -164,6 +174,8 @@ func TestExactness(t *testing.T) {
 		{"large programs", big, 500, 0},
 		{"whole pages", pages, 200, 0},
 		{"many readers", readers, 300, 0},
+		{"repeated reads", rereads, 1500, 0},
+		{"repeated reads, async only", rereadsAsync, 1000, 0},
 		// Searches for dropping readers that give up at once: the readers
 		// they keep must change no verdict.
 		{"futures, readers kept", randprog.Futures(), 1000, 1},

@@ -24,6 +24,7 @@ type page struct {
 	pin0w uint16  // the page's first pin, pin0, is of word pin0w: most pages pin one object
 	pn    uintptr // page number: address >> pageShift
 	gen   uint32  // the last generation that used the page (see Trim)
+	seen  *seen   // the reads of the last step that read the page (see seen.go); noSeen while none
 
 	// uni marks a page whose words have all had the same history, u, since
 	// the page was created: only accesses of the whole page touched it (see
@@ -50,7 +51,7 @@ const maxFew = 32
 
 // noPage stands in the empty slots of Memory.recent, so that a lookup
 // needs no nil check: no address has its page number.
-var noPage = &page{pn: ^uintptr(0)}
+var noPage = &page{pn: ^uintptr(0), seen: noSeen}
 
 type (
 	l3 [levelLen]*page
@@ -83,8 +84,9 @@ type Memory struct {
 	recent [1 << recentBits]*page // of this generation only, so that every page used goes through page once
 	last   *page                  // the page page returned last, never nil: checked first
 
-	npins int // pins kept, for tests
-	cells *cellArena
+	npins   int      // pins kept, for tests
+	filters seenRing // the filters of repeated reads that pages borrow (seen.go)
+	cells   *cellArena
 	exts
 	subs
 }
@@ -201,6 +203,7 @@ func (m *Memory) dropShared() {
 // drop releases what the cells of page p refer to (Exts and sub-cells) and
 // its pins, before p is freed.
 func (m *Memory) drop(p *page) {
+	p.unlend()
 	m.release(&p.u)
 	if p.cells != nil {
 		m.dropCells(p)
@@ -343,7 +346,7 @@ func (m *Memory) find(pn uintptr, uni bool) *page {
 	p := *pp
 	switch {
 	case p == nil:
-		p = &page{pn: pn, gen: m.gen, uni: uni}
+		p = &page{pn: pn, gen: m.gen, uni: uni, seen: noSeen}
 		*pp = p
 		m.pages++
 		m.live++

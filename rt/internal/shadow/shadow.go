@@ -20,6 +20,10 @@
 // costs one check per page while the words' histories stay the same. The
 // cells of the others live outside the Go heap (cells.go).
 //
+// A page also keeps, while one step reads it, which of its bytes that step
+// has read (seen.go), so that the detector can drop the step's repeated
+// reads after one test of a bit mask.
+//
 // Pages also pin pointers into the objects accessed there (see Pin). The
 // garbage collector therefore cannot free such an object and give its
 // address to another one while the shadow state describes it; without

@@ -14,7 +14,10 @@ import (
 // Done prints the result line of kernel name to stdout when err is nil and
 // returns, so that main ends normally (a checked build reports races when
 // main returns). Otherwise it prints err to stderr and exits with status 1.
+// Either way it first ends the CPU profile that TPBENCH_CPUPROFILE asks
+// for.
 func Done(name string, err error, format string, args ...any) {
+	stopProfile()
 	if code := done(os.Stdout, os.Stderr, name, err, format, args...); code != 0 {
 		os.Exit(code)
 	}
