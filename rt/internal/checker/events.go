@@ -25,18 +25,9 @@ func RunBegin() event.Task {
 		st.sinkFinishBegin(st.cur, site)
 		return 0
 	}
-	st.mu.Lock()
-	st.owner = g
+	root := st.beginRun(g, site)
 	st.depth = 1
-	st.runs++
 	st.taskRuns++
-	st.gen++
-	if st.det == nil {
-		st.det = detect.New(st.onRace)
-	}
-	root := st.newTask(0, site, false)
-	st.root = root
-	st.cur = root
 	st.isoTasks = 0
 	st.lastIsoTask = 0
 	st.iso = newIsoWatch()
@@ -329,4 +320,21 @@ func (st *state) flushHeld() {
 		st.emit(rep, "")
 	}
 	st.held = nil
+}
+
+// beginRun starts a checked run (a task.Run, or a run of goroutines) owned
+// by goroutine g, once the run going on, if any, has ended, and returns its
+// root task, which becomes current.
+func (st *state) beginRun(g uint64, site uint32) event.Task {
+	st.mu.Lock()
+	st.owner = g
+	st.runs++
+	st.gen++
+	if st.det == nil {
+		st.det = detect.New(st.onRace)
+	}
+	root := st.newTask(0, site, false)
+	st.root = root
+	st.cur = root
+	return root
 }

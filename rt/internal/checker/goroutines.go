@@ -74,16 +74,7 @@ func GoExec(site uint32) *goexec.Exec {
 	if st.cur != 0 || st.x != nil || st.childOut != "" {
 		return nil
 	}
-	st.mu.Lock()
-	st.owner = goid()
-	st.runs++
-	st.gen++
-	if st.det == nil {
-		st.det = detect.New(st.onRace)
-	}
-	root := st.newTask(0, site, false)
-	st.root = root
-	st.cur = root
+	root := st.beginRun(goid(), site)
 	st.updateSlow()
 	st.startGraph()
 	st.sinkSpawn(0, root, false, site)
