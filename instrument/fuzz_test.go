@@ -103,6 +103,7 @@ func CondSignal(c *sync.Cond, site uint32)                      {}
 func CondBroadcast(c *sync.Cond, site uint32)                   {}
 func AtomicAt[T any](p *T, site uint32) *T                      { return p }
 func AtomicLoadAt[T any](p *T, site uint32) *T                  { return p }
+func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer { return nil }
 func Gosched(site uint32)                                         {}
 func Sleep(d time.Duration, site uint32)                        {}
 `

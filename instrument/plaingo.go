@@ -318,6 +318,14 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		}
 		return
 	}
+	if fn, ok := g.r.callee(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "AfterFunc" && len(x.Args) == 2 {
+		// f runs in a goroutine of the checked run (rt.AfterFunc).
+		site := g.site(x.Pos(), x)
+		g.keepImport(x.Fun, "AfterFunc")
+		g.replace(x.Fun.Pos(), x.Fun.End(), rt("AfterFunc"))
+		g.insert(x.Rparen, ", "+site, prioAtClose)
+		return
+	}
 	if fn, ok := g.r.callee(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
 		// A polling loop yields with it: in a checked run the others
 		// then go first (rt.Gosched).

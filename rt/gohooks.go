@@ -35,6 +35,9 @@ import (
 //	atomic.AddInt64(&x, 1)  →  atomic.AddInt64(rt.AtomicAt(&x, site), 1)
 //	v.Add(1)  (atomic.Int64) → rt.AtomicAt(&v, site).Add(1)
 //	time.Sleep(d)           →  rt.Sleep(d, site)
+//	time.AfterFunc(d, f)    →  rt.AfterFunc(d, f, site)
+//	runtime.Gosched()       →  rt.Gosched(site)
+//	ch <- v  (v of another type than the element's) → rt.SendTo(ch, site)(v)
 //
 // A method value or method expression of a sync type (f := mu.Unlock,
 // defer wg.Done(), (*sync.Mutex).Lock) becomes a closure over the hook
@@ -392,6 +395,25 @@ func AtomicLoadAt[T any](p *T, site uint32) *T {
 		}, site)
 	}
 	return p
+}
+
+// AfterFunc waits for the duration to elapse and then calls f in its own
+// goroutine, as time.AfterFunc(d, f) does, and returns the Timer that can
+// stop or reset it. In a checked run the goroutine is one of the run's,
+// created here and waiting for the real timer's signal, so that f's
+// accesses and synchronisation are checked; the run's verdict then says
+// that code which was not rewritten (the timer) let it go on.
+func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer {
+	if checker.GoExec(site) == nil {
+		return time.AfterFunc(d, f)
+	}
+	fire := make(chan struct{}, 1)
+	t := time.AfterFunc(d, func() { fire <- struct{}{} })
+	Go(func() {
+		Recv(fire, site)
+		f()
+	}, site)
+	return t
 }
 
 // Gosched yields the processor, as runtime.Gosched() does: in a checked
