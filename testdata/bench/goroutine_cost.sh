@@ -8,10 +8,12 @@
 # sleep at exit is turned off (GORACE=atexit_sleep_ms=0), and a run is
 # stopped after 300 s.
 #
-#	testdata/bench/goroutine_cost.sh [runs]
+#	testdata/bench/goroutine_cost.sh [runs] [kernel...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-3}
+shift || true
+only=" $* "
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/tpinstr" ./cmd/tpinstr
@@ -31,6 +33,9 @@ declare -A medium=(
 export GORACE=atexit_sleep_ms=0
 for dir in testdata/bench/*/goroutine; do
 	k=$(basename "$(dirname "$dir")")
+	if [ "$only" != "  " ] && [[ "$only" != *" $k "* ]]; then
+		continue
+	fi
 	# shellcheck disable=SC2206
 	args=(${medium[$k]:-})
 	go build -o "$tmp/$k.plain" "./$dir"
@@ -46,7 +51,8 @@ for dir in testdata/bench/*/goroutine; do
 	done
 	tp=$(median <"$tmp/$k.plain.t"); tr=$(median <"$tmp/$k.race.t"); tc=$(median <"$tmp/$k.checked.t")
 	mp=$(median <"$tmp/$k.plain.m"); mr=$(median <"$tmp/$k.race.m"); mc=$(median <"$tmp/$k.checked.m")
-	verdict=$(grep -o 'tpinstr: checked [^(]*' "$tmp/$k.checked.err" | head -1 | sed 's/tpinstr: //; s/ at .*//')
+	verdict=$(grep -o 'tpinstr: checked [^(]*' "$tmp/$k.checked.err" | head -1 | sed 's/tpinstr: //; s/ at .*//' || true)
+	[ -n "$verdict" ] || verdict="no verdict (stopped after 300 s)"
 	races=$(grep -c 'WARNING: DATA RACE' "$tmp/$k.checked.err" || true)
 	[ "$races" -gt 0 ] && verdict="$verdict; $races race reports"
 	awk -v k="$k" -v tp="$tp" -v tr="$tr" -v tc="$tc" -v mp="$mp" -v mr="$mr" -v mc="$mc" -v v="$verdict" 'BEGIN {
