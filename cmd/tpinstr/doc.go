@@ -259,6 +259,8 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	replay=SCHEDULE   run exactly the schedule (of isolated sections, or of
 	                  goroutines' acquisitions: g…) that a report names,
 	                  with the program's output
+	leaks=1           report every goroutine still waiting when the program or
+	                  test ends, as a finding (as goleak does)
 	commute=0         also explore the orders of commutative isolated updates
 	                  such as count++ (for measurements)
 	permissions=strict

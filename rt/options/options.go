@@ -30,6 +30,7 @@ type Options struct {
 	Explore      bool   // explore the orders of isolated sections
 	MaxSchedules int    // the most schedules exploration runs
 	NoCommute    bool   // treat commutative isolated updates as conflicting
+	Leaks        bool   // report goroutines still waiting when a run ends
 
 	Permissions PermMode // what the permission-region check reports
 }
@@ -101,6 +102,12 @@ var Table = []Option{
 			}
 			o.Replay = v
 			return nil
+		}},
+	{Name: "leaks", Arg: "1", Default: "0",
+		Usage: "report every goroutine still waiting when the program or test ends, as a finding (as goleak does)",
+		set: func(o *Options, v string) (err error) {
+			o.Leaks, err = strconv.ParseBool(v)
+			return err
 		}},
 	{Name: "commute", Arg: "0", Default: "1",
 		Usage: "also explore the orders of commutative isolated updates such as count++ (for measurements)",

@@ -112,6 +112,9 @@ func (st *state) endGoRun(test string) {
 		}
 	}
 	st.goVerdict(sum)
+	if st.opts.Leaks {
+		st.reportLeaks(st.gx.Parked())
+	}
 	st.sinkEnd(st.root)
 	st.writeGraph()
 	st.gx = nil
@@ -217,4 +220,23 @@ func (st *state) goAccessReport(a event.Access) report.Access {
 		r.Created = st.goChain(g)
 	}
 	return r
+}
+
+// reportLeaks reports the goroutines still waiting at the end of a run
+// (the leaks option), each with its wait and creation chain, as a
+// finding.
+func (st *state) reportLeaks(parked []*goexec.G) {
+	for _, g := range parked {
+		si := sites.Lookup(g.WaitAt)
+		fmt.Fprintf(st.w.Out, "==================\nWARNING: GOROUTINE LEAK\ngoroutine %d waits (%s) at %s when the run ends\n",
+			g.ID, g.Waits, report.Position(si.File, si.Line, si.Col))
+		for _, f := range st.goChain(g) {
+			if f.By == 0 {
+				break
+			}
+			fmt.Fprintf(st.w.Out, "  created at %s by goroutine %d\n", report.Position(f.File, f.Line, f.Col), f.By)
+		}
+		fmt.Fprint(st.w.Out, "==================\n")
+		st.findings.Found(report.FindLeak, 1)
+	}
 }

@@ -62,6 +62,10 @@ func TestGoroutineRuns(t *testing.T) {
 			`goroutine 1 waits \(chan receive\) at goprog.go:6:1\n`,
 			`goroutine 2 waits \(chan receive\) at goprog.go:6:1\n  created at goprog.go:3:1 by goroutine 1\n`,
 		}},
+		{scenario: "leak", status: 0, stdout: "done\n", absent: []string{`LEAK`}},
+		{scenario: "leak-leaks", status: 66, stdout: "done\n", stderr: []string{
+			`WARNING: GOROUTINE LEAK\ngoroutine 2 waits \(chan receive\) at goprog.go:6:1 when the run ends\n  created at goprog.go:3:1 by goroutine 1\n`,
+		}},
 		{scenario: "sequential", status: 0, stdout: "done\n", absent: []string{`tpinstr`}},
 	}
 	for _, tt := range tests {
@@ -70,6 +74,10 @@ func TestGoroutineRuns(t *testing.T) {
 			if name, ok := strings.CutSuffix(tt.scenario, "-replay"); ok {
 				cmd = exec.Command(bin, name)
 				cmd.Env = append(cmd.Environ(), "TPINSTR=replay=g2.1")
+			}
+			if name, ok := strings.CutSuffix(tt.scenario, "-leaks"); ok {
+				cmd = exec.Command(bin, name)
+				cmd.Env = append(cmd.Environ(), "TPINSTR=leaks=1")
 			}
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -21,6 +21,7 @@ const (
 	FindDeadlock               // a deadlock some schedule reached
 	FindFailure                // a schedule that failed without a verdict
 	FindDataRace               // a data race between goroutines
+	FindLeak                   // a goroutine still waiting at the end (leaks=1)
 	numKinds
 )
 
@@ -30,6 +31,7 @@ var kindNames = [numKinds][2]string{
 	FindDeadlock:   {"deadlock", "deadlocks"},
 	FindFailure:    {"failed schedule", "failed schedules"},
 	FindDataRace:   {"data race", "data races"},
+	FindLeak:       {"goroutine leak", "goroutine leaks"},
 }
 
 // Log is the kinds of the findings counted so far, in order, so that a

@@ -91,6 +91,13 @@ var scenarios = map[string]func(){
 		}, base+2)
 		rt.WaitGroupWait(&wg, base+4)
 	},
+	// A goroutine waits for ever on a channel nobody sends on, while main
+	// returns: a leak.
+	"leak": func() {
+		ch := make(chan int)
+		rt.Go(func() { rt.Recv(ch, base+5) }, base+2)
+		fmt.Println("done")
+	},
 	// Main waits on a channel nobody sends on.
 	"deadlock": func() {
 		ch := make(chan int)
