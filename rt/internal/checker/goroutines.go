@@ -146,15 +146,12 @@ func (st *state) goVerdict(sum goExploreSummary) {
 		st.verdict(fmt.Sprintf("checked the schedule %s only, as the replay option asks (%s)", st.goReplay, gs))
 	case c != nil && sum.schedules == 1:
 		st.verdict(fmt.Sprintf("checked this schedule only: %s%s (%s)", c.What, at(c.Site), gs))
-		st.scheduleOnly = true
 	case c != nil:
 		st.verdict(fmt.Sprintf("checked %s: the other outcomes of %s%s were not checked (%s)",
 			report.Plural(sum.schedules, "schedule"), c.What, at(c.Site), gs))
-		st.scheduleOnly = true
 	case !sum.complete:
 		st.verdict(fmt.Sprintf("checked %s (the max_schedules limit): other schedules were not checked (%s)",
 			report.Plural(sum.schedules, "schedule"), gs))
-		st.scheduleOnly = true
 	case sum.schedules > 1:
 		st.verdict(fmt.Sprintf("checked every schedule of this input: %s of the acquisition orders (%s)",
 			report.Plural(sum.schedules, "schedule"), gs))

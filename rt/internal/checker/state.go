@@ -62,12 +62,11 @@ type state struct {
 	mu sync.Mutex // held by the goroutine running a checked Run
 
 	// A run of plain goroutines (goroutines.go, goexplore.go).
-	gx           *goexec.Exec    // the executor of the current run of goroutines
-	scheduleOnly bool            // a run of this process checked one schedule only
-	verdicts     int             // verdict lines written
-	taskRuns     int             // task.Runs started (runs counts the runs of goroutines too)
-	goChild      *goChildState   // set in a child of goroutine exploration
-	goReplay     goexec.Schedule // the replay option's goroutine schedule
+	gx       *goexec.Exec    // the executor of the current run of goroutines
+	verdicts int             // verdict lines written
+	taskRuns int             // task.Runs started (runs counts the runs of goroutines too)
+	goChild  *goChildState   // set in a child of goroutine exploration
+	goReplay goexec.Schedule // the replay option's goroutine schedule
 }
 
 type taskInfo struct {

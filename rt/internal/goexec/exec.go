@@ -74,7 +74,6 @@ package goexec
 import (
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 	"unsafe"
 
@@ -462,18 +461,6 @@ func (e *Exec) Sleep(d time.Duration, site uint32) {
 	g.until = time.Now().Add(d)
 	e.sleepers = append(e.sleepers, g)
 	e.park(g, "sleep", site)
-}
-
-// describe lists goroutines for messages.
-func describe(gs []int) string {
-	var b strings.Builder
-	for i, id := range gs {
-		if i > 0 {
-			b.WriteString(" and ")
-		}
-		fmt.Fprintf(&b, "%d", id)
-	}
-	return b.String()
 }
 
 // explore records that an object was acquired by two goroutines: the run
