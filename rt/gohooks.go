@@ -420,7 +420,7 @@ func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer {
 // run the goroutine lets every other goroutine that can run go first, so
 // that a loop that polls for another goroutine's progress ends.
 func Gosched(site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx := checker.RunningGoExec(); gx != nil {
 		gx.Yield(site)
 		return
 	}
@@ -439,7 +439,7 @@ func chanAccess[C any](ch C, write bool, site uint32) {
 // Sleep pauses the calling goroutine for at least d, as time.Sleep(d)
 // does. Sleeping orders nothing in the Go memory model.
 func Sleep(d time.Duration, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx := checker.RunningGoExec(); gx != nil {
 		gx.Sleep(d, site)
 		return
 	}

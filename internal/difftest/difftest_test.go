@@ -51,6 +51,15 @@ var knownDiffs = map[string]string{
 	"deferfin": "the program waits for finalizers of objects that the checker keeps alive",
 }
 
+// mayDiffer are the programs whose checked build differs in some runs
+// and not in others, each with the reason: rewritten code that runs on a
+// goroutine of the runtime (a finalizer), which the checker does not
+// control, enters the checked run from outside. Their outcome is logged,
+// not checked.
+var mayDiffer = map[string]string{
+	"tinyfin": "finalizers send on a channel from the runtime's finalizer goroutine, which the checker does not control",
+}
+
 // timeout bounds one build or run.
 const timeout = 3 * time.Minute
 
@@ -147,6 +156,12 @@ func TestDifferential(t *testing.T) {
 					differ = append(differ, name)
 				}
 				mu.Unlock()
+				if reason, ok := mayDiffer[name]; ok {
+					if diff != "" {
+						t.Logf("difference that depends on the runtime's goroutines (%s): %s", reason, diff)
+					}
+					return
+				}
 				reason, known := knownDiffs[name]
 				switch {
 				case diff != "" && !known:

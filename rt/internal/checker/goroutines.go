@@ -237,3 +237,14 @@ func (st *state) reportLeaks(parked []*goexec.G) {
 		st.findings.Found(report.FindLeak, 1)
 	}
 }
+
+// RunningGoExec returns the executor of the run of goroutines going on, or
+// nil when there is none. The hooks of operations that only schedule
+// (time.Sleep, runtime.Gosched) use it: with no run going on, the program
+// has one goroutine of rewritten code, and there is nothing to order.
+func RunningGoExec() *goexec.Exec {
+	if st := theState; st != nil {
+		return st.gx
+	}
+	return nil
+}
