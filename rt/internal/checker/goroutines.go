@@ -153,7 +153,7 @@ func (st *state) goVerdict(sum goExploreSummary) {
 		st.verdict(fmt.Sprintf("checked %s (the max_schedules limit): other schedules were not checked (%s)",
 			report.Plural(sum.schedules, "schedule"), gs))
 	case sum.schedules > 1:
-		st.verdict(fmt.Sprintf("checked every schedule of this input: %s of the acquisition orders (%s)",
+		st.verdict(fmt.Sprintf("checked every schedule of this input: %s of the orders of synchronisation (%s)",
 			report.Plural(sum.schedules, "schedule"), gs))
 	default:
 		st.verdict(fmt.Sprintf("checked every schedule of this input (%s)", gs))

@@ -45,13 +45,13 @@ func TestGoroutineRuns(t *testing.T) {
 			`^tpinstr: checked every schedule of this input \(2 goroutines\)\n$`,
 		}},
 		{scenario: "mutex", status: 0, stdout: "2\n", stderr: []string{
-			`^tpinstr: checked every schedule of this input: [0-9]+ schedules of the acquisition orders \(3 goroutines\)\n$`,
+			`^tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n$`,
 		}},
 		{scenario: "masked", status: 66, stdout: "1\n", stderr: []string{
 			`WARNING: DATA RACE\nRead of x at 0x[0-9a-f]+ by goroutine 3:\n  main.reader\(\)\n      goprog.go:2:1\n`,
 			`Previous write of x at 0x[0-9a-f]+ by goroutine 2:\n  main.writer\(\)\n      goprog.go:1:1\n`,
 			`Schedule: g2.1 \(replay it with TPINSTR=replay=g2.1\)\n`,
-			`tpinstr: checked every schedule of this input: [0-9]+ schedules of the acquisition orders \(3 goroutines\)\n`,
+			`tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n`,
 		}},
 		{scenario: "masked-replay", status: 66, stdout: "1\n", stderr: []string{
 			`WARNING: DATA RACE\n`,

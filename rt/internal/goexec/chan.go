@@ -3,6 +3,7 @@ package goexec
 import (
 	"reflect"
 	"runtime"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -35,9 +36,6 @@ type chanState struct {
 	closeSeg event.Task
 	recvq    []*waiter // parked receivers, oldest first
 	sendq    []*waiter // parked senders, oldest first
-	sender   int       // the goroutine that sent values, -1 once two did
-	receiver int       // the goroutine that received values, -1 once two did
-	tried    int       // the goroutine that tried to receive, -1 once two did
 }
 
 // waiter is a goroutine parked on a channel, alone or in a select.
@@ -79,49 +77,10 @@ type Case interface {
 func (e *Exec) chanState(ch unsafe.Pointer) *chanState {
 	cs := e.chans[ch]
 	if cs == nil {
-		cs = &chanState{sender: 0}
+		cs = &chanState{}
 		e.chans[ch] = cs
 	}
 	return cs
-}
-
-// noteUser records that goroutine g sent (or received) a value on a
-// channel: a second goroutine doing so makes the pairing of sends and
-// receives depend on the schedule.
-func (e *Exec) noteUser(who *int, g *G, site uint32, verb string) {
-	switch *who {
-	case 0:
-		*who = g.ID
-	case g.ID, -1:
-	default:
-		e.note(site, "a channel that goroutines %d and %d both %s", *who, g.ID, verb)
-		*who = -1
-	}
-}
-
-// noteTried records that goroutine g tries to receive from the channel. A
-// receive that waits for ever in this run may be the one that takes a
-// value in another schedule, while the receiver that took it here waits
-// (or returns without it): two goroutines that try to receive from a
-// channel that carries a value make a choice, though only one received a
-// value here. Receives that can only see the close decide nothing.
-func (e *Exec) noteTried(cs *chanState, g *G, site uint32) {
-	switch cs.tried {
-	case 0:
-		cs.tried = g.ID
-	case g.ID, -1:
-	default:
-		cs.tried = -1
-	}
-	e.noteTriedValue(cs, site)
-}
-
-// noteTriedValue notes the choice of noteTried once the channel carried a
-// value (or a sender waits) and two goroutines tried to receive.
-func (e *Exec) noteTriedValue(cs *chanState, site uint32) {
-	if cs.tried == -1 && (cs.nsent > 0 || hasWaiter(cs.sendq)) {
-		e.note(site, "a channel that two goroutines receive from")
-	}
 }
 
 func popWaiter(q *[]*waiter) *waiter {
@@ -161,6 +120,15 @@ func (e *Exec) sentBuffered(cs *chanState, capacity int, site uint32) {
 
 // Send is a send by the running goroutine.
 func (e *Exec) Send(c Case, site uint32) {
+	p := e.attempt(site)
+	if ch := c.Chan(); ch != nil {
+		e.chanOp(ch, p, opSend, false, site)
+	}
+	e.send(c, site)
+}
+
+// send makes the send of c, attempted and logged.
+func (e *Exec) send(c Case, site uint32) {
 	g := e.cur
 	ch := c.Chan()
 	if ch == nil {
@@ -170,10 +138,6 @@ func (e *Exec) Send(c Case, site uint32) {
 	cs := e.chanState(ch)
 	if cs.closed {
 		panic(plainError("send on closed channel"))
-	}
-	e.noteUser(&cs.sender, g, site, "send on")
-	if cs.tried == -1 {
-		e.note(site, "a channel that two goroutines receive from")
 	}
 	if r := popWaiter(&cs.recvq); r != nil {
 		// The buffer is empty: the value goes to the receiver.
@@ -189,7 +153,6 @@ func (e *Exec) Send(c Case, site uint32) {
 			cs.nsent++
 		}
 		cs.nrecv++
-		e.noteUser(&cs.receiver, r.g, site, "receive values from")
 		r.c.Deliver(c.Value(), true)
 		e.wake(r.g, site)
 		return
@@ -208,6 +171,15 @@ func (e *Exec) Send(c Case, site uint32) {
 
 // Recv is a receive by the running goroutine; what it got is in c.
 func (e *Exec) Recv(c Case, site uint32) {
+	p := e.attempt(site)
+	if ch := c.Chan(); ch != nil {
+		e.chanOp(ch, p, opRecv, false, site)
+	}
+	e.recv(c, site)
+}
+
+// recv makes the receive of c, attempted and logged.
+func (e *Exec) recv(c Case, site uint32) {
 	g := e.cur
 	ch := c.Chan()
 	if ch == nil {
@@ -215,14 +187,12 @@ func (e *Exec) Recv(c Case, site uint32) {
 		select {}
 	}
 	cs := e.chanState(ch)
-	e.noteTried(cs, g, site)
 	if c.TryReal() {
 		e.receivedReal(cs, c.Cap(), c.OK(), site)
 		return
 	}
 	if s := popWaiter(&cs.sendq); s != nil {
 		// Unbuffered: the value comes from the parked sender.
-		e.noteUser(&cs.receiver, g, site, "receive values from")
 		e.acquire(s.g.last, site)
 		c.Deliver(s.c.Value(), true)
 		cs.nsent++
@@ -258,7 +228,6 @@ func (e *Exec) receivedReal(cs *chanState, capacity int, ok bool, site uint32) {
 		}
 		return
 	}
-	e.noteUser(&cs.receiver, e.cur, site, "receive values from")
 	if len(cs.vals) > 0 {
 		e.acquire(cs.vals[0], site)
 		cs.vals = cs.vals[1:]
@@ -286,6 +255,10 @@ func (e *Exec) receivedReal(cs *chanState, capacity int, ok bool, site uint32) {
 // Close closes the channel of c; do closes the real channel (and panics
 // as close does).
 func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
+	p := e.attempt(site)
+	if ch != nil {
+		e.chanOp(ch, p, opClose, false, site)
+	}
 	do()
 	cs := e.chanState(ch)
 	cs.closed = true
@@ -309,16 +282,34 @@ func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
 }
 
 // Select runs a select statement over cases; it returns the index of the
-// case that proceeded, or -1 for the default case.
+// case that proceeded, or -1 for the default case. A select of several
+// communications, or of one and a default, offers to communicate on each
+// of its channels: its point is logged on each, so that exploration
+// reverses it with the other goroutines' operations there (a case not
+// ready here may be in another order, and the default taken here may not
+// be). When several cases are ready, it takes the one its schedule names,
+// or else the first, and exploration takes each other one in another run.
 func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 	g := e.cur
-	ready, nready, ncases := -1, 0, 0
+	p := e.attempt(site)
+	ncases := 0
+	for _, c := range cases {
+		if c.Chan() != nil {
+			ncases++
+		}
+	}
+	sel := ncases > 1 || hasDefault
+	var ready []int
 	for i, c := range cases {
 		ch := c.Chan()
 		if ch == nil {
 			continue
 		}
-		ncases++
+		kind := opRecv
+		if c.IsSend() {
+			kind = opSend
+		}
+		e.chanOp(ch, p, kind, sel, site)
 		cs := e.chanState(ch)
 		var r bool
 		if c.IsSend() {
@@ -327,53 +318,40 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 			r = cs.closed || hasWaiter(cs.sendq) || c.Len() > 0
 		}
 		if r {
-			nready++
-			if ready < 0 {
-				ready = i
-			}
+			ready = append(ready, i)
 		}
 	}
-	// A case that is not ready here may be in another schedule, and the
-	// default case taken here may not be: a select of two communications,
-	// or of one and a default, is a choice even when one case is ready.
-	switch {
-	case nready > 1:
-		e.note(site, "a select statement with %d cases ready", nready)
-	case ncases > 1 && ready >= 0:
-		e.note(site, "a select statement with %d cases, one ready", ncases)
-	case ncases > 0 && hasDefault:
-		e.note(site, "a select statement with a default case")
-	}
-	if ready >= 0 {
-		if cases[ready].IsSend() {
-			e.Send(cases[ready], site)
+	if len(ready) > 0 {
+		take := ready[0]
+		if c, ok := e.caseAt[p]; ok && slices.Contains(ready, c) {
+			take = c
+		}
+		if len(ready) > 1 {
+			e.selected(p, ready, take, site)
+		}
+		if cases[take].IsSend() {
+			e.send(cases[take], site)
 		} else {
-			e.Recv(cases[ready], site)
+			e.recv(cases[take], site)
 		}
-		return ready
+		return take
 	}
 	if hasDefault {
 		return -1
 	}
 	sw := &selWait{}
-	n := 0
 	for i, c := range cases {
 		ch := c.Chan()
 		if ch == nil {
 			continue
 		}
-		n++
 		cs := e.chanState(ch)
 		w := &waiter{g: g, c: c, sel: sw, idx: i}
 		if c.IsSend() {
 			cs.sendq = append(cs.sendq, w)
 		} else {
-			e.noteTried(cs, g, site)
 			cs.recvq = append(cs.recvq, w)
 		}
-	}
-	if n > 1 {
-		e.note(site, "a select statement waiting on %d channels", n)
 	}
 	e.park(g, "select", site)
 	if c := cases[g.selIdx]; !c.IsSend() {

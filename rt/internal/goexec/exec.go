@@ -51,15 +51,18 @@
 // When every synchronisation had one possible partner, the graph does not
 // depend on the schedule, and by Theorem 2 of the futures paper (with
 // Nakade 2016, Theorem 3) the one run decides every schedule of the input.
-// The executor notes each construct that could have gone another way in
-// another schedule (a mutex or an atomic location used by two goroutines,
-// a channel with values from two senders, or that two goroutines try to
-// receive from while it carries values, a select of two communications or
-// of one and a default, a Once called by two goroutines, a Cond, a
-// WaitGroup whose Adds and Waits program order and go statements do not
-// order, an operation completed by code that was not rewritten): the
-// verdict of such a run is "this schedule only", with the first such
-// construct and its site.
+// The choices that can make the graph depend on the schedule are of two
+// sorts. Those the executor explores (explore.go) are the orders of
+// dependent operations of goroutines on one object (a mutex, an atomic
+// location or a Once used by two goroutines; a channel that two
+// goroutines send on, or receive values from, or close while another
+// sends; a select of several communications or of one and a default) and
+// the cases of a select that found several ready: the run is one of
+// several, and the others are run too. Those it notes (a Cond, a TryLock,
+// a WaitGroup whose Adds and Waits program order and go statements do not
+// order, an operation completed by code that was not rewritten) make the
+// verdict of the run "this schedule only", with the first such construct
+// and its site.
 //
 // # Time
 //
@@ -126,9 +129,12 @@ type Exec struct {
 	// Exploration (explore.go).
 	sched      Schedule
 	yieldAt    map[Point]bool
-	ready      []*G // goroutines that yielded, oldest first
-	finisher   *G   // goroutine 1 at its end, waiting for the others to wait or return
+	caseAt     map[Point]int // the case a select statement takes
+	choices    []selChoice   // select statements that had several cases ready
+	ready      []*G          // goroutines that yielded, oldest first
+	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
+	chanLogs   map[unsafe.Pointer]bool // the channels among log's objects
 	pending    map[Point]pendingAcq
 	explorable bool
 	firstOrder *Choice
@@ -188,9 +194,10 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		chans: map[unsafe.Pointer]*chanState{}, mutexes: map[unsafe.Pointer]*mutexState{},
 		wgs: map[unsafe.Pointer]*wgState{}, onces: map[unsafe.Pointer]*onceState{},
 		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
-		Grace:   time.Second,
-		log:     map[unsafe.Pointer][]acquisition{},
-		pending: map[Point]pendingAcq{},
+		Grace:    time.Second,
+		log:      map[unsafe.Pointer][]acquisition{},
+		chanLogs: map[unsafe.Pointer]bool{},
+		pending:  map[Point]pendingAcq{},
 	}
 	g := e.newG(nil, site)
 	c := h.NewTask(root, site, g.ID)

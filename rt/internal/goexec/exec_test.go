@@ -173,7 +173,7 @@ func TestPrograms(t *testing.T) {
 			}
 			recv(e, done, 0)
 			recv(e, done, 0)
-		}, races: [][2]uint32{{4, 4}}, choice: true},
+		}, races: [][2]uint32{{4, 4}}, order: true},
 		{name: "future-channel", body: func(e *Exec, h *testHost) {
 			var x int
 			ch := make(chan int)
@@ -247,7 +247,7 @@ func TestPrograms(t *testing.T) {
 				}, 0)
 			}
 			e.Wait(&wg, 0)
-		}, choice: true},
+		}, order: true},
 		{name: "mutex-masks-write-outside", body: func(e *Exec, h *testHost) {
 			var x int
 			var mu sync.Mutex
@@ -332,7 +332,7 @@ func TestPrograms(t *testing.T) {
 			send(e, ch, 1, 0)
 			e.Go(func() { recv(e, ch, 0) }, 0)
 			recv(e, ch, 0)
-		}, dead: true, choice: true},
+		}, dead: true, order: true},
 		{name: "waitgroup-add-in-worker", body: func(e *Exec, h *testHost) {
 			// The worker's Add runs before the Wait here, after it in
 			// other schedules, in which the read races with the write.
@@ -383,8 +383,9 @@ func TestPrograms(t *testing.T) {
 			recv(e, done, 0)
 		}},
 		{name: "select-one-ready", body: func(e *Exec, h *testHost) {
-			// Only b is ready when the select runs here; had goroutine 2
-			// sent on a first, the select could take a, whose case reads.
+			// Only b is ready when the select runs here; had main sent on
+			// a first, the select could take a, whose case reads after
+			// the receive that main's send (after its write) precedes.
 			a, b := make(chan int, 1), make(chan int, 1)
 			var x int
 			e.Go(func() {
@@ -396,14 +397,67 @@ func TestPrograms(t *testing.T) {
 			}, 0)
 			h.access(unsafe.Pointer(&x), 8, true, 29)
 			send(e, a, 1, 0)
-		}, choice: true},
+		}, order: true},
 		{name: "select-default", body: func(e *Exec, h *testHost) {
 			a := make(chan int, 1)
 			e.Go(func() {
 				e.Select([]Case{&RecvOp[int]{Ch: a}}, true, 0)
 			}, 0)
 			send(e, a, 1, 0)
-		}, choice: true},
+		}, order: true},
+		{name: "select-default-reads", body: func(e *Exec, h *testHost) {
+			// The default is taken here; had main sent first, the case
+			// would read x, which main writes before the send: ordered.
+			// The default's write races with main's write.
+			a := make(chan int, 1)
+			var x int
+			e.Go(func() {
+				if e.Select([]Case{&RecvOp[int]{Ch: a}}, true, 0) < 0 {
+					h.access(unsafe.Pointer(&x), 8, true, 40)
+				} else {
+					h.access(unsafe.Pointer(&x), 8, false, 41)
+				}
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 42)
+			send(e, a, 1, 0)
+		}, races: [][2]uint32{{40, 42}}, order: true},
+		{name: "select-both-ready", body: func(e *Exec, h *testHost) {
+			// Both cases are ready: the first is taken here, the second
+			// in another schedule, whose body races with main.
+			a, b := make(chan int, 1), make(chan int, 1)
+			var x int
+			send(e, a, 1, 0)
+			send(e, b, 1, 0)
+			e.Go(func() {
+				if e.Select([]Case{&RecvOp[int]{Ch: a}, &RecvOp[int]{Ch: b}}, false, 0) == 1 {
+					h.access(unsafe.Pointer(&x), 8, true, 43)
+				}
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 44)
+		}, order: true, explored: [][2]uint32{{43, 44}}},
+		{name: "competing-receivers", body: func(e *Exec, h *testHost) {
+			// Goroutine 2 takes the value here and writes x before it
+			// signals; goroutine 3 writes only when it got the value: in
+			// the schedule where 3 receives first, 3's write races with
+			// main's (2's is ordered by done).
+			ch := make(chan int, 1)
+			done := make(chan int, 2)
+			var x int
+			for i := 0; i < 2; i++ {
+				e.Go(func() {
+					v, ok := recv(e, ch, 0)
+					if ok && v == 1 && i == 1 {
+						h.access(unsafe.Pointer(&x), 8, true, 45)
+					}
+					send(e, done, 0, 0)
+				}, 0)
+			}
+			send(e, ch, 1, 0)
+			e.Close(chanPointer(ch), func() { close(ch) }, 0)
+			recv(e, done, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 46)
+			recv(e, done, 0)
+		}, order: true, explored: [][2]uint32{{45, 46}}},
 		{name: "buffered-receive-waited", body: func(e *Exec, h *testHost) {
 			// The receive waits, main's first send hands it the value, and
 			// the receive is synchronized before the second send (k+C).
@@ -476,7 +530,7 @@ func TestPrograms(t *testing.T) {
 			}, 0)
 			h.access(unsafe.Pointer(&x), 8, true, 21)
 			send(e, b, 2, 0)
-		}, choice: true},
+		}, order: true},
 	}
 	for _, p := range progs {
 		t.Run(p.name, func(t *testing.T) {
@@ -536,6 +590,9 @@ func TestParseSchedule(t *testing.T) {
 		{in: "g", want: "g"},
 		{in: "g2.1", want: "g2.1"},
 		{in: "g4.1,2.3", want: "g2.3,4.1"},
+		{in: "g2.3:1,2.1", want: "g2.1,2.3:1"},
+		{in: "g2.3:x", bad: true},
+		{in: "g2.3:-1", bad: true},
 		{in: "2.3", bad: true},
 		{in: "g2", bad: true},
 		{in: "g0.1", bad: true},

@@ -9,29 +9,49 @@ import (
 )
 
 // Exploring the orders of acquisitions. Which goroutine acquires a mutex
-// (or runs a Once's function, or makes an atomic operation) first is the
-// one choice of a run that can change its graph while every channel still
-// pairs its operations in one way only. A run records, per object, the
-// order in which goroutines acquired it. Another order of two consecutive
-// acquisitions by different goroutines is reached by running the same
-// program again with the first of them yielding at that acquisition: it
-// parks, the depth-first run goes on without it, and it goes on (from the
-// scheduler, with no edge, as yielding synchronises nothing) when no other
-// goroutine can. A schedule is the set of acquisitions at which goroutines
-// yield; each run lists the schedules that reverse one more pair
+// (or runs a Once's function, or makes an atomic operation) first, which
+// of two senders' values a channel carries first, which of two receivers
+// takes a value, whether a send comes before a close, and which ready case
+// a select statement takes are the choices of a run that can change its
+// graph. A run records, per object, the order in which goroutines
+// attempted its operations (for a channel, its sends, receives, closes
+// and the select statements that offered to communicate on it). Another
+// order of two dependent operations by different goroutines is reached by
+// running the same program again with the first of them yielding at its
+// operation: it parks, the depth-first run goes on without it, and it goes
+// on (from the scheduler, with no edge, as yielding synchronises nothing)
+// when no other goroutine can. A select statement that found several
+// cases ready is run again taking each other ready case. A schedule is the
+// set of points at which goroutines yield or choose a case; each run lists
+// the schedules that reverse one more pair or choose one more case
 // (Alternatives), and the caller runs them, depth first, as dynamic
-// partial-order reduction reverses each pair of dependent operations of an
-// execution (Flanagan and Godefroid, POPL 2005): acquisitions of different
-// objects, and read locks of one RWMutex, are independent and never
-// reversed.
+// partial-order reduction reverses, for each operation, the latest earlier
+// dependent operation of another goroutine (Flanagan and Godefroid, POPL
+// 2005). Operations on different objects are independent, and so are two
+// read locks of one RWMutex and, on one channel, a send and a receive
+// outside select statements: which receive takes which value depends only
+// on the order of the sends among themselves and of the receives among
+// themselves, and a send or a receive blocks in one order and not in the
+// other without the pairing changing.
 
 // Point names an acquisition: the K-th acquisition (counting from 1) that
-// goroutine G attempted.
-type Point struct{ G, K int }
+// goroutine G attempted. In a schedule, C is what the goroutine does
+// there: 0 to yield, c+1 to take case c of a select statement when that
+// case is ready.
+type Point struct{ G, K, C int }
 
-func (p Point) String() string { return fmt.Sprintf("%d.%d", p.G, p.K) }
+func (p Point) String() string {
+	if p.C > 0 {
+		return fmt.Sprintf("%d.%d:%d", p.G, p.K, p.C-1)
+	}
+	return fmt.Sprintf("%d.%d", p.G, p.K)
+}
 
-// Schedule is a set of points at which goroutines yield.
+// at is p's acquisition, without what a schedule does there.
+func (p Point) at() Point { return Point{G: p.G, K: p.K} }
+
+// Schedule is a set of points at which goroutines yield, or choose a case
+// of a select statement.
 type Schedule []Point
 
 // String formats s as the replay option takes it: "g" and the points,
@@ -42,7 +62,10 @@ func (s Schedule) String() string {
 		if ps[i].G != ps[j].G {
 			return ps[i].G < ps[j].G
 		}
-		return ps[i].K < ps[j].K
+		if ps[i].K != ps[j].K {
+			return ps[i].K < ps[j].K
+		}
+		return ps[i].C < ps[j].C
 	})
 	var b strings.Builder
 	b.WriteString("g")
@@ -66,30 +89,145 @@ func ParseSchedule(s string) (Schedule, error) {
 		return out, nil
 	}
 	for _, f := range strings.Split(rest, ",") {
-		a, b, ok := strings.Cut(f, ".")
+		pk, cs, hasCase := strings.Cut(f, ":")
+		a, b, ok := strings.Cut(pk, ".")
 		g, err1 := strconv.Atoi(a)
 		k, err2 := strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil || g < 1 || k < 1 {
-			return nil, fmt.Errorf("schedule %q: %q is not goroutine.acquisition", s, f)
+		c := -1
+		var err3 error
+		if hasCase {
+			c, err3 = strconv.Atoi(cs)
 		}
-		out = append(out, Point{g, k})
+		if !ok || err1 != nil || err2 != nil || err3 != nil || g < 1 || k < 1 || (hasCase && c < 0) {
+			return nil, fmt.Errorf("schedule %q: %q is not goroutine.acquisition or goroutine.acquisition:case", s, f)
+		}
+		out = append(out, Point{G: g, K: k, C: c + 1})
 	}
 	return out, nil
 }
 
+// opKind is what an entry of an object's log did.
+type opKind uint8
+
+const (
+	opWrite opKind = iota // a Lock, a Once's Do, an atomic operation
+	opRead                // an RLock
+	opSend                // a send on a channel
+	opRecv                // a receive from a channel
+	opClose               // a close of a channel
+)
+
 // acquisition is one entry of an object's log.
 type acquisition struct {
-	p    Point
-	read bool
+	p       Point
+	kind    opKind
+	sel     bool   // a case of a select statement of several cases, or with a default
+	senders bool   // a channel operation made while a sender was parked on the channel
+	site    uint32 // where, for a channel operation
 }
 
-// SetSchedule makes the run yield at the points of s.
+// chanUse is what a channel's log holds: whether some goroutine attempted
+// to send on it.
+type chanUse struct{ send bool }
+
+func useOf(log []acquisition) chanUse {
+	var u chanUse
+	for _, a := range log {
+		if a.kind == opSend {
+			u.send = true
+		}
+	}
+	return u
+}
+
+// dependent reports whether the order of a and b, operations on one
+// object by different goroutines with a first, can change the run; u is
+// what the object's log holds. Locks are dependent unless both read, and
+// so are the operations of a Once and of an atomic variable. On a
+// channel:
+//
+//   - a close and a send: the send panics after the close;
+//   - a close and a receive, when a sender was parked at the first of
+//     them (the receive takes its value before the close, which makes it
+//     panic after), or when one is a select statement (which takes its
+//     default, or another case, before the close);
+//   - two sends (which value a receive takes first, which of them finds
+//     room in the buffer and which blocks);
+//   - two receives, when some goroutine sends on the channel (which of
+//     them takes a value);
+//   - a send and a receive, when one is a select statement (a case that
+//     is ready in one order and not in the other).
+//
+// The other pairs commute: in either order each operation completes with
+// the same partner, or blocks until the same later one.
+func dependent(a, b acquisition, u chanUse) bool {
+	switch {
+	case a.kind == opRead && b.kind == opRead:
+		return false
+	case a.kind <= opRead || b.kind <= opRead:
+		return true
+	case a.kind == opClose && b.kind == opClose:
+		return true
+	case a.kind == opClose || b.kind == opClose:
+		other := a
+		if a.kind == opClose {
+			other = b
+		}
+		return other.kind == opSend || a.senders || a.sel || b.sel
+	case a.kind == opSend && b.kind == opSend:
+		return true
+	case a.kind == opRecv && b.kind == opRecv:
+		return u.send
+	default: // a send and a receive
+		return a.sel || b.sel
+	}
+}
+
+// reversal returns the point at which the latest operation before
+// log[i] that is dependent with it and by another goroutine yields to
+// reverse the two. An earlier dependent operation by the same goroutine
+// ends the search: what precedes it was paired with it already.
+func reversal(log []acquisition, i int, u chanUse) (acquisition, bool) {
+	b := log[i]
+	for j := i - 1; j >= 0; j-- {
+		a := log[j]
+		if !dependent(a, b, u) {
+			continue
+		}
+		if a.p.G == b.p.G {
+			return acquisition{}, false
+		}
+		return a, true
+	}
+	return acquisition{}, false
+}
+
+// SetSchedule makes the run yield, and choose cases, at the points of s.
 func (e *Exec) SetSchedule(s Schedule) {
 	e.sched = s
 	e.yieldAt = map[Point]bool{}
+	e.caseAt = map[Point]int{}
 	for _, p := range s {
-		e.yieldAt[p] = true
+		if p.C > 0 {
+			e.caseAt[p.at()] = p.C - 1
+		} else {
+			e.yieldAt[p] = true
+		}
 	}
+}
+
+// attempt counts an operation of the running goroutine that a schedule
+// can name and yields when the schedule says so; it returns the
+// operation's point.
+func (e *Exec) attempt(site uint32) Point {
+	g := e.cur
+	g.acqs++
+	p := Point{G: g.ID, K: g.acqs}
+	if e.yieldAt[p] {
+		e.ready = append(e.ready, g)
+		e.park(g, "yield", site)
+	}
+	return p
 }
 
 // enter counts an attempt of the running goroutine to acquire obj and
@@ -98,13 +236,7 @@ func (e *Exec) SetSchedule(s Schedule) {
 // waiting (a deadlock, or a goroutine left blocked) lists the schedule in
 // which it comes first too.
 func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
-	g := e.cur
-	g.acqs++
-	p := Point{g.ID, g.acqs}
-	if e.yieldAt[p] {
-		e.ready = append(e.ready, g)
-		e.park(g, "yield", site)
-	}
+	p := e.attempt(site)
 	e.pending[p] = pendingAcq{obj, read}
 	return p
 }
@@ -115,50 +247,115 @@ type pendingAcq struct {
 	read bool
 }
 
+func lockKind(read bool) opKind {
+	if read {
+		return opRead
+	}
+	return opWrite
+}
+
 // acquired logs that the acquisition p of obj took place.
 func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool) {
 	delete(e.pending, p)
-	e.log[obj] = append(e.log[obj], acquisition{p, read})
+	e.log[obj] = append(e.log[obj], acquisition{p: p, kind: lockKind(read)})
 }
 
-// Explorable reports whether some object was acquired by two goroutines:
-// another order of acquisitions may give another graph.
-func (e *Exec) Explorable() bool { return e.explorable }
+// chanOp logs an operation on the channel ch at point p, when it is
+// attempted.
+func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site uint32) {
+	cs := e.chanState(ch)
+	senders := hasWaiter(cs.sendq)
+	e.log[ch] = append(e.log[ch], acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site})
+	e.chanLogs[ch] = true
+}
 
-// Alternatives returns the schedules that reverse one pair of consecutive
-// acquisitions of one object by two goroutines, each the run's schedule
-// plus the point at which the first of the pair yields.
+// selected records that the select statement at p (at site) found the
+// cases ready ready (indices, at least two) and took case c.
+func (e *Exec) selected(p Point, ready []int, c int, site uint32) {
+	e.explore(site, "a select statement with %d cases ready", len(ready))
+	e.choices = append(e.choices, selChoice{p: p, ready: ready, took: c})
+}
+
+// selChoice is a select statement that had several cases ready.
+type selChoice struct {
+	p     Point
+	ready []int
+	took  int
+}
+
+// Explorable reports whether another order of operations, or another
+// case of a select statement, may give another graph.
+func (e *Exec) Explorable() bool {
+	if !e.explorable {
+		for ch := range e.chanLogs {
+			log := e.log[ch]
+			u := useOf(log)
+			for i := 1; i < len(log); i++ {
+				if a, ok := reversal(log, i, u); ok {
+					e.explore(log[i].site, "a channel that goroutines %d and %d both use", a.p.G, log[i].p.G)
+					break
+				}
+			}
+		}
+	}
+	return e.explorable
+}
+
+// Alternatives returns the schedules that reverse one pair of dependent
+// operations of one object by two goroutines, each the run's schedule
+// plus the point at which the first of the pair yields, and those that
+// take another ready case of a select statement.
 func (e *Exec) Alternatives() []Schedule {
 	var out []Schedule
-	seen := map[Point]bool{}
+	chosen := map[Point]bool{}
+	yielded := map[Point]bool{}
 	for _, p := range e.sched {
-		seen[p] = true
+		if p.C > 0 {
+			chosen[p.at()] = true
+		} else {
+			yielded[p] = true
+		}
+	}
+	add := func(p Point) {
+		s := append(append(Schedule(nil), e.sched...), p)
+		out = append(out, s)
 	}
 	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
 	for obj, log := range e.log {
 		logs[obj] = log
 	}
 	for p, a := range e.pending {
-		logs[a.obj] = append(logs[a.obj][:len(logs[a.obj]):len(logs[a.obj])], acquisition{p, a.read})
+		logs[a.obj] = append(logs[a.obj][:len(logs[a.obj]):len(logs[a.obj])], acquisition{p: p, kind: lockKind(a.read)})
 	}
 	for _, log := range logs {
+		u := useOf(log)
 		for i := 1; i < len(log); i++ {
-			a, b := log[i-1], log[i]
-			if a.p.G == b.p.G || (a.read && b.read) || seen[a.p] {
+			a, ok := reversal(log, i, u)
+			if !ok || yielded[a.p] {
 				continue
 			}
-			seen[a.p] = true
-			s := append(append(Schedule(nil), e.sched...), a.p)
-			out = append(out, s)
+			yielded[a.p] = true
+			add(a.p)
+		}
+	}
+	for _, c := range e.choices {
+		if chosen[c.p] {
+			continue // the schedule chose the case already
+		}
+		for _, r := range c.ready {
+			if r != c.took {
+				add(Point{G: c.p.G, K: c.p.K, C: r + 1})
+			}
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
 	return out
 }
 
-// Fingerprint identifies the run's orders of acquisitions: two runs with
-// the same fingerprint made the same acquisitions in the same orders, so
-// the schedules that reverse their pairs are the same too.
+// Fingerprint identifies the run's orders of operations and the cases its
+// select statements took: two runs with the same fingerprint made the same
+// operations in the same orders, so the schedules that reverse their pairs
+// are the same too.
 func (e *Exec) Fingerprint() string {
 	var orders []string
 	for _, log := range e.log {
@@ -169,5 +366,9 @@ func (e *Exec) Fingerprint() string {
 		orders = append(orders, b.String())
 	}
 	sort.Strings(orders)
-	return strings.Join(orders, "|")
+	var b strings.Builder
+	for _, c := range e.choices {
+		fmt.Fprintf(&b, "%s:%d;", c.p, c.took)
+	}
+	return strings.Join(orders, "|") + "/" + b.String()
 }
