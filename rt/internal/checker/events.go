@@ -14,13 +14,15 @@ import (
 
 // RunBegin starts a checked task.Run and returns its root task. A Run of
 // another goroutine waits until the running one ends; a Run nested inside a
-// task of the running one is checked as a finish in the current task, and
+// task of the running one, or made by a goroutine of a checked run of
+// goroutines (which runs one goroutine at a time: the caller is the one
+// running), is checked as a finish in the current task or segment, and
 // RunBegin returns 0 for it.
 func RunBegin() event.Task {
 	st := global()
 	site := st.takeSite()
 	g := goid()
-	if st.cur != 0 && (st.owner == g || st.x != nil) {
+	if st.cur != 0 && (st.owner == g || st.x != nil || st.gx != nil) {
 		st.depth++
 		st.sinkFinishBegin(st.cur, site)
 		return 0

@@ -65,13 +65,19 @@ func (h goHost) Deadlock(parked []*goexec.G) {
 // one when none runs: it is the body of every goroutine hook of package rt.
 // It returns nil when the calling goroutine cannot be checked: inside a
 // task.Run, where goroutines are not checked yet; the hook then makes the
-// operation as the original code does.
+// operation as the original code does, and the task runs' verdict says
+// "this schedule only", naming the first such operation.
 func GoExec(site uint32) *goexec.Exec {
 	st := global()
 	if st.gx != nil {
 		return st.gx
 	}
 	if st.cur != 0 || st.x != nil || st.childOut != "" {
+		if st.cur != 0 && st.inTaskGo == nil {
+			// Inside a task.Run: the operation runs as the original code
+			// does, and the run's verdict says that it was not checked.
+			st.inTaskGo = &goexec.Choice{What: "a go statement, channel operation or package sync call inside a task.Run, which the checker does not model yet", Site: site}
+		}
 		return nil
 	}
 	root := st.beginRun(goid(), site)

@@ -137,5 +137,10 @@ func (st *state) taskVerdict() {
 	if st.taskRuns == 0 || st.verdicts > 0 || st.childOut != "" || st.goChild != nil {
 		return
 	}
-	st.verdict(fmt.Sprintf("checked every schedule of this input (%s of rt/task)", report.Plural(st.taskRuns, "run")))
+	runs := report.Plural(st.taskRuns, "run")
+	if c := st.inTaskGo; c != nil {
+		st.verdict(fmt.Sprintf("checked this schedule only: %s%s (%s of rt/task)", c.What, at(c.Site), runs))
+		return
+	}
+	st.verdict(fmt.Sprintf("checked every schedule of this input (%s of rt/task)", runs))
 }

@@ -67,6 +67,7 @@ type state struct {
 	taskRuns int             // task.Runs started (runs counts the runs of goroutines too)
 	goChild  *goChildState   // set in a child of goroutine exploration
 	goReplay goexec.Schedule // the replay option's goroutine schedule
+	inTaskGo *goexec.Choice  // the first goroutine operation inside a task.Run, which runs unchecked
 }
 
 type taskInfo struct {
