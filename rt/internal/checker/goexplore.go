@@ -33,6 +33,7 @@ type goFindings struct {
 	Deadlock     *report.Deadlock `json:"deadlock,omitempty"`
 	Alternatives []string         `json:"alternatives,omitempty"`
 	Choice       *goexec.Choice   `json:"choice,omitempty"`
+	Panic        *report.Panic    `json:"panic,omitempty"`
 	Orders       string           `json:"orders"` // goexec's Fingerprint
 	Ran          bool             `json:"ran"`
 }
@@ -119,6 +120,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		work = append(work, s.String())
 	}
 	deadlocks := map[string]bool{}
+	panics := map[string]bool{}
 	orders := map[string]bool{gx.Fingerprint(): true}
 	for len(work) > 0 {
 		s := work[len(work)-1]
@@ -167,6 +169,9 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 				st.findings.Found(report.FindDeadlock, 1)
 			}
 		}
+		if p := f.Panic; p != nil {
+			st.schedulePanic(*p, s, panics)
+		}
 		if !orders[f.Orders] {
 			// A run with orders of its own: the schedules that reverse
 			// its pairs may reach others still.
@@ -176,6 +181,19 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	}
 	sum.complete = len(work) == 0
 	return sum
+}
+
+// schedulePanic writes the panic p of the schedule s, unless one with the
+// same value at the same place was written (seen).
+func (st *state) schedulePanic(p report.Panic, s string, seen map[string]bool) {
+	key := fmt.Sprintf("%s|%s:%d", p.Value, p.File, p.Line)
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	p.Schedule = s
+	st.w.Panic(p)
+	st.findings.Found(report.FindPanic, 1)
 }
 
 // emitGo writes a race that the schedule s showed.

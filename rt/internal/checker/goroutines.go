@@ -3,6 +3,8 @@ package checker
 import (
 	"fmt"
 	"os"
+	"runtime"
+	"strings"
 
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
@@ -88,6 +90,7 @@ func GoExec(site uint32) *goexec.Exec {
 	switch {
 	case st.goChild != nil:
 		st.gx.SetSchedule(st.goChild.sched)
+		st.gx.OnPanic = st.childPanic
 	case st.goReplay != nil:
 		st.gx.SetSchedule(st.goReplay)
 	}
@@ -188,6 +191,33 @@ func (st *state) goChain(g *goexec.G) []report.GoFrame {
 		out = append(out, f)
 	}
 	return out
+}
+
+// childPanic ends a child of goroutine exploration in which goroutine g
+// panicked with v: its findings say so, with the goroutine's creation.
+func (st *state) childPanic(g *goexec.G, v any) {
+	p := &report.Panic{Goroutine: g.ID, Value: fmt.Sprint(v), Created: st.goChain(g)}
+	p.File, p.Line = panicFrame()
+	st.goChild.found.Panic = p
+	st.finishGoChild(st.gx, nil)
+}
+
+// panicFrame returns the position of the innermost frame of the
+// panicking goroutine that is neither the runtime's nor the checker's:
+// where the user's code panicked (or called what panicked).
+func panicFrame() (string, int32) {
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if f.Function != "" && !strings.HasPrefix(f.Function, "runtime.") && !strings.HasPrefix(f.Function, "github.com/tpinstr/tpinstr/rt") {
+			return f.File, int32(f.Line)
+		}
+		if !more {
+			return "", 0
+		}
+	}
 }
 
 // goroutineOf returns the goroutine whose segment t is, or nil.

@@ -66,6 +66,10 @@ func TestGoroutineRuns(t *testing.T) {
 		{scenario: "leak-leaks", status: 66, stdout: "done\n", stderr: []string{
 			`WARNING: GOROUTINE LEAK\ngoroutine 2 waits \(chan receive\) at goprog.go:6:1 when the run ends\n  created at goprog.go:3:1 by goroutine 1\n`,
 		}},
+		{scenario: "panic", status: 66, stdout: "done\n", stderr: []string{
+			`==================\nPANIC: goroutine 2 panics: send on closed channel\n  at \S+main.go:\d+\n  created at goprog.go:3:1 by goroutine 1\nSchedule: g2.1 \(replay it with TPINSTR=replay=g2.1\)\n==================\n`,
+			`tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n`,
+		}},
 		{scenario: "sequential", status: 0, stdout: "done\n", absent: []string{`tpinstr`}},
 	}
 	for _, tt := range tests {

@@ -139,6 +139,12 @@ type Exec struct {
 	explorable bool
 	firstOrder *Choice
 
+	// OnPanic, when set, is called with a goroutine (other than the
+	// first) that panicked and the panic's value, instead of letting the
+	// panic end the program; it must not return. An exploring run sets
+	// it to report the panic of its schedule.
+	OnPanic func(g *G, v any)
+
 	// Grace is how long a run in which no goroutine can go on waits for
 	// code that was not rewritten to complete a parked channel operation
 	// before it reports a deadlock.
@@ -309,6 +315,11 @@ func (e *Exec) Go(f func(), site uint32) {
 // body runs goroutine g's function on its own goroutine.
 func (e *Exec) body(g *G, f func()) {
 	defer func() {
+		if e.OnPanic != nil {
+			if v := recover(); v != nil {
+				e.OnPanic(g, v)
+			}
+		}
 		if panicking() {
 			// The panic ends the program, as it does without the
 			// checker: the baton goes nowhere.

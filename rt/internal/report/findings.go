@@ -22,6 +22,7 @@ const (
 	FindFailure                // a schedule that failed without a verdict
 	FindDataRace               // a data race between goroutines
 	FindLeak                   // a goroutine still waiting at the end (leaks=1)
+	FindPanic                  // a goroutine that panics in a schedule exploration ran
 	numKinds
 )
 
@@ -32,6 +33,7 @@ var kindNames = [numKinds][2]string{
 	FindFailure:    {"failed schedule", "failed schedules"},
 	FindDataRace:   {"data race", "data races"},
 	FindLeak:       {"goroutine leak", "goroutine leaks"},
+	FindPanic:      {"panic in another schedule", "panics in other schedules"},
 }
 
 // Log is the kinds of the findings counted so far, in order, so that a

@@ -92,3 +92,47 @@ func (d Deadlock) goText() string {
 	b.WriteString("==================\n")
 	return b.String()
 }
+
+// Panic is a goroutine that panicked in a schedule that exploration ran:
+// the program, run in that schedule, crashes.
+type Panic struct {
+	Schedule string `json:"schedule"`
+	// Goroutine and Created are the goroutine that panicked and its
+	// creation chain; Value is the panic's value, printed.
+	Goroutine int       `json:"goroutine"`
+	Created   []GoFrame `json:"created,omitempty"`
+	Value     string    `json:"value"`
+	// File and Line are where the user's code panicked (or called what
+	// panicked).
+	File string `json:"file,omitempty"`
+	Line int32  `json:"line,omitempty"`
+}
+
+// Text formats the panic in the shape of the deadlock reports.
+func (p Panic) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "==================\nPANIC: goroutine %d panics: %s\n", p.Goroutine, p.Value)
+	if p.File != "" {
+		fmt.Fprintf(&b, "  at %s\n", Position(p.File, p.Line, 0))
+	}
+	for _, f := range p.Created {
+		if f.By == 0 {
+			break
+		}
+		fmt.Fprintf(&b, "  created at %s by goroutine %d\n", Position(f.File, f.Line, f.Col), f.By)
+	}
+	if p.Schedule != "" {
+		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", p.Schedule, p.Schedule)
+	}
+	b.WriteString("==================\n")
+	return b.String()
+}
+
+// Panic writes a panic that a schedule reached.
+func (w *Writer) Panic(p Panic) {
+	fmt.Fprint(w.Out, p.Text())
+	w.jsonLine(struct {
+		Type string `json:"type"`
+		Panic
+	}{"panic", p})
+}

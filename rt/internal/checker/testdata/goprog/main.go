@@ -104,6 +104,23 @@ var scenarios = map[string]func(){
 		rt.Go(func() { rt.Recv(ch, base+5) }, base+2)
 		rt.Recv(ch, base+5)
 	},
+	// One goroutine sends on a channel that another closes: in the
+	// schedule in which the close comes first, the send panics.
+	"panic": func() {
+		ch := make(chan int, 1)
+		var wg sync.WaitGroup
+		rt.WaitGroupAdd(&wg, 2, base+4)
+		rt.Go(func() {
+			rt.Send(ch, 1, base+5)
+			rt.WaitGroupDone(&wg, base+4)
+		}, base+2)
+		rt.Go(func() {
+			rt.Close(ch, base+5)
+			rt.WaitGroupDone(&wg, base+4)
+		}, base+2)
+		rt.WaitGroupWait(&wg, base+4)
+		fmt.Println("done")
+	},
 	// No goroutine at all: no verdict line.
 	"sequential": func() {
 		var mu sync.Mutex
