@@ -173,6 +173,13 @@ func Select(site uint32, hasDefault bool, cases ...Case) int {
 		ops[i] = c.op()
 	}
 	if gx := checker.GoExec(site); gx != nil {
+		// Each send case reads its channel, as a send does (Go's race
+		// detector records it for the send cases it polls).
+		for _, c := range ops {
+			if p := c.Chan(); p != nil && c.IsSend() {
+				checker.Access(p, 1, false, site)
+			}
+		}
 		return gx.Select(ops, hasDefault, site)
 	}
 	sc := make([]reflect.SelectCase, len(ops), len(ops)+1)

@@ -21,9 +21,7 @@ const goProgramsDir = "testdata/goprograms"
 // checked run does not find yet, each with the reason; their run must say
 // that it checked one schedule only. The test fails when one of them is
 // found (so that the list only shrinks).
-var knownGoMisses = map[string]string{
-	"wg_reused": "the second round's Add is not ordered with the first round's Wait, a WaitGroup choice the run does not explore (its verdict says this schedule only)",
-}
+var knownGoMisses = map[string]string{}
 
 // goVerdict matches the one-line verdict of a checked run of goroutines.
 var goVerdict = regexp.MustCompile(`(?m)^tpinstr: checked .*$`)

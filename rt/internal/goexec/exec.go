@@ -58,9 +58,9 @@
 // goroutines send on, or receive values from, or close while another
 // sends; a select of several communications or of one and a default) and
 // the cases of a select that found several ready: the run is one of
-// several, and the others are run too. Those it notes (a Cond, a TryLock,
-// a WaitGroup whose Adds and Waits program order and go statements do not
-// order, an operation completed by code that was not rewritten) make the
+// several, and the others are run too; so are the orders of an Add of a
+// WaitGroup and a Wait of another goroutine. Those it notes (a Cond, a
+// TryLock, an operation completed by code that was not rewritten) make the
 // verdict of the run "this schedule only", with the first such construct
 // and its site.
 //
@@ -124,7 +124,6 @@ type Exec struct {
 	sleepers []*G
 
 	choice *Choice
-	seq    uint64 // orders go statements, Adds and Waits (see before)
 
 	// Exploration (explore.go).
 	sched      Schedule
@@ -134,7 +133,7 @@ type Exec struct {
 	ready      []*G          // goroutines that yielded, oldest first
 	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
-	chanLogs   map[unsafe.Pointer]bool // the channels among log's objects
+	lazy       map[unsafe.Pointer]bool // log's objects whose dependent pairs Explorable finds
 	pending    map[Point]pendingAcq
 	explorable bool
 	firstOrder *Choice
@@ -164,8 +163,8 @@ type G struct {
 	Parent *G     // the goroutine that ran the go statement; nil for the first
 	Site   uint32 // the go statement
 
-	acqs     int    // acquisitions attempted, for Point
-	spawnSeq uint64 // the go statement's place in the run (see before)
+	acqs   int // acquisitions attempted, for Point
+	spawnK int // the parent's acquisitions attempted before the go statement
 
 	segs  []event.Task // open segments, oldest first
 	last  event.Task   // the newest segment, once they ended
@@ -200,10 +199,10 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		chans: map[unsafe.Pointer]*chanState{}, mutexes: map[unsafe.Pointer]*mutexState{},
 		wgs: map[unsafe.Pointer]*wgState{}, onces: map[unsafe.Pointer]*onceState{},
 		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
-		Grace:    time.Second,
-		log:      map[unsafe.Pointer][]acquisition{},
-		chanLogs: map[unsafe.Pointer]bool{},
-		pending:  map[Point]pendingAcq{},
+		Grace:   time.Second,
+		log:     map[unsafe.Pointer][]acquisition{},
+		lazy:    map[unsafe.Pointer]bool{},
+		pending: map[Point]pendingAcq{},
 	}
 	g := e.newG(nil, site)
 	c := h.NewTask(root, site, g.ID)
@@ -299,8 +298,7 @@ func (e *Exec) Go(f func(), site uint32) {
 	p := e.cur
 	s := p.seg()
 	g := e.newG(p, site)
-	e.seq++
-	g.spawnSeq = e.seq
+	g.spawnK = p.acqs
 	c := e.h.NewTask(s, site, g.ID)
 	e.h.Spawn(s, c, site)
 	g.segs = append(g.segs, c)

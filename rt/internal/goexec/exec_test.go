@@ -345,7 +345,7 @@ func TestPrograms(t *testing.T) {
 			}, 0)
 			e.Wait(&wg, 0)
 			h.access(unsafe.Pointer(&x), 8, false, 23)
-		}, choice: true},
+		}, order: true, explored: [][2]uint32{{22, 23}}},
 		{name: "waitgroup-add-while-positive", body: func(e *Exec, h *testHost) {
 			// The counter is positive at goroutine 2's Add here; in the
 			// schedule where goroutine 3's Done comes first, the Wait
@@ -361,7 +361,7 @@ func TestPrograms(t *testing.T) {
 			e.Go(func() { e.Add(&wg, -1, func() { wg.Done() }, 0) }, 0)
 			e.Wait(&wg, 0)
 			h.access(unsafe.Pointer(&x), 8, false, 25)
-		}, choice: true},
+		}, order: true, explored: [][2]uint32{{24, 25}}},
 		{name: "waitgroup-add-before-spawn", body: func(e *Exec, h *testHost) {
 			// Every Add happens before the Wait (through the go
 			// statements), though another goroutine waits.

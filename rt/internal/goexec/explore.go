@@ -110,11 +110,13 @@ func ParseSchedule(s string) (Schedule, error) {
 type opKind uint8
 
 const (
-	opWrite opKind = iota // a Lock, a Once's Do, an atomic operation
-	opRead                // an RLock
-	opSend                // a send on a channel
-	opRecv                // a receive from a channel
-	opClose               // a close of a channel
+	opWrite  opKind = iota // a Lock, a Once's Do, an atomic operation
+	opRead                 // an RLock
+	opSend                 // a send on a channel
+	opRecv                 // a receive from a channel
+	opClose                // a close of a channel
+	opWgAdd                // an Add of a positive delta to a WaitGroup
+	opWgWait               // a Wait of a WaitGroup
 )
 
 // acquisition is one entry of an object's log.
@@ -143,8 +145,11 @@ func useOf(log []acquisition) chanUse {
 // dependent reports whether the order of a and b, operations on one
 // object by different goroutines with a first, can change the run; u is
 // what the object's log holds. Locks are dependent unless both read, and
-// so are the operations of a Once and of an atomic variable. On a
-// channel:
+// so are the operations of a Once and of an atomic variable. Of a
+// WaitGroup, an Add of a positive delta and a Wait are (the Wait returns
+// before the Add, or waits for the Add's Done); Adds commute with Adds,
+// and the Dones are not logged: a Wait joins every Done before it in
+// either order. On a channel:
 //
 //   - a close and a send: the send panics after the close;
 //   - a close and a receive, when a sender was parked at the first of
@@ -162,6 +167,8 @@ func useOf(log []acquisition) chanUse {
 // the same partner, or blocks until the same later one.
 func dependent(a, b acquisition, u chanUse) bool {
 	switch {
+	case a.kind >= opWgAdd || b.kind >= opWgAdd:
+		return a.kind != b.kind // an Add and a Wait
 	case a.kind == opRead && b.kind == opRead:
 		return false
 	case a.kind <= opRead || b.kind <= opRead:
@@ -186,12 +193,15 @@ func dependent(a, b acquisition, u chanUse) bool {
 // reversal returns the point at which the latest operation before
 // log[i] that is dependent with it and by another goroutine yields to
 // reverse the two. An earlier dependent operation by the same goroutine
-// ends the search: what precedes it was paired with it already.
-func reversal(log []acquisition, i int, u chanUse) (acquisition, bool) {
+// ends the search: what precedes it was paired with it already. One that
+// go statements order before log[i] (log[i]'s goroutine descends from a
+// go statement its goroutine made after it) cannot be reversed, and is
+// passed over.
+func (e *Exec) reversal(log []acquisition, i int, u chanUse) (acquisition, bool) {
 	b := log[i]
 	for j := i - 1; j >= 0; j-- {
 		a := log[j]
-		if !dependent(a, b, u) {
+		if !dependent(a, b, u) || e.spawnedAfter(b.p.G, a.p) {
 			continue
 		}
 		if a.p.G == b.p.G {
@@ -200,6 +210,17 @@ func reversal(log []acquisition, i int, u chanUse) (acquisition, bool) {
 		return a, true
 	}
 	return acquisition{}, false
+}
+
+// spawnedAfter reports whether goroutine g descends from a go statement
+// that goroutine a.G made after its operation a.
+func (e *Exec) spawnedAfter(g int, a Point) bool {
+	for x := e.gs[g-1]; x.Parent != nil; x = x.Parent {
+		if x.Parent.ID == a.G {
+			return x.spawnK >= a.K
+		}
+	}
+	return false
 }
 
 // SetSchedule makes the run yield, and choose cases, at the points of s.
@@ -266,7 +287,15 @@ func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site ui
 	cs := e.chanState(ch)
 	senders := hasWaiter(cs.sendq)
 	e.log[ch] = append(e.log[ch], acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site})
-	e.chanLogs[ch] = true
+	e.lazy[ch] = true
+}
+
+// logOp logs an operation on obj at point p, when it is attempted, for an
+// object whose pairs of dependent operations Explorable looks for at the
+// end of the run.
+func (e *Exec) logOp(obj unsafe.Pointer, p Point, kind opKind, site uint32) {
+	e.log[obj] = append(e.log[obj], acquisition{p: p, kind: kind, site: site})
+	e.lazy[obj] = true
 }
 
 // selected records that the select statement at p (at site) found the
@@ -287,12 +316,16 @@ type selChoice struct {
 // case of a select statement, may give another graph.
 func (e *Exec) Explorable() bool {
 	if !e.explorable {
-		for ch := range e.chanLogs {
-			log := e.log[ch]
+		for obj := range e.lazy {
+			log := e.log[obj]
 			u := useOf(log)
 			for i := 1; i < len(log); i++ {
-				if a, ok := reversal(log, i, u); ok {
-					e.explore(log[i].site, "a channel that goroutines %d and %d both use", a.p.G, log[i].p.G)
+				if a, ok := e.reversal(log, i, u); ok {
+					what := "a channel"
+					if log[i].kind >= opWgAdd {
+						what = "a sync.WaitGroup"
+					}
+					e.explore(log[i].site, "%s that goroutines %d and %d both use", what, a.p.G, log[i].p.G)
 					break
 				}
 			}
@@ -330,7 +363,7 @@ func (e *Exec) Alternatives() []Schedule {
 	for _, log := range logs {
 		u := useOf(log)
 		for i := 1; i < len(log); i++ {
-			a, ok := reversal(log, i, u)
+			a, ok := e.reversal(log, i, u)
 			if !ok || yielded[a.p] {
 				continue
 			}

@@ -158,69 +158,16 @@ func typeName(l sync.Locker) string {
 // the Wait returns in some schedules and not in others, and every Done
 // precedes the Wait's return in the schedules where it does not.
 //
-// Whether a Wait waits for an Add depends on the schedule unless the Add
-// happens before the Wait, or the Wait before the Add (WaitGroup's
-// documentation asks for the first when the counter is zero, but a
-// positive counter here may be zero at the Add in another schedule, when
-// the Dones come first). The executor checks that order for the edges it
-// can see without the graph, program order and go statements (the Add is
-// made by the waiter, or by an ancestor before the go statement that led
-// to it, or the other way round), and notes a choice otherwise: a worker
-// that calls Add for itself, or a Wait and an Add ordered through a channel.
+// Whether a Wait waits for an Add of another goroutine depends on the
+// schedule unless synchronisation orders them (WaitGroup's documentation
+// asks for the Add first when the counter is zero, but a worker may call
+// Add for itself, or a Wait and an Add may be ordered through a channel):
+// an Add of a positive delta and a Wait are logged as dependent operations
+// of the WaitGroup (explore.go), and exploration runs the other order.
 type wgState struct {
 	counter int
 	dones   []event.Task // the release segments of the Dones
 	waiters []*G
-	adds    []mark // the last Add of a positive delta of each goroutine
-	waits   []mark // the last Wait of each goroutine
-	noted   bool
-}
-
-// mark is a point of a goroutine's run: before a later point of the same
-// goroutine, and before its goroutines created later (seq orders the
-// operations of one run).
-type mark struct {
-	g   *G
-	seq uint64
-}
-
-// point returns the running goroutine's current point.
-func (e *Exec) point() mark {
-	e.seq++
-	return mark{e.cur, e.seq}
-}
-
-// before reports whether m precedes the point p by program order and go
-// statements alone.
-func before(m, p mark) bool {
-	for g, seq := p.g, p.seq; g != nil; g, seq = g.Parent, g.spawnSeq {
-		if g == m.g {
-			return m.seq < seq
-		}
-	}
-	return false
-}
-
-// orderWG notes a choice unless every mark of others precedes p, and
-// records p among ours.
-func (e *Exec) orderWG(w *wgState, ours *[]mark, others []mark, p mark, site uint32) {
-	if w.noted {
-		return
-	}
-	for _, m := range others {
-		if !before(m, p) {
-			e.note(site, "a sync.WaitGroup whose Add and Wait are not ordered by program order and go statements")
-			w.noted = true
-			return
-		}
-	}
-	for i, m := range *ours {
-		if m.g == p.g {
-			(*ours)[i] = p
-			return
-		}
-	}
-	*ours = append(*ours, p)
 }
 
 func (e *Exec) wg(p *sync.WaitGroup) *wgState {
@@ -235,12 +182,13 @@ func (e *Exec) wg(p *sync.WaitGroup) *wgState {
 // Add adds delta to the WaitGroup wg; do is the real Add (it panics as Add
 // does on a negative counter).
 func (e *Exec) Add(wg *sync.WaitGroup, delta int, do func(), site uint32) {
+	if delta > 0 {
+		p := e.attempt(site)
+		e.logOp(unsafe.Pointer(wg), p, opWgAdd, site)
+	}
 	do()
 	w := e.wg(wg)
 	w.counter += delta
-	if delta > 0 {
-		e.orderWG(w, &w.adds, w.waits, e.point(), site)
-	}
 	if delta < 0 {
 		e.done(w, site)
 	}
@@ -286,8 +234,9 @@ func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint
 
 // Wait waits until wg's counter is zero.
 func (e *Exec) Wait(wg *sync.WaitGroup, site uint32) {
+	p := e.attempt(site)
+	e.logOp(unsafe.Pointer(wg), p, opWgWait, site)
 	w := e.wg(wg)
-	e.orderWG(w, &w.waits, w.adds, e.point(), site)
 	if w.counter == 0 {
 		for _, d := range w.dones {
 			e.acquire(d, site)
