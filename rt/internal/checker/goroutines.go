@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
@@ -45,6 +46,10 @@ func (h goHost) Join(t, f event.Task, site uint32) {
 }
 
 func (h goHost) SetCurrent(t event.Task) { h.st.cur = t }
+
+func (h goHost) Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	Access(p, size, write, site)
+}
 
 func (h goHost) Deadlock(parked []*goexec.G) {
 	st := h.st

@@ -59,9 +59,9 @@
 // sends; a select of several communications or of one and a default) and
 // the cases of a select that found several ready: the run is one of
 // several, and the others are run too; so are the orders of an Add of a
-// WaitGroup and a Wait of another goroutine. Those it notes (a Cond, a
-// TryLock, an operation completed by code that was not rewritten) make the
-// verdict of the run "this schedule only", with the first such construct
+// WaitGroup and a Wait of another goroutine, and of a Cond's Waits and
+// Signals. Those it notes (a TryLock, an operation completed by code that
+// was not rewritten) make the verdict of the run "this schedule only", with the first such construct
 // and its site.
 //
 // # Time
@@ -100,6 +100,11 @@ type Host interface {
 	Join(t, f event.Task, site uint32)
 	// SetCurrent makes t the task whose accesses the hooks record.
 	SetCurrent(t event.Task)
+	// Access records an access of the current task to size bytes at p
+	// that the executor makes on behalf of a synchronisation object, as
+	// Go's race detector does (a WaitGroup's Add from zero reads it, and
+	// its first blocking Wait writes it).
+	Access(p unsafe.Pointer, size uintptr, write bool, site uint32)
 	// Deadlock is called when no goroutine can go on: parked lists them.
 	// It does not return (it ends the program, or the goroutine).
 	Deadlock(parked []*G)
@@ -177,7 +182,8 @@ type G struct {
 	until   time.Time // when a sleep ends
 	w       *waiter
 	selIdx  int
-	panicOn string // the waker's verdict: the goroutine panics with this when it goes on
+	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
+	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
 }
 
 type gstate uint8

@@ -40,6 +40,11 @@ func (h *testHost) Deadlock(parked []*G) {
 }
 
 // access records an access of the running goroutine.
+// Access implements Host: the accesses the executor makes for
+// synchronisation objects are left out, as the oracle of the property
+// test does not model them.
+func (h *testHost) Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {}
+
 func (h *testHost) access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	h.det.Access(h.cur, uintptr(p), size, write, event.Site(site))
 }
@@ -405,6 +410,49 @@ func TestPrograms(t *testing.T) {
 			}, 0)
 			send(e, a, 1, 0)
 		}, order: true},
+		{name: "cond-ready", body: func(e *Exec, h *testHost) {
+			// The waiter reads x once ready is set under the lock, after
+			// the writer's write: ordered whether the Signal comes before
+			// the Wait (lost, but ready is seen) or after it.
+			var x int
+			var mu sync.Mutex
+			c := sync.NewCond(&mu)
+			ready := false
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				for !ready {
+					e.CondWait(c, func() { e.Unlock(&mu, mu.Unlock, 0) }, func() { e.Lock(&mu, mu.TryLock, 0) }, 0)
+				}
+				e.Unlock(&mu, mu.Unlock, 0)
+				h.access(unsafe.Pointer(&x), 8, false, 47)
+			}, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 48)
+			e.Lock(&mu, mu.TryLock, 0)
+			ready = true
+			e.CondSignal(c, false, 0)
+			e.Unlock(&mu, mu.Unlock, 0)
+		}, order: true},
+		{name: "cond-write-after-signal", body: func(e *Exec, h *testHost) {
+			// The writer writes x after it signalled: in every schedule
+			// the waiter's read races with it.
+			var x int
+			var mu sync.Mutex
+			c := sync.NewCond(&mu)
+			ready := false
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				for !ready {
+					e.CondWait(c, func() { e.Unlock(&mu, mu.Unlock, 0) }, func() { e.Lock(&mu, mu.TryLock, 0) }, 0)
+				}
+				e.Unlock(&mu, mu.Unlock, 0)
+				h.access(unsafe.Pointer(&x), 8, false, 49)
+			}, 0)
+			e.Lock(&mu, mu.TryLock, 0)
+			ready = true
+			e.CondSignal(c, false, 0)
+			e.Unlock(&mu, mu.Unlock, 0)
+			h.access(unsafe.Pointer(&x), 8, true, 50)
+		}, races: [][2]uint32{{49, 50}}, order: true},
 		{name: "select-default-reads", body: func(e *Exec, h *testHost) {
 			// The default is taken here; had main sent first, the case
 			// would read x, which main writes before the send: ordered.

@@ -110,13 +110,15 @@ func ParseSchedule(s string) (Schedule, error) {
 type opKind uint8
 
 const (
-	opWrite  opKind = iota // a Lock, a Once's Do, an atomic operation
-	opRead                 // an RLock
-	opSend                 // a send on a channel
-	opRecv                 // a receive from a channel
-	opClose                // a close of a channel
-	opWgAdd                // an Add of a positive delta to a WaitGroup
-	opWgWait               // a Wait of a WaitGroup
+	opWrite      opKind = iota // a Lock, a Once's Do, an atomic operation
+	opRead                     // an RLock
+	opSend                     // a send on a channel
+	opRecv                     // a receive from a channel
+	opClose                    // a close of a channel
+	opWgAdd                    // an Add of a positive delta to a WaitGroup
+	opWgWait                   // a Wait of a WaitGroup
+	opCondWait                 // a Wait of a Cond
+	opCondSignal               // a Signal or Broadcast of a Cond
 )
 
 // acquisition is one entry of an object's log.
@@ -149,7 +151,9 @@ func useOf(log []acquisition) chanUse {
 // WaitGroup, an Add of a positive delta and a Wait are (the Wait returns
 // before the Add, or waits for the Add's Done); Adds commute with Adds,
 // and the Dones are not logged: a Wait joins every Done before it in
-// either order. On a channel:
+// either order. Of a Cond, a Wait is dependent with every other operation
+// (a Signal before the Wait is lost, after it wakes it; of two Waits, a
+// Signal wakes the first), and two Signals commute. On a channel:
 //
 //   - a close and a send: the send panics after the close;
 //   - a close and a receive, when a sender was parked at the first of
@@ -167,6 +171,8 @@ func useOf(log []acquisition) chanUse {
 // the same partner, or blocks until the same later one.
 func dependent(a, b acquisition, u chanUse) bool {
 	switch {
+	case a.kind >= opCondWait || b.kind >= opCondWait:
+		return a.kind == opCondWait || b.kind == opCondWait
 	case a.kind >= opWgAdd || b.kind >= opWgAdd:
 		return a.kind != b.kind // an Add and a Wait
 	case a.kind == opRead && b.kind == opRead:
@@ -190,26 +196,34 @@ func dependent(a, b acquisition, u chanUse) bool {
 	}
 }
 
-// reversal returns the point at which the latest operation before
-// log[i] that is dependent with it and by another goroutine yields to
-// reverse the two. An earlier dependent operation by the same goroutine
-// ends the search: what precedes it was paired with it already. One that
-// go statements order before log[i] (log[i]'s goroutine descends from a
-// go statement its goroutine made after it) cannot be reversed, and is
-// passed over.
-func (e *Exec) reversal(log []acquisition, i int, u chanUse) (acquisition, bool) {
+// reversals calls f with each operation before log[i] that is dependent
+// with it, by another goroutine, and not ordered before it by go
+// statements (log[i]'s goroutine descending from a go statement that the
+// other goroutine made after it): yielding at such an operation runs
+// log[i]'s before it. The search ends at an earlier operation of log[i]'s
+// goroutine of the same kind, whose own search covered what precedes it.
+// Every dependent operation, not only the latest, is reversed: two
+// operations that are independent of each other (two Adds of a
+// WaitGroup) may each be dependent with a later one (a Wait), and
+// reversing the latest does not move the other after it. f returns false
+// to end the search.
+func (e *Exec) reversals(log []acquisition, i int, u chanUse, f func(a acquisition) bool) {
 	b := log[i]
 	for j := i - 1; j >= 0; j-- {
 		a := log[j]
+		if a.p.G == b.p.G {
+			if a.kind == b.kind && a.sel == b.sel {
+				return
+			}
+			continue
+		}
 		if !dependent(a, b, u) || e.spawnedAfter(b.p.G, a.p) {
 			continue
 		}
-		if a.p.G == b.p.G {
-			return acquisition{}, false
+		if !f(a) {
+			return
 		}
-		return a, true
 	}
-	return acquisition{}, false
 }
 
 // spawnedAfter reports whether goroutine g descends from a go statement
@@ -319,15 +333,18 @@ func (e *Exec) Explorable() bool {
 		for obj := range e.lazy {
 			log := e.log[obj]
 			u := useOf(log)
-			for i := 1; i < len(log); i++ {
-				if a, ok := e.reversal(log, i, u); ok {
+			for i := 1; i < len(log) && !e.explorable; i++ {
+				e.reversals(log, i, u, func(a acquisition) bool {
 					what := "a channel"
-					if log[i].kind >= opWgAdd {
+					switch {
+					case log[i].kind >= opCondWait:
+						what = "a sync.Cond"
+					case log[i].kind >= opWgAdd:
 						what = "a sync.WaitGroup"
 					}
 					e.explore(log[i].site, "%s that goroutines %d and %d both use", what, a.p.G, log[i].p.G)
-					break
-				}
+					return false
+				})
 			}
 		}
 	}
@@ -363,12 +380,13 @@ func (e *Exec) Alternatives() []Schedule {
 	for _, log := range logs {
 		u := useOf(log)
 		for i := 1; i < len(log); i++ {
-			a, ok := e.reversal(log, i, u)
-			if !ok || yielded[a.p] {
-				continue
-			}
-			yielded[a.p] = true
-			add(a.p)
+			e.reversals(log, i, u, func(a acquisition) bool {
+				if !yielded[a.p] {
+					yielded[a.p] = true
+					add(a.p)
+				}
+				return true
+			})
 		}
 	}
 	for _, c := range e.choices {

@@ -189,6 +189,12 @@ func (e *Exec) Add(wg *sync.WaitGroup, delta int, do func(), site uint32) {
 	do()
 	w := e.wg(wg)
 	w.counter += delta
+	if delta > 0 && w.counter == delta {
+		// The first increment from zero reads the WaitGroup, to race
+		// with a Wait that it is not ordered with (Go's race detector
+		// does the same).
+		e.h.Access(unsafe.Pointer(wg), 1, false, site)
+	}
 	if delta < 0 {
 		e.done(w, site)
 	}
@@ -242,6 +248,11 @@ func (e *Exec) Wait(wg *sync.WaitGroup, site uint32) {
 			e.acquire(d, site)
 		}
 		return
+	}
+	if len(w.waiters) == 0 {
+		// The first Wait that blocks writes the WaitGroup, to race with
+		// an Add from zero that it is not ordered with.
+		e.h.Access(unsafe.Pointer(wg), 1, true, site)
 	}
 	w.waiters = append(w.waiters, e.cur)
 	e.park(e.cur, "sync.WaitGroup.Wait", site)
@@ -309,32 +320,53 @@ type condState struct {
 // CondWait waits on c: it unlocks c.L, parks until a Signal or Broadcast,
 // and locks c.L again (through lock and unlock, the hooks of c.L).
 func (e *Exec) CondWait(c *sync.Cond, unlock, lock func(), site uint32) {
-	e.note(site, "a sync.Cond")
+	p := e.attempt(site)
+	e.logOp(unsafe.Pointer(c), p, opCondWait, site)
 	s := e.conds[unsafe.Pointer(c)]
 	if s == nil {
 		s = &condState{}
 		e.conds[unsafe.Pointer(c)] = s
 	}
-	s.waiters = append(s.waiters, e.cur)
+	g := e.cur
+	s.waiters = append(s.waiters, g)
 	unlock()
-	e.park(e.cur, "sync.Cond.Wait", site)
+	if sig := g.condSig; sig != 0 {
+		// A goroutine that the Unlock let go on signalled before this one
+		// parked: the Wait returns, after the Signal.
+		g.condSig = 0
+		e.acquire(sig, site)
+	} else {
+		e.park(g, "sync.Cond.Wait", site)
+	}
 	lock()
 }
 
 // CondSignal wakes the oldest waiter of c; all of them with broadcast.
 func (e *Exec) CondSignal(c *sync.Cond, broadcast bool, site uint32) {
+	p := e.attempt(site)
+	e.logOp(unsafe.Pointer(c), p, opCondSignal, site)
 	s := e.conds[unsafe.Pointer(c)]
 	if s == nil || len(s.waiters) == 0 {
 		return
 	}
-	e.note(site, "a sync.Cond")
 	n := 1
 	if broadcast {
 		n = len(s.waiters)
 	}
 	ws := s.waiters[:n:n]
 	s.waiters = s.waiters[n:]
+	var rel event.Task
 	for _, g := range ws {
+		if g.state != gParked {
+			// g is between its Wait's Unlock and its parking (the Unlock
+			// let this goroutine go on): it returns from the Wait when it
+			// goes on, joining what this one did before the Signal.
+			if rel == 0 {
+				rel = e.release(site)
+			}
+			g.condSig = rel
+			continue
+		}
 		e.wake(g, site)
 	}
 }
