@@ -257,7 +257,7 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	                  by goroutines
 	max_schedules=N   explore at most N schedules (default 1000)
 	replay=SCHEDULE   run exactly the schedule (of isolated sections, or of
-	                  goroutines' acquisitions: g…) that a report names,
+	                  goroutines' synchronisation: g…) that a report names,
 	                  with the program's output
 	leaks=1           report every goroutine still waiting when the program or
 	                  test ends, as a finding (as goleak does)

@@ -26,7 +26,7 @@ type Options struct {
 	HaltOnError bool   // exit at the first report
 
 	Replay       string // run exactly this schedule of the isolated sections
-	GoReplay     string // run exactly this schedule of goroutines' acquisitions (replay=g…)
+	GoReplay     string // run exactly this schedule of goroutines' synchronisation (replay=g…)
 	Explore      bool   // explore the orders of isolated sections
 	MaxSchedules int    // the most schedules exploration runs
 	NoCommute    bool   // treat commutative isolated updates as conflicting
@@ -91,7 +91,7 @@ var Table = []Option{
 			return nil
 		}},
 	{Name: "replay", Arg: "SCHEDULE",
-		Usage: "run exactly the schedule (of isolated sections, or of goroutines' acquisitions: g…) that a report names, with the program's output",
+		Usage: "run exactly the schedule (of isolated sections, or of goroutines' synchronisation: g…) that a report names, with the program's output",
 		set: func(o *Options, v string) error {
 			if strings.HasPrefix(v, "g") {
 				o.GoReplay = v // checked by the goroutine executor
