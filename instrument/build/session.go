@@ -104,11 +104,20 @@ func (s *session) list(ld *loader) (int, error) {
 		}
 	}
 	var err error
+	r := s.work.mapper(s.dir)
 	if s.roots, err = ld.load(listMode, s.patterns); err != nil {
+		if ge, ok := err.(*goError); ok {
+			ge.msg = r.Replace(ge.msg)
+		}
 		return 0, err
 	}
 	s.all = allPackages(s.roots)
-	if reportErrors(s.d.Stderr, s.all, s.dir) {
+	w := newMapWriter(s.d.Stderr, r)
+	found := reportErrors(w, s.all, s.dir)
+	if err := w.Flush(); err != nil {
+		return 0, err
+	}
+	if found {
 		return 1, nil
 	}
 	return 0, nil
