@@ -57,7 +57,9 @@ type runtimeSetup struct {
 //     differ.
 //
 // In vendor mode the overlay puts the runtime into the vendor directory
-// where the go command accepts it (runtimeInVendor).
+// where the go command accepts it (runtimeInVendor); elsewhere the build
+// runs in a workspace outside the user's tree whose vendor directory
+// stands for the user's (runtimeInVendorWorkspace).
 func (s *session) provideRuntime() error {
 	files, err := s.runtimeFiles()
 	if err != nil {
