@@ -30,6 +30,7 @@ type session struct {
 	patterns []string            // the package patterns loaded
 	roots    []*packages.Package // the packages they name, loaded in listMode
 	all      []*packages.Package // roots and their dependencies
+	chosen   []*packages.Package // the packages to rewrite
 }
 
 // start does everything the three commands share: it loads the packages,
@@ -69,6 +70,7 @@ func (s *session) start() (int, error) {
 	}
 	sc := s.scope()
 	chosen, refused := sc.choose(s.all)
+	s.chosen = chosen
 	for _, p := range refused {
 		fmt.Fprintf(d.Stderr, "tpinstr: warning: %s is in the module cache, which cannot be overlaid; it is not rewritten (replace its module with a local copy to check it)\n", p)
 	}
@@ -133,6 +135,18 @@ func (s *session) writeWork(results []pkgResult, sc *scope) error {
 			}
 		}
 	}
+	mains, err := cgoMains(s.chosen, s.runtimePath())
+	if err != nil {
+		return err
+	}
+	for _, f := range mains {
+		if _, done := s.work.replace[f.Path]; done {
+			continue // the rewriter changed the file itself
+		}
+		if err := s.work.add(f.Path, f.Content); err != nil {
+			return err
+		}
+	}
 	if s.inv.Command == "test" {
 		gen, err := testMains(s.all, sc, s.src, s.runtimePath())
 		if err != nil {
@@ -144,7 +158,6 @@ func (s *session) writeWork(results []pkgResult, sc *scope) error {
 			}
 		}
 	}
-	var err error
 	s.overlayPath, err = s.work.writeOverlay(s.userReplace, s.rt.overlay)
 	return err
 }
