@@ -71,7 +71,8 @@ func main() {
 
 // TestVendorMode runs programs of a module whose go.mod (go 1.24) requires
 // a dependency that is vendored, and which does not mention tpinstr, in
-// vendor mode (by default, -mod=vendor, GOFLAGS): tpinstr must build them
+// vendor mode (by default, -mod=vendor, GOFLAGS; alone or in a workspace
+// vendored with go work vendor): tpinstr must build them
 // from the vendor directory with its own runtime, report the race of the
 // racy ones (status 66) and not of the others (status 0, the output of go
 // run), and leave every byte of the user's tree as it was, which go build
@@ -85,12 +86,17 @@ func TestVendorMode(t *testing.T) {
 		env  []string
 		race bool
 		noGo bool // go run cannot build it (the task library is missing)
+		// workspace puts the module in a go.work workspace, vendored with
+		// go work vendor.
+		workspace bool
 	}{
 		{name: "racy goroutines, vendor by default", main: strings.Replace(vendorMain, "ORDERED", "false", 1), args: []string{"run", "."}, race: true},
 		{name: "ordered goroutines, vendor by default", main: strings.Replace(vendorMain, "ORDERED", "true", 1), args: []string{"run", "."}},
 		{name: "racy goroutines, -mod=vendor", main: strings.Replace(vendorMain, "ORDERED", "false", 1), args: []string{"run", "-mod=vendor", "."}, race: true},
 		{name: "ordered goroutines, GOFLAGS=-mod=vendor", main: strings.Replace(vendorMain, "ORDERED", "true", 1), args: []string{"run", "."}, env: []string{"GOFLAGS=-mod=vendor"}},
 		{name: "racy tasks, vendor by default", main: vendorTaskMain, args: []string{"run", "."}, race: true, noGo: true},
+		{name: "racy goroutines, a workspace's vendor directory", main: strings.Replace(vendorMain, "ORDERED", "false", 1), args: []string{"run", "."}, race: true, workspace: true},
+		{name: "racy tasks, a workspace's vendor directory", main: vendorTaskMain, args: []string{"run", "."}, race: true, noGo: true, workspace: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,6 +109,12 @@ func TestVendorMode(t *testing.T) {
 				"main.go": "package main\n\nimport _ \"example.com/dep\"\n\nfunc main() {}\n",
 			})
 			env := append([]string{"GOWORK=off", "GOPROXY=off"}, tt.env...)
+			vendorCmd, vendorDir, replaced := []string{"mod", "vendor"}, root, "../dep"
+			if tt.workspace {
+				writeTree(t, base, map[string]string{"go.work": "go 1.24\n\nuse ./app\n"})
+				env[0] = "GOWORK=" + filepath.Join(base, "go.work")
+				vendorCmd, vendorDir, replaced = []string{"work", "vendor"}, base, "./dep"
+			}
 			goCmd := func(args ...string) (int, []byte, []byte) {
 				cmd := exec.Command("go", args...)
 				cmd.Dir = root
@@ -111,11 +123,11 @@ func TestVendorMode(t *testing.T) {
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
 				return exitStatus(t, cmd.Run()), stdout.Bytes(), stderr.Bytes()
 			}
-			if status, _, stderr := goCmd("mod", "vendor"); status != 0 {
-				t.Fatalf("go mod vendor: status %d\n%s", status, stderr)
+			if status, _, stderr := goCmd(vendorCmd...); status != 0 {
+				t.Fatalf("go %s: status %d\n%s", strings.Join(vendorCmd, " "), status, stderr)
 			}
 			writeTree(t, root, map[string]string{"main.go": tt.main})
-			if txt, err := os.ReadFile(filepath.Join(root, "vendor", "modules.txt")); err != nil || !bytes.Contains(txt, []byte("# example.com/dep v0.0.0 => ../dep")) {
+			if txt, err := os.ReadFile(filepath.Join(vendorDir, "vendor", "modules.txt")); err != nil || !bytes.Contains(txt, []byte("# example.com/dep v0.0.0 => "+replaced)) {
 				t.Fatalf("vendor/modules.txt does not vendor example.com/dep (%v):\n%s", err, txt)
 			}
 			before := treeBytes(t, base)
