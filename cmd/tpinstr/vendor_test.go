@@ -91,7 +91,6 @@ func TestVendorMode(t *testing.T) {
 		workspace bool
 	}{
 		{name: "racy goroutines, vendor by default", main: strings.Replace(vendorMain, "ORDERED", "false", 1), args: []string{"run", "."}, race: true},
-		{name: "ordered goroutines, vendor by default", main: strings.Replace(vendorMain, "ORDERED", "true", 1), args: []string{"run", "."}},
 		{name: "racy goroutines, -mod=vendor", main: strings.Replace(vendorMain, "ORDERED", "false", 1), args: []string{"run", "-mod=vendor", "."}, race: true},
 		{name: "ordered goroutines, GOFLAGS=-mod=vendor", main: strings.Replace(vendorMain, "ORDERED", "true", 1), args: []string{"run", "."}, env: []string{"GOFLAGS=-mod=vendor"}},
 		{name: "racy tasks, vendor by default", main: vendorTaskMain, args: []string{"run", "."}, race: true, noGo: true},
