@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -108,7 +109,8 @@ func (s *session) list(ld *loader) (int, error) {
 	var err error
 	r := s.work.mapper(s.dir)
 	if s.roots, err = ld.load(listMode, s.patterns); err != nil {
-		if ge, ok := err.(*goError); ok {
+		var ge *goError
+		if errors.As(err, &ge) {
 			ge.msg = r.Replace(ge.msg)
 		}
 		return 0, err
