@@ -218,3 +218,74 @@ func treeBytes(t *testing.T, dir string) map[string]string {
 	}
 	return tree
 }
+
+// TestVendorModeErrors checks that where the go command fails to build a
+// module in vendor mode, tpinstr, which builds it through a workspace of
+// its own, fails with the same message, naming the user's files.
+func TestVendorModeErrors(t *testing.T) {
+	tpinstrBinary(t)
+	tests := []struct {
+		name  string
+		edit  map[string]string // files changed after go mod vendor
+		wants string            // a line both must print
+	}{
+		{
+			name:  "an import nothing vendors",
+			edit:  map[string]string{"main.go": "package main\n\nimport (\n\t_ \"example.com/dep\"\n\t_ \"example.com/nowhere\"\n)\n\nfunc main() {}\n"},
+			wants: "main.go:5:2: cannot find module providing package example.com/nowhere: import lookup disabled by -mod=vendor",
+		},
+		{
+			name:  "go.mod requires what modules.txt does not list",
+			edit:  map[string]string{"go.mod": "module example.com/app\n\ngo 1.24\n\nrequire example.com/dep v0.0.0\n\nrequire example.com/other v1.0.0\n\nreplace example.com/dep => ../dep\n"},
+			wants: "example.com/other@v1.0.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt",
+		},
+		{
+			name:  "a compile error in a vendored package",
+			edit:  map[string]string{"vendor/example.com/dep/dep.go": "package dep\n\nfunc Greeting() string { return 1 }\n"},
+			wants: "vendor/example.com/dep/dep.go:3:33: cannot use 1 (untyped int constant) as string value in return statement",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			base := t.TempDir()
+			writeTree(t, filepath.Join(base, "dep"), vendoredDep)
+			root := filepath.Join(base, "app")
+			writeTree(t, root, map[string]string{
+				"go.mod":  "module example.com/app\n\ngo 1.24\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ../dep\n",
+				"main.go": "package main\n\nimport \"example.com/dep\"\n\nfunc main() { println(dep.Greeting()) }\n",
+			})
+			env := []string{"GOWORK=off", "GOPROXY=off", "GOFLAGS="}
+			cmd := exec.Command("go", "mod", "vendor")
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), env...)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("go mod vendor: %v\n%s", err, out)
+			}
+			writeTree(t, root, tt.edit)
+			cmd = exec.Command("go", "build", "-o", os.DevNull, ".")
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), env...)
+			var goErr bytes.Buffer
+			cmd.Stderr = &goErr
+			goStatus := exitStatus(t, cmd.Run())
+			tmp := t.TempDir()
+			cmd = tpinstrCmd(t, root, tmp, env, "build", "-o", os.DevNull, ".")
+			var errOut bytes.Buffer
+			cmd.Stderr = &errOut
+			status := exitStatus(t, cmd.Run())
+			checkNoWorkDirs(t, tmp)
+			if goStatus == 0 || status != goStatus {
+				t.Errorf("status: go %d, tpinstr %d; want the same failure", goStatus, status)
+			}
+			for name, stderr := range map[string]string{"go": goErr.String(), "tpinstr": errOut.String()} {
+				if !strings.Contains(stderr, tt.wants+"\n") {
+					t.Errorf("%s's standard error lacks %q:\n%s", name, tt.wants, stderr)
+				}
+			}
+			if got, want := errOut.String(), goErr.String(); got != want {
+				t.Errorf("tpinstr's standard error differs from go's:\n%s\ngo's:\n%s", got, want)
+			}
+		})
+	}
+}

@@ -121,6 +121,7 @@ var workspacePhrases = [][2]string{
 	{"To sync the vendor directory run go work vendor.", "To sync the vendor directory run go mod vendor."},
 	{"but not explicitly required in a go.mod", "but not explicitly required in go.mod"},
 	{"but not replaced in the workspace", "but not replaced in go.mod"},
+	{"(Go version in go.work is at least 1.14 and vendor directory exists.)", "(Go version in go.mod is at least 1.14 and vendor directory exists.)"},
 }
 
 // vendorWorkFile returns the go.work of a vendor workspace: the go line of

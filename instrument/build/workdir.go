@@ -110,6 +110,9 @@ func (w *workDir) mapper(cwd string) *strings.Replacer {
 		tmp, orig := w.back[i], w.back[i+1]
 		pairs = append(pairs, tmp, orig)
 		if rel := shortPath(tmp, cwd); rel != tmp {
+			if sep := string(filepath.Separator); strings.HasSuffix(tmp, sep) && !strings.HasSuffix(rel, sep) {
+				rel += sep // a directory prefix (alias) keeps its separator
+			}
 			pairs = append(pairs, rel, shortPath(orig, cwd))
 		}
 	}
