@@ -172,10 +172,14 @@ module the go.mod requires, if any: in a module through a copy of the go.mod
 copy of the runtime, passed with -modfile; in a workspace through the go.work
 with a use of that copy, in the overlay; outside a module through GOWORK.
 -x prints which. In vendor mode (-mod=vendor, or a vendor directory) the
-overlay puts the runtime in the vendor directory, which the go command
-accepts only where the module vendors github.com/tpinstr/tpinstr or its go
-version is older than 1.23; otherwise the build is refused (vendor/modules.txt
-would have to change), and -mod=readonly builds from the module cache.
+overlay puts the runtime in the vendor directory where the go command
+accepts it without a line in vendor/modules.txt, which it reads from disk
+only: where the module vendors github.com/tpinstr/tpinstr, or its go version
+is older than 1.23. Otherwise the build runs in a workspace in tpinstr's
+cache directory (GOWORK): its go.work uses the module and the runtime, and
+its vendor directory holds the module's modules.txt, marked for a workspace,
+and links to the module's vendored packages, so that the go command still
+builds from the user's vendor directory, with the same checks.
 
 # The cache of rewritten files
 
@@ -302,6 +306,9 @@ In a rewritten package, every read or write of memory that another task
 could reach gets a hook (package-level variables, captured or address-taken
 locals, fields and elements reached through them or through pointers, slice
 elements, maps as one location), and every task-library call gets the
-position of its call site. Files that import "C" are left as they are.
+position of its call site. Files that import "C" are left as they are,
+except that when func main is declared in one, it starts by deferring the
+end of the checked run, as in any other file (the verdict, and status 66
+when a race was found).
 */
 package main

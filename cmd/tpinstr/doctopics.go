@@ -24,7 +24,10 @@ In a rewritten package, every read or write of memory that another task
 could reach gets a hook (package-level variables, captured or address-taken
 locals, fields and elements reached through them or through pointers, slice
 elements, maps as one location), and every task-library call gets the
-position of its call site. Files that import "C" are left as they are.
+position of its call site. Files that import "C" are left as they are,
+except that when func main is declared in one, it starts by deferring the
+end of the checked run, as in any other file (the verdict, and status 66
+when a race was found).
 `,
 		},
 		"limits": {

@@ -11,7 +11,9 @@
 //     resolve github.com/tpinstr/tpinstr to it, whatever the user's go.mod
 //     requires: a -modfile copy of the go.mod with a require and a replace
 //     in a module, the go.work with a use in the overlay in a workspace,
-//     GOWORK outside a module.
+//     GOWORK outside a module, and in vendor mode the runtime overlaid in
+//     the vendor directory or a workspace whose vendor directory links to
+//     the user's (vendor.go).
 //  3. List the packages with the checked build's tags (tpinstr plus the
 //     user's) and choose those to rewrite: the main module's, plus
 //     -instr.add, minus -instr.skip, never the standard library, the module

@@ -57,7 +57,9 @@ type runtimeSetup struct {
 //     differ.
 //
 // In vendor mode the overlay puts the runtime into the vendor directory
-// where the go command accepts it (runtimeInVendor).
+// where the go command accepts it (runtimeInVendor); elsewhere the build
+// runs in a workspace outside the user's tree whose vendor directory
+// stands for the user's (runtimeInVendorWorkspace).
 func (s *session) provideRuntime() error {
 	files, err := s.runtimeFiles()
 	if err != nil {
@@ -130,7 +132,7 @@ func (s *session) runtimeInModule(rs *runtimeSetup, files map[string][]byte) err
 		return s.runtimeInSelf(rs, files, root)
 	}
 	if s.vendorMode(mf, root) {
-		return s.runtimeInVendor(rs, files, mf, root)
+		return s.runtimeInVendor(rs, files, mf, root, modPath)
 	}
 	goLine := defaultGoLine
 	if mf.Go != nil {
@@ -206,7 +208,8 @@ func (s *session) passModFile(rs *runtimeSetup) error {
 
 // vendorMode reports whether the go command would build from the vendor
 // directory: -mod=vendor, or no -mod flag, a go version of 1.14 or later
-// and a vendor directory (cmd/go's modload.setDefaultBuildMod).
+// and a vendor directory that was not made for a workspace (cmd/go's
+// modload.setDefaultBuildMod).
 func (s *session) vendorMode(mf *modfile.File, root string) bool {
 	mod := s.inv.Mod
 	if mod == "" {
@@ -218,20 +221,24 @@ func (s *session) vendorMode(mf *modfile.File, root string) bool {
 	if mf.Go == nil || version.Compare("go"+mf.Go.Version, "go1.14") < 0 {
 		return false
 	}
-	fi, err := os.Stat(filepath.Join(root, "vendor"))
-	return err == nil && fi.IsDir()
+	vendor := filepath.Join(root, "vendor")
+	fi, err := os.Stat(vendor)
+	return err == nil && fi.IsDir() && !modulesTxtForWorkspace(vendor)
 }
 
 // runtimeInVendor provides the runtime to a build in vendor mode. The go
-// command reads vendor/modules.txt from disk, not through the overlay, so
-// the runtime can only take the place of packages the go command accepts
-// from the vendor directory: those of a vendored copy of tpinstr's module
-// (the user's module uses the task library and vendors it), or, in a module
-// whose go version is older than 1.23, any directory of the vendor tree.
-// The overlay then puts the tool's runtime files there, each with a build
-// constraint on the runtime's Go version, since a vendored package is
-// compiled with its module's.
-func (s *session) runtimeInVendor(rs *runtimeSetup, files map[string][]byte, mf *modfile.File, root string) error {
+// command reads vendor/modules.txt from disk, not through the overlay
+// (cmd/go/internal/modload.readVendorList uses os.ReadFile), so the
+// overlay can put the runtime only where the go command accepts packages
+// from the vendor directory without a line in modules.txt: in a vendored
+// copy of tpinstr's module (the user's module uses the task library and
+// vendors it), or, in a module whose go version is older than 1.23, in any
+// directory of the vendor tree. The overlay then puts the tool's runtime
+// files there, each with a build constraint on the runtime's Go version,
+// since a vendored package is compiled with its module's. Any other module
+// in vendor mode gets the runtime through a workspace
+// (runtimeInVendorWorkspace).
+func (s *session) runtimeInVendor(rs *runtimeSetup, files map[string][]byte, mf *modfile.File, root, modPath string) error {
 	vendor := filepath.Join(root, "vendor")
 	txt, _ := os.ReadFile(filepath.Join(vendor, "modules.txt"))
 	vendored := false
@@ -242,7 +249,7 @@ func (s *session) runtimeInVendor(rs *runtimeSetup, files map[string][]byte, mf 
 	}
 	old := mf.Go == nil || version.Compare("go"+mf.Go.Version, "go1.23") < 0
 	if !vendored && !old {
-		return fmt.Errorf("%s: vendor mode is supported only when the module vendors %s (or its go version is older than 1.23): the go command takes packages only from vendor/modules.txt, which tpinstr would have to change; build with -mod=readonly (or -mod=mod) to use the module cache instead", shortPath(vendor, s.dir), runtimeModule)
+		return s.runtimeInVendorWorkspace(rs, files, mf, root, modPath)
 	}
 	own := tpinstr.GoVersion()
 	constrained := map[string][]byte{}

@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"os"
 	"os/exec"
@@ -42,6 +43,8 @@ func TestRuntimeProvided(t *testing.T) {
 		args   []string
 		env    []string
 		vendor bool // run go mod vendor first
+		// vendorMod is the -modfile of go mod vendor ("" for go.mod).
+		vendorMod string
 	}{
 		{
 			name:  "module without requirements",
@@ -87,6 +90,31 @@ func TestRuntimeProvided(t *testing.T) {
 			},
 			args:   []string{"."},
 			vendor: true,
+		},
+		{
+			name: "vendor directory, go 1.24",
+			files: map[string]string{
+				"go.mod":     "module example.com/u\n\ngo 1.24\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
+				"main.go":    "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/dep\"\n\t\"github.com/tpinstr/tpinstr/rt/task\"\n)\n\nfunc main() { fmt.Println(task.Which() + dep.Suffix) }\n",
+				"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
+				"dep/dep.go": "package dep\n\n// Suffix is empty.\nconst Suffix = \"\"\n",
+			},
+			args:   []string{"."},
+			vendor: true,
+		},
+		{
+			name: "-mod=vendor from GOFLAGS with -modfile, go 1.24",
+			files: map[string]string{
+				"go.mod":     "module example.com/u\n\ngo 1.24\n\nrequire example.com/missing v1.0.0\n",
+				"alt.mod":    "module example.com/u\n\ngo 1.24\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
+				"main.go":    "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/dep\"\n\t\"github.com/tpinstr/tpinstr/rt/task\"\n)\n\nfunc main() { fmt.Println(task.Which() + dep.Suffix) }\n",
+				"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
+				"dep/dep.go": "package dep\n\n// Suffix is empty.\nconst Suffix = \"\"\n",
+			},
+			args:      []string{"."},
+			env:       []string{"GOFLAGS=-mod=vendor -modfile=alt.mod"},
+			vendor:    true,
+			vendorMod: "alt.mod",
 		},
 		{
 			name: "vendored old version, go 1.24",
@@ -146,12 +174,16 @@ func TestRuntimeProvided(t *testing.T) {
 				// too; go mod vendor needs the import of the task library
 				// to resolve, so it runs with a main that does not use it
 				// when the module does not require it.
-				if !strings.Contains(tt.files["go.mod"], "tpinstr") {
+				if mod := tt.files[cmp.Or(tt.vendorMod, "go.mod")]; !strings.Contains(mod, "tpinstr") {
 					if err := os.WriteFile(filepath.Join(root, "main.go"), []byte("package main\n\nimport _ \"example.com/dep\"\n\nfunc main() {}\n"), 0o666); err != nil {
 						t.Fatal(err)
 					}
 				}
-				cmd := exec.Command("go", "mod", "vendor")
+				args := []string{"mod", "vendor"}
+				if tt.vendorMod != "" {
+					args = append(args, "-modfile="+tt.vendorMod)
+				}
+				cmd := exec.Command("go", args...)
 				cmd.Dir = root
 				cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 				if out, err := cmd.CombinedOutput(); err != nil {

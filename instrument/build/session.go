@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,6 +31,7 @@ type session struct {
 	patterns []string            // the package patterns loaded
 	roots    []*packages.Package // the packages they name, loaded in listMode
 	all      []*packages.Package // roots and their dependencies
+	chosen   []*packages.Package // the packages to rewrite
 }
 
 // start does everything the three commands share: it loads the packages,
@@ -69,6 +71,7 @@ func (s *session) start() (int, error) {
 	}
 	sc := s.scope()
 	chosen, refused := sc.choose(s.all)
+	s.chosen = chosen
 	for _, p := range refused {
 		fmt.Fprintf(d.Stderr, "tpinstr: warning: %s is in the module cache, which cannot be overlaid; it is not rewritten (replace its module with a local copy to check it)\n", p)
 	}
@@ -104,11 +107,21 @@ func (s *session) list(ld *loader) (int, error) {
 		}
 	}
 	var err error
+	r := s.work.mapper(s.dir)
 	if s.roots, err = ld.load(listMode, s.patterns); err != nil {
+		var ge *goError
+		if errors.As(err, &ge) {
+			ge.msg = r.Replace(ge.msg)
+		}
 		return 0, err
 	}
 	s.all = allPackages(s.roots)
-	if reportErrors(s.d.Stderr, s.all, s.dir) {
+	w := newMapWriter(s.d.Stderr, r)
+	found := reportErrors(w, s.all, s.dir)
+	if err := w.Flush(); err != nil {
+		return 0, err
+	}
+	if found {
 		return 1, nil
 	}
 	return 0, nil
@@ -124,6 +137,18 @@ func (s *session) writeWork(results []pkgResult, sc *scope) error {
 			}
 		}
 	}
+	mains, err := cgoMains(s.chosen, s.runtimePath())
+	if err != nil {
+		return err
+	}
+	for _, f := range mains {
+		if _, done := s.work.replace[f.Path]; done {
+			continue // the rewriter changed the file itself
+		}
+		if err := s.work.add(f.Path, f.Content); err != nil {
+			return err
+		}
+	}
 	if s.inv.Command == "test" {
 		gen, err := testMains(s.all, sc, s.src, s.runtimePath())
 		if err != nil {
@@ -135,7 +160,6 @@ func (s *session) writeWork(results []pkgResult, sc *scope) error {
 			}
 		}
 	}
-	var err error
 	s.overlayPath, err = s.work.writeOverlay(s.userReplace, s.rt.overlay)
 	return err
 }

@@ -55,6 +55,15 @@ func (w *workDir) add(orig string, content []byte) error {
 	return nil
 }
 
+// alias makes the mapper replace from by to: a directory outside the work
+// directory that stands for one of the user's (and any path below it) by
+// the user's, or a phrase of the go command that the way tpinstr runs it
+// changed by the phrase the user's own command would print. Aliases are
+// tried in the order they were added, before the work directory.
+func (w *workDir) alias(from, to string) {
+	w.back = append(w.back, from, to)
+}
+
 // writeOverlay writes overlay.json: the user's own replacements, then
 // extra (deletions of runtime files), then the driver's, which win where
 // both replace a file (the driver's were made from the user's). It returns
@@ -101,6 +110,9 @@ func (w *workDir) mapper(cwd string) *strings.Replacer {
 		tmp, orig := w.back[i], w.back[i+1]
 		pairs = append(pairs, tmp, orig)
 		if rel := shortPath(tmp, cwd); rel != tmp {
+			if sep := string(filepath.Separator); strings.HasSuffix(tmp, sep) && !strings.HasSuffix(rel, sep) {
+				rel += sep // a directory prefix (alias) keeps its separator
+			}
 			pairs = append(pairs, rel, shortPath(orig, cwd))
 		}
 	}
