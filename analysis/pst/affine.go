@@ -650,15 +650,15 @@ func (b *builder) rangeBounds(s *ast.RangeStmt, xt types.Type) (varBounds, bool)
 
 // iterBounds returns the bounds of the index of a ForAll or ForAsync call:
 // lo <= i < hi for constant arguments.
-func (b *builder) iterBounds(call *ast.CallExpr) varBounds {
+func (b *builder) iterBounds(loE, hiE ast.Expr) varBounds {
 	var bd varBounds
-	if len(call.Args) < 3 {
+	if loE == nil || hiE == nil {
 		return bd
 	}
-	if lo, ok := b.constInt(call.Args[0], 0); ok {
+	if lo, ok := b.constInt(loE, 0); ok {
 		bd.lo, bd.loOK = lo, true
 	}
-	if hi, ok := b.constInt(call.Args[1], 0); ok {
+	if hi, ok := b.constInt(hiE, 0); ok {
 		bd.hi, bd.hiOK = hi-1, true
 	}
 	return bd

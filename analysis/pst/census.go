@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
 // census is what the builder needs to know about the local variables of one
@@ -47,7 +49,12 @@ type census struct {
 	futureSlot map[*ast.CallExpr][2]*types.Var
 	slotStores map[*types.Var]int
 	slotBad    map[*types.Var]bool
-	hasGoto    bool
+	// taskValue maps a variable to the task-library operation it is
+	// declared with, as a method value (spawn := t.Async), method
+	// expression or function value, when that is its only store and its
+	// address is not taken: a call of the variable is that operation.
+	taskValue map[*types.Var]ast.Expr
+	hasGoto   bool
 }
 
 func newCensus(info *types.Info, body ast.Node) *census {
@@ -64,7 +71,9 @@ func newCensus(info *types.Info, body ast.Node) *census {
 		futureSlot:   map[*ast.CallExpr][2]*types.Var{},
 		slotStores:   map[*types.Var]int{},
 		slotBad:      map[*types.Var]bool{},
+		taskValue:    map[*types.Var]ast.Expr{},
 	}
+	declOp := map[*types.Var]ast.Expr{}
 	declLit := map[*types.Var]*ast.FuncLit{}
 	declFuture := map[*types.Var]*ast.CallExpr{}
 	// uses of candidate variables that are not calls or task bodies
@@ -88,11 +97,21 @@ func newCensus(info *types.Info, body ast.Node) *census {
 			}
 		case *ast.AssignStmt:
 			c.assign(n, declLit, declFuture)
+			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+				for i, lhs := range n.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							c.noteOp(v, n.Rhs[i], declOp)
+						}
+					}
+				}
+			}
 		case *ast.ValueSpec:
 			if len(n.Names) == len(n.Values) {
 				for i, name := range n.Names {
 					if v, ok := info.Defs[name].(*types.Var); ok {
 						c.noteDecl(v, n.Values[i], declLit, declFuture)
+						c.noteOp(v, n.Values[i], declOp)
 						c.store(v, n.Values[i])
 					}
 				}
@@ -146,7 +165,20 @@ func newCensus(info *types.Info, body ast.Node) *census {
 	for v := range badUse {
 		c.paramEscapes[v] = true
 	}
+	for v, e := range declOp {
+		if c.writes[v] == 0 && !c.addr[v] {
+			c.taskValue[v] = e
+		}
+	}
 	return c
+}
+
+// noteOp records a declaration whose value denotes a task-library
+// operation without calling it, as the shared model classifies it.
+func (c *census) noteOp(v *types.Var, init ast.Expr, declOp map[*types.Var]ast.Expr) {
+	if u, ok := syncapi.Value(c.info, init); ok && u.Op.IsTask() {
+		declOp[v] = init
+	}
 }
 
 // callOrBody reports whether the identifier is used as the function of a

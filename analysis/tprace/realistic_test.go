@@ -177,8 +177,6 @@ var knownMisses = map[string]string{
 		"holding the interface are assumed to refer to different memory (see package mhp)",
 	"closure_field_handler": "the handler closure is stored in a struct field by one function and called " +
 		"through the field from another; the call of a func-typed field is not resolved to the closures stored in it",
-	"spawn_method_value_total": "tasks are spawned through a variable holding the method value t.Async; " +
-		"the call of the variable is not recognised as a task-library call",
 }
 
 func ratio(a, b int) float64 {

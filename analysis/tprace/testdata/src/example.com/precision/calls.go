@@ -133,3 +133,57 @@ func promotedOtherField(t *task.T) string {
 	t.Async(func(t *task.T) { a.deposit(1) })
 	return a.owner // another field: no report
 }
+
+// Task-library operations called through a variable holding a method value
+// or a method expression are the operations themselves.
+func spawnValueRace(t *task.T, xs []int) int {
+	total := 0
+	t.Finish(func(t *task.T) {
+		spawn := t.Async
+		for _, x := range xs {
+			spawn(func(t *task.T) { total += x }) // want `possible determinacy race on total: the write of total at calls.go:\d+:\d+ may run in parallel with itself`
+		}
+	})
+	return total
+}
+
+func spawnValueSlots(t *task.T, xs []int) []int {
+	out := make([]int, len(xs))
+	t.Finish(func(t *task.T) {
+		spawn := t.Async
+		for i, x := range xs {
+			spawn(func(t *task.T) { out[i] = 2 * x }) // each its own slot: no report
+		}
+	})
+	return out
+}
+
+func finishValueJoins(t *task.T) int {
+	n := 0
+	finish := t.Finish
+	finish(func(t *task.T) {
+		t.Async(func(t *task.T) { n++ })
+	})
+	return n // joined by the Finish called through the value: no report
+}
+
+func asyncExprRace(t *task.T) int {
+	n := 0
+	async := (*task.T).Async
+	async(t, func(t *task.T) { n++ }) // want `possible determinacy race on n`
+	return n
+}
+
+func forAllValue(t *task.T, xs []int) {
+	forAll := t.ForAll
+	forAll(0, len(xs), func(t *task.T, i int) {
+		xs[i]++ // no report
+	})
+}
+
+func forAllValueNeighbour(t *task.T, xs []int) {
+	forAll := t.ForAll
+	forAll(0, len(xs)-1, func(t *task.T, i int) {
+		xs[i+1] = xs[i] // want `possible determinacy race on xs`
+	})
+}
