@@ -161,6 +161,7 @@ func (b *builder) callBody(call *ast.CallExpr) {
 		return
 	}
 	b.dynamicCall(call)
+	b.litCall(call)
 	b.unknownCall(call)
 }
 

@@ -27,11 +27,27 @@ import (
 // a path (they are not, today: the receiver memory of an interface value
 // is not tracked, as memory loaded from the heap is not; see package mhp).
 //
+// Function literals are candidates too: every literal of the package that
+// is not called where it is written and is not the body of a task-library
+// call (it may be stored in a field, a map, a slice or a variable, passed
+// on or returned) is a candidate of each call through a function value of
+// an identical signature. Its body is built at the call, in a Block; the
+// variables it captures from the function that creates it, when that is
+// not the function whose tree is being built, are one pseudo
+// package-level variable each (capturedGlobal): their instance is not
+// known at the call, and every call through a value that may reach the
+// literal may reach the same instance, so two such calls in parallel
+// tasks conflict on it. Its own parameters and locals are fresh at each
+// call. The literal is still built where it is created, as of unknown use.
+// Building more candidates at a call only adds accesses, so it can add
+// reports but never hides one; the accesses on captured variables are not
+// related to the creating function's own accesses to them (those use the
+// variable itself), which can miss a race between a call through a value
+// and its creator.
+//
 // What is not covered: functions of other packages reached through values
 // (their summaries exist, but the package's own value uses are what is
-// indexed), function literals stored in data structures (built as of
-// unknown use where they are created), and generic functions taken as
-// values.
+// indexed) and generic functions taken as values.
 
 // dynIndex is the package's candidates for calls through values.
 type dynIndex struct {
@@ -42,6 +58,12 @@ type dynIndex struct {
 	// values (per signature).
 	byIface map[ifaceKey][]*types.Func
 	bySig   map[string][]*types.Func
+	// lits are the function literals that may be called through values;
+	// litsBySig caches their candidates per signature.
+	lits      []*ast.FuncLit
+	litsBySig map[string][]*ast.FuncLit
+	// decls are the package's function declarations.
+	decls []*ast.FuncDecl
 }
 
 type ifaceKey struct {
@@ -57,7 +79,7 @@ func (c *Config) dynamic() *dynIndex {
 }
 
 func buildDynIndex(c *Config) *dynIndex {
-	d := &dynIndex{byIface: map[ifaceKey][]*types.Func{}, bySig: map[string][]*types.Func{}}
+	d := &dynIndex{byIface: map[ifaceKey][]*types.Func{}, bySig: map[string][]*types.Func{}, litsBySig: map[string][]*ast.FuncLit{}}
 	seen := map[*types.Func]bool{}
 	add := func(fn *types.Func) {
 		if fn == nil || seen[fn] {
@@ -69,6 +91,12 @@ func buildDynIndex(c *Config) *dynIndex {
 		}
 	}
 	for _, f := range c.Files {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				d.decls = append(d.decls, fd)
+			}
+		}
+		d.lits = append(d.lits, storedLits(c.Info, f)...)
 		called := map[ast.Expr]bool{}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -212,4 +240,132 @@ func recvGlobal(fn *types.Func) string {
 		path = fn.Pkg().Path()
 	}
 	return path + "." + name + "(receiver)"
+}
+
+// storedLits returns the function literals of a file that calls through
+// values may reach: all but those called where they are written and the
+// bodies of task-library calls.
+func storedLits(info *types.Info, f *ast.File) []*ast.FuncLit {
+	var lits []*ast.FuncLit
+	var stack []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if lit, ok := n.(*ast.FuncLit); ok && len(stack) > 0 {
+			keep := true
+			// The nearest enclosing node that is not a parenthesis.
+			i := len(stack) - 1
+			for i > 0 {
+				if _, ok := stack[i].(*ast.ParenExpr); !ok {
+					break
+				}
+				i--
+			}
+			if call, ok := stack[i].(*ast.CallExpr); ok {
+				if ast.Unparen(call.Fun) == lit {
+					keep = false
+				} else if tc, ok := Classify(info, call); ok && tc.Body != nil && ast.Unparen(tc.Body) == lit {
+					keep = false
+				}
+			}
+			if keep {
+				lits = append(lits, lit)
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return lits
+}
+
+// litCallees returns the function literals of the package with the
+// signature of a call through a value (see dynIndex.lits).
+func (b *builder) litCallees(call *ast.CallExpr) []*ast.FuncLit {
+	if b.cfg.Files == nil {
+		return nil
+	}
+	fun := ast.Unparen(call.Fun)
+	if sel, ok := fun.(*ast.SelectorExpr); ok {
+		if s := b.info.Selections[sel]; s != nil && s.Kind() != types.FieldVal {
+			return nil // a method: interface calls are dynamicCallees'
+		}
+	}
+	sig, ok := typeOf(b.info, fun).Underlying().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	d := b.cfg.dynamic()
+	key := types.TypeString(sig, nil)
+	if c, ok := d.litsBySig[key]; ok {
+		return c
+	}
+	var cands []*ast.FuncLit
+	for _, lit := range d.lits {
+		if ls, ok := typeOf(b.info, lit).(*types.Signature); ok && types.Identical(ls, sig) {
+			cands = append(cands, lit)
+		}
+	}
+	d.litsBySig[key] = cands
+	return cands
+}
+
+// litCall builds, at a call through a value, the body of every function
+// literal the call may reach (see dynIndex.lits): its own variables are
+// fresh, the variables it captures from another function are the pseudo
+// variables of capturedGlobal.
+func (b *builder) litCall(call *ast.CallExpr) {
+	for _, lit := range b.litCallees(call) {
+		if b.litInlining[lit] {
+			continue // a literal reaching itself: its effects are being built
+		}
+		b.litInlining[lit] = true
+		old := b.foreign
+		if !within(lit, b.tree.Decl) {
+			b.foreign = append(b.foreign, lit)
+		}
+		blk := b.add(Block, call.Pos(), "call through a value of the function literal at "+b.cfg.Fset.Position(lit.Pos()).String())
+		b.funcBody(nil, lit.Type, lit.Body, blk)
+		b.foreign = old
+		delete(b.litInlining, lit)
+	}
+}
+
+// within reports whether n lies inside outer.
+func within(n, outer ast.Node) bool {
+	return outer != nil && outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// captured reports whether v, a local variable, is captured by a literal
+// of another function being built at a call through a value: it is
+// declared neither in the tree's function nor in one of those literals.
+func (b *builder) captured(v *types.Var) bool {
+	if len(b.foreign) == 0 || (b.tree.Decl != nil && b.tree.Decl.Pos() <= v.Pos() && v.Pos() < b.tree.Decl.End()) {
+		return false
+	}
+	for _, lit := range b.foreign {
+		if lit.Pos() <= v.Pos() && v.Pos() < lit.End() {
+			return false
+		}
+	}
+	return true
+}
+
+// capturedGlobal returns the pseudo package-level variable that stands for
+// a local variable v of another function captured by a literal reached
+// through a value: "path.v (captured in F)", F the function declaring v.
+func (b *builder) capturedGlobal(v *types.Var) string {
+	in := "a function literal"
+	for _, fd := range b.cfg.dynamic().decls {
+		if fd.Pos() <= v.Pos() && v.Pos() < fd.End() {
+			in = fd.Name.Name
+			break
+		}
+	}
+	path := ""
+	if b.cfg.Pkg != nil {
+		path = b.cfg.Pkg.Path()
+	}
+	return path + "." + v.Name() + " (captured in " + in + ")"
 }

@@ -175,8 +175,6 @@ var knownMisses = map[string]string{
 	"promoted_interface": "the two accounts reach one ledger through an embedded pointer loaded from the heap; " +
 		"an interface call's receiver memory is not tracked, and two instances of the per-iteration variable " +
 		"holding the interface are assumed to refer to different memory (see package mhp)",
-	"closure_field_handler": "the handler closure is stored in a struct field by one function and called " +
-		"through the field from another; the call of a func-typed field is not resolved to the closures stored in it",
 }
 
 func ratio(a, b int) float64 {

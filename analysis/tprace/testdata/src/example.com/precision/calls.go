@@ -187,3 +187,68 @@ func forAllValueNeighbour(t *task.T, xs []int) {
 		xs[i+1] = xs[i] // want `possible determinacy race on xs`
 	})
 }
+
+// Function literals stored in fields and called through them from another
+// function: what they capture is one pseudo variable per captured
+// variable.
+type route struct{ handle func(int) int }
+
+type router struct{ routes []route }
+
+func (r *router) add(h func(int) int) { r.routes = append(r.routes, route{h}) } // want add:`effects=3`
+
+func (r *router) serve(v int) int { // want serve:`effects=4`
+	s := 0
+	for _, rt := range r.routes {
+		s += rt.handle(v)
+	}
+	return s
+}
+
+func serveAll(t *task.T, r *router, xs []int) []int {
+	out := make([]int, len(xs))
+	t.ForAll(0, len(xs), func(t *task.T, i int) {
+		out[i] = r.serve(xs[i]) // want `possible determinacy race on precision.hits \(captured in closureFieldCounts\): the write of precision.hits \(captured in closureFieldCounts\) at calls.go:\d+:\d+ \(in serve at calls.go:\d+:\d+\) may run in parallel with itself`
+	})
+	return out
+}
+
+func closureFieldCounts(t *task.T) int {
+	hits := 0
+	r := &router{}
+	r.add(func(v int) int {
+		hits++
+		return v
+	})
+	serveAll(t, r, []int{1, 2, 3})
+	return hits
+}
+
+type scaleFunc func(float64) float64
+
+type scaler struct{ steps []scaleFunc }
+
+func (s *scaler) apply(v float64) float64 { // want apply:`effects=4`
+	for _, f := range s.steps {
+		v = f(v)
+	}
+	return v
+}
+
+func scaleAll(t *task.T, s *scaler, xs []float64) {
+	t.ForAll(0, len(xs), func(t *task.T, i int) {
+		xs[i] = s.apply(xs[i]) // the stored literals only read what they capture: no report
+	})
+}
+
+func closureFieldReads(t *task.T, xs []float64) {
+	factor, offset := 2.0, 1.0
+	s := &scaler{}
+	s.steps = append(s.steps, func(v float64) float64 { return v * factor })
+	s.steps = append(s.steps, func(v float64) float64 {
+		w := v + offset // a local of the literal: fresh at each call
+		w++
+		return w
+	})
+	scaleAll(t, s, xs)
+}
