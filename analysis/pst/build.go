@@ -171,6 +171,8 @@ type builder struct {
 	seq         int
 	// resolving counts the nested calls of resolve (alias.go).
 	resolving int
+	// substDepth counts the declarations affineOf and upperOf follow.
+	substDepth int
 }
 
 // frame collects the deferred calls of one function body.

@@ -54,7 +54,12 @@ type census struct {
 	// expression or function value, when that is its only store and its
 	// address is not taken: a call of the variable is that operation.
 	taskValue map[*types.Var]ast.Expr
-	hasGoto   bool
+	// intInit maps an integer variable to the value of its declaration
+	// (one name per value); clamps counts its assignments that only lower
+	// it (see clampOf).
+	intInit map[*types.Var]ast.Expr
+	clamps  map[*types.Var]int
+	hasGoto bool
 }
 
 func newCensus(info *types.Info, body ast.Node) *census {
@@ -72,6 +77,8 @@ func newCensus(info *types.Info, body ast.Node) *census {
 		slotStores:   map[*types.Var]int{},
 		slotBad:      map[*types.Var]bool{},
 		taskValue:    map[*types.Var]ast.Expr{},
+		intInit:      map[*types.Var]ast.Expr{},
+		clamps:       map[*types.Var]int{},
 	}
 	declOp := map[*types.Var]ast.Expr{}
 	declLit := map[*types.Var]*ast.FuncLit{}
@@ -97,11 +104,17 @@ func newCensus(info *types.Info, body ast.Node) *census {
 			}
 		case *ast.AssignStmt:
 			c.assign(n, declLit, declFuture)
+			if len(stack) >= 3 {
+				if v := clampOf(info, n, stack[len(stack)-2], stack[len(stack)-3]); v != nil {
+					c.clamps[v]++
+				}
+			}
 			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
 				for i, lhs := range n.Lhs {
 					if id, ok := lhs.(*ast.Ident); ok {
 						if v, ok := info.Defs[id].(*types.Var); ok {
 							c.noteOp(v, n.Rhs[i], declOp)
+							c.noteInt(v, n.Rhs[i])
 						}
 					}
 				}
@@ -112,6 +125,7 @@ func newCensus(info *types.Info, body ast.Node) *census {
 					if v, ok := info.Defs[name].(*types.Var); ok {
 						c.noteDecl(v, n.Values[i], declLit, declFuture)
 						c.noteOp(v, n.Values[i], declOp)
+						c.noteInt(v, n.Values[i])
 						c.store(v, n.Values[i])
 					}
 				}
@@ -171,6 +185,82 @@ func newCensus(info *types.Info, body ast.Node) *census {
 		}
 	}
 	return c
+}
+
+// noteInt records the value an integer variable is declared with.
+func (c *census) noteInt(v *types.Var, init ast.Expr) {
+	if isInteger(v.Type()) {
+		c.intInit[v] = init
+	}
+}
+
+// clampOf returns v when s is the only statement of an if statement
+// without init or else that assigns v = X under the condition v > X
+// (v >= X, X < v, X <= v) with X the same pure expression (identifiers,
+// constants, selectors, len and cap, arithmetic): the assignment only
+// lowers v, as min(v, X) does.
+func clampOf(info *types.Info, s *ast.AssignStmt, parent, grand ast.Node) *types.Var {
+	if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		return nil
+	}
+	id, ok := ast.Unparen(s.Lhs[0]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !isInteger(v.Type()) {
+		return nil
+	}
+	blk, ok := parent.(*ast.BlockStmt)
+	ifs, ok2 := grand.(*ast.IfStmt)
+	if !ok || !ok2 || ifs.Body != blk || ifs.Init != nil || ifs.Else != nil || len(blk.List) != 1 {
+		return nil
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	isV := func(e ast.Expr) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[x] == v
+	}
+	var x ast.Expr
+	switch {
+	case (cond.Op == token.GTR || cond.Op == token.GEQ) && isV(cond.X):
+		x = cond.Y
+	case (cond.Op == token.LSS || cond.Op == token.LEQ) && isV(cond.Y):
+		x = cond.X
+	default:
+		return nil
+	}
+	if !pureInt(info, x) || types.ExprString(x) != types.ExprString(s.Rhs[0]) {
+		return nil
+	}
+	return v
+}
+
+// pureInt reports whether e is built of identifiers, constants, field
+// selections, len and cap and arithmetic: evaluating it twice without a
+// statement in between gives one value.
+func pureInt(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.SelectorExpr:
+		return pureInt(info, e.X)
+	case *ast.BinaryExpr:
+		return pureInt(info, e.X) && pureInt(info, e.Y)
+	case *ast.UnaryExpr:
+		return e.Op != token.ARROW && e.Op != token.AND && pureInt(info, e.X)
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok || len(e.Args) != 1 {
+			return false
+		}
+		bi, ok := info.Uses[id].(*types.Builtin)
+		return ok && (bi.Name() == "len" || bi.Name() == "cap") && pureInt(info, e.Args[0])
+	}
+	return false
 }
 
 // noteOp records a declaration whose value denotes a task-library

@@ -165,8 +165,6 @@ var knownFalsePositives = map[string]string{
 	"tree_reduce_futures": "each leaf writes leaves[lo/leaf]; the index divides a parameter, which is not an " +
 		"affine subscript, and the recursive calls' index ranges [lo, mid) and [mid, hi) reach the callee as " +
 		"parameters the callee's summary does not relate to the index it writes",
-	"lookup_table_chunks": "each iteration hands dst[lo:hi] to a callee, with hi clamped to len(src) by an if; " +
-		"the span's upper bound is not one affine form, so the spans of two iterations are not proved disjoint",
 }
 
 // knownMisses are the racy programs of the corpus whose race the analyzer
