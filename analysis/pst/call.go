@@ -438,7 +438,8 @@ func (b *builder) slotArray(v *types.Var) bool {
 }
 
 // slot returns where a NewFuture call's handle is stored when it is a
-// Slot: X[k] = NewFuture(...) with k the iteration variable of a loop
+// Slot: X[k] = NewFuture(...) with k the iteration variable of a loop (or
+// the value of a range over a slice of distinct elements)
 // that encloses the future node n with no other loop, spawn or escape in
 // between, in the same function body.
 func (b *builder) slot(call *ast.CallExpr, n *Node) *Slot {
@@ -447,6 +448,13 @@ func (b *builder) slot(call *ast.CallExpr, n *Node) *Slot {
 		return nil
 	}
 	l := b.iterVar[xk[1]]
+	if l == nil {
+		// The value of a range over a slice of distinct elements
+		// (census.distinctSlices) differs between iterations too.
+		if rl := b.rangeValue[xk[1]]; rl != nil && rl.Over != nil && b.census.distinct[rl.Over] {
+			l = rl
+		}
+	}
 	if l == nil {
 		return nil
 	}
