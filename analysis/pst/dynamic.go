@@ -2,6 +2,7 @@ package pst
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -17,6 +18,11 @@ import (
 // of the package's named types T and *T that implement the interface,
 // promoted methods of embedded fields included. Every candidate's effects
 // are built at the call (their union covers whichever runs).
+//
+// An interface call whose candidate has a pointer receiver *T, with T a
+// singleton type (see singletons), builds the effects through the
+// receiver on that same pseudo variable: every *T the program can hold
+// points to the one object, so the pseudo variable denotes exactly it.
 //
 // Effects through a parameter resolve to the call's arguments. Effects
 // through the receiver of a method value have no receiver at the call:
@@ -64,6 +70,9 @@ type dynIndex struct {
 	litsBySig map[string][]*ast.FuncLit
 	// decls are the package's function declarations.
 	decls []*ast.FuncDecl
+	// singleton marks the named types of which the program has one
+	// object at most (see singletons).
+	singleton map[*types.TypeName]bool
 }
 
 type ifaceKey struct {
@@ -131,6 +140,7 @@ func buildDynIndex(c *Config) *dynIndex {
 			return true
 		})
 	}
+	d.singleton = singletons(c)
 	if c.Pkg != nil {
 		scope := c.Pkg.Scope()
 		for _, name := range scope.Names() {
@@ -214,7 +224,7 @@ func (b *builder) dynamicCall(call *ast.CallExpr) {
 		if b.summary(fn) == nil {
 			continue
 		}
-		if !iface {
+		if !iface || b.singletonRecv(fn) {
 			b.unboundRecv = true
 		}
 		b.calleeEffects(fn, call, recv, call)
@@ -368,4 +378,165 @@ func (b *builder) capturedGlobal(v *types.Var) string {
 		path = b.cfg.Pkg.Path()
 	}
 	return path + "." + v.Name() + " (captured in " + in + ")"
+}
+
+// singletonRecv reports whether fn has a pointer receiver *T with T a
+// singleton type.
+func (b *builder) singletonRecv(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	p, ok := sig.Recv().Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	nt, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && b.cfg.dynamic().singleton[nt.Obj()]
+}
+
+// singletons returns the named types of package main of which a run has
+// at most one object: T, not generic and not an interface, such that
+//
+//   - exactly one expression of the package allocates a T, &T{...} or
+//     new(T), and it runs at most once: in the body of func main (which
+//     nothing calls) or of an init function, or in a package-level
+//     variable's initializer, outside every loop and function literal, in
+//     a function without goto;
+//   - no other storage of type T exists: no variable, field, parameter or
+//     result of type T, or array, slice, map or channel of T, is declared,
+//     and no composite literal T{...} is not the operand of &.
+//
+// Package main is imported by no package, so no other code allocates a T.
+// Then every *T of a run points to that one object (reflect and unsafe
+// aside, which could build another), and a pseudo variable for it
+// denotes it exactly.
+func singletons(c *Config) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	if c.Pkg == nil || c.Pkg.Name() != "main" {
+		return out
+	}
+	allocs := map[*types.TypeName]int{}
+	bad := map[*types.TypeName]bool{}
+	mainUsed := false
+	named := func(t types.Type) *types.TypeName {
+		if nt, ok := types.Unalias(t).(*types.Named); ok && nt.Obj().Pkg() == c.Pkg && nt.TypeParams().Len() == 0 {
+			if _, isIface := nt.Underlying().(*types.Interface); !isIface {
+				return nt.Obj()
+			}
+		}
+		return nil
+	}
+	// holds returns the type T whose values a declaration of type t stores.
+	holds := func(t types.Type) *types.TypeName {
+		for {
+			switch u := types.Unalias(t).(type) {
+			case *types.Array:
+				t = u.Elem()
+				continue
+			case *types.Slice:
+				t = u.Elem()
+				continue
+			case *types.Map:
+				if n := named(u.Key()); n != nil {
+					return n
+				}
+				t = u.Elem()
+				continue
+			case *types.Chan:
+				t = u.Elem()
+				continue
+			}
+			return named(t)
+		}
+	}
+	for _, v := range c.Info.Defs {
+		if v, ok := v.(*types.Var); ok {
+			if n := holds(v.Type()); n != nil {
+				bad[n] = true
+			}
+		}
+	}
+	for _, f := range c.Files {
+		var stack []ast.Node
+		var fn *ast.FuncDecl
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			if fd, ok := n.(*ast.FuncDecl); ok {
+				fn = fd
+			}
+			stack = append(stack, n)
+			var alloc *types.TypeName
+			switch n := n.(type) {
+			case *ast.Ident:
+				// A call of main makes its allocations run again.
+				if o, ok := c.Info.Uses[n].(*types.Func); ok && o.Name() == "main" && o.Pkg() == c.Pkg && o.Parent() == c.Pkg.Scope() {
+					mainUsed = true
+				}
+			case *ast.CompositeLit:
+				t := named(typeOf(c.Info, n))
+				if t == nil {
+					return true
+				}
+				if u, ok := stack[len(stack)-2].(*ast.UnaryExpr); ok && u.Op == token.AND {
+					alloc = t
+				} else {
+					bad[t] = true
+				}
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+					if bi, ok := c.Info.Uses[id].(*types.Builtin); ok && bi.Name() == "new" && len(n.Args) == 1 {
+						alloc = named(typeOf(c.Info, n.Args[0]))
+					}
+				}
+			}
+			if alloc != nil {
+				allocs[alloc]++
+				if !runsOnce(fn, stack) {
+					bad[alloc] = true
+				}
+			}
+			return true
+		})
+	}
+	if mainUsed {
+		return out
+	}
+	for t, k := range allocs {
+		if k == 1 && !bad[t] {
+			out[t] = true
+		}
+	}
+	return out
+}
+
+// runsOnce reports whether the node on top of stack runs at most once per
+// run: in func main or an init function without goto, or in a
+// package-level declaration, with no loop or function literal around it.
+func runsOnce(fn *ast.FuncDecl, stack []ast.Node) bool {
+	for _, n := range stack[:len(stack)-1] {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return false
+		}
+	}
+	for _, n := range stack {
+		if n == fn {
+			if fn.Recv != nil || (fn.Name.Name != "main" && fn.Name.Name != "init") {
+				return false
+			}
+			hasGoto := false
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if br, ok := n.(*ast.BranchStmt); ok && br.Tok == token.GOTO {
+					hasGoto = true
+				}
+				return !hasGoto
+			})
+			return !hasGoto
+		}
+	}
+	return true // a package-level declaration
 }

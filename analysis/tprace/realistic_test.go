@@ -166,11 +166,7 @@ var knownFalsePositives = map[string]string{
 
 // knownMisses are the racy programs of the corpus whose race the analyzer
 // does not report, with the reason.
-var knownMisses = map[string]string{
-	"promoted_interface": "the two accounts reach one ledger through an embedded pointer loaded from the heap; " +
-		"an interface call's receiver memory is not tracked, and two instances of the per-iteration variable " +
-		"holding the interface are assumed to refer to different memory (see package mhp)",
-}
+var knownMisses = map[string]string{}
 
 func ratio(a, b int) float64 {
 	if b == 0 {
