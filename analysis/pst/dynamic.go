@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // Calls through values. A call whose callee is not known statically (a
@@ -70,6 +71,12 @@ type dynIndex struct {
 	litsBySig map[string][]*ast.FuncLit
 	// decls are the package's function declarations.
 	decls []*ast.FuncDecl
+	// litsVisible: building literals at calls through values can show
+	// effects to a report. Not in packages of the standard library that do
+	// not use the task library: what such a literal captures or reaches
+	// through its package's variables are effects callers do not track
+	// (see trackGlobal), and its parameters are its own.
+	litsVisible bool
 	// singleton marks the named types of which the program has one
 	// object at most (see singletons).
 	singleton map[*types.TypeName]bool
@@ -141,6 +148,7 @@ func buildDynIndex(c *Config) *dynIndex {
 		})
 	}
 	d.singleton = singletons(c)
+	d.litsVisible = c.Pkg == nil || !stdPath(c.Pkg.Path()) || importsTask(c.Pkg)
 	if c.Pkg != nil {
 		scope := c.Pkg.Scope()
 		for _, name := range scope.Names() {
@@ -293,7 +301,7 @@ func storedLits(info *types.Info, f *ast.File) []*ast.FuncLit {
 // litCallees returns the function literals of the package with the
 // signature of a call through a value (see dynIndex.lits).
 func (b *builder) litCallees(call *ast.CallExpr) []*ast.FuncLit {
-	if b.cfg.Files == nil {
+	if b.cfg.Files == nil || !b.cfg.dynamic().litsVisible {
 		return nil
 	}
 	fun := ast.Unparen(call.Fun)
@@ -539,4 +547,21 @@ func runsOnce(fn *ast.FuncDecl, stack []ast.Node) bool {
 		}
 	}
 	return true // a package-level declaration
+}
+
+// stdPath reports whether path looks like a standard library package's:
+// no dot in its first element (as trackGlobal decides).
+func stdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// importsTask reports whether pkg imports the task library.
+func importsTask(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == TaskPath {
+			return true
+		}
+	}
+	return false
 }
