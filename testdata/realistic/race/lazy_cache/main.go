@@ -38,7 +38,7 @@ func (c *converter) rate(cur string) float64 {
 		return r
 	}
 	r := slowRate(cur)
-	c.calls++ // race:b
+	c.calls++        // race:b
 	c.rates[cur] = r // race:a
 	return r
 }
