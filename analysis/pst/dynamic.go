@@ -46,6 +46,8 @@ import (
 // literal may reach the same instance, so two such calls in parallel
 // tasks conflict on it. Its own parameters and locals are fresh at each
 // call. The literal is still built where it is created, as of unknown use.
+// Its Block at the call is conditional: the call may run another
+// candidate, so nothing in it (a Get) orders what follows the call.
 // Building more candidates at a call only adds accesses, so it can add
 // reports but never hides one; the accesses on captured variables are not
 // related to the creating function's own accesses to them (those use the
@@ -343,7 +345,12 @@ func (b *builder) litCall(call *ast.CallExpr) {
 		if !within(lit, b.tree.Decl) {
 			b.foreign = append(b.foreign, lit)
 		}
-		blk := b.add(Block, call.Pos(), "call through a value of the function literal at "+b.cfg.Fset.Position(lit.Pos()).String())
+		// Conditional: the call may run another candidate, so nothing
+		// the literal does (a Get) dominates what follows the call.
+		var blk *Node
+		b.conditionally(func() {
+			blk = b.add(Block, call.Pos(), "call through a value of the function literal at "+b.cfg.Fset.Position(lit.Pos()).String())
+		})
 		b.funcBody(nil, lit.Type, lit.Body, blk)
 		b.foreign = old
 		delete(b.litInlining, lit)

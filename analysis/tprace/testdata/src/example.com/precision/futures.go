@@ -269,3 +269,18 @@ func mapSlotsOverwritten(t *task.T, m map[int]int) int {
 	}
 	return out[0]
 }
+
+// A Get inside a literal reached through a value does not order what
+// follows the call: the call may run another function.
+type waiter struct{ wait func() }
+
+func getThroughValue(t *task.T, other func()) int {
+	x := 0
+	f := task.NewFuture(t, func(t *task.T) bool {
+		x = 1 // want `possible determinacy race on x`
+		return true
+	})
+	ws := []waiter{{func() { f.Get() }}, {other}}
+	ws[len(ws)-1].wait()
+	return x
+}
