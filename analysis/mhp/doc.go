@@ -34,7 +34,9 @@
 //     aliases): no reflection writing a variable whose address was never
 //     taken, no cgo. Whatever reaches memory otherwise (a pointer loaded
 //     from the heap, returned by a call, or computed by unsafe arithmetic
-//     on memory the code never names) is compared by its own path only.
+//     on memory the code never names) is compared by its own path only,
+//     except the one object of a singleton type of package main reached
+//     by an interface call (see package pst).
 //     Pruning does not depend on this: it only leaves out accesses to the
 //     storage of variables whose address is never taken.
 //   - A panic ends the program or is reported at an enclosing Finish or Get,

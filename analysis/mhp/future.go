@@ -51,7 +51,9 @@ func (t *Tree) futureOrders(s1, s2 *pst.Node) bool {
 //
 // Soundness: within one instance of the slice's declaring node, the only
 // store into its elements is L1's, distinct iterations store into distinct
-// elements (distinct values of the iteration variable), and the slice is
+// elements (distinct values of the iteration variable, or of the value of
+// a range over a slice whose elements are distinct keys of one map: see
+// pst.Slot), and the slice is
 // never reassigned nor handed to code that could store into it
 // (pst.Future.Slot). In the instance of L1 and L2 where s2 runs (equal
 // iterations of every common loop, which the rule's vector requires), L2

@@ -134,9 +134,18 @@ func pruneTree(t *Tree) map[*types.Var]bool {
 		return true
 	})
 	for v, ok := range out {
-		if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		// A variable declared outside the tree's function (a parameter or
+		// local of a function literal of another function, built at a
+		// call through a value) is that function's: only its own tree
+		// sees every access to it.
+		if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !declaredIn(v, t.Decl) {
 			delete(out, v)
 		}
 	}
 	return out
+}
+
+// declaredIn reports whether v is declared inside decl.
+func declaredIn(v *types.Var, decl ast.Node) bool {
+	return decl != nil && decl.Pos() <= v.Pos() && v.Pos() < decl.End()
 }

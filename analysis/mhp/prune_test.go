@@ -133,6 +133,22 @@ func result(t *task.T) (r int) {
 	t.Async(func(t *task.T) { r = 1 })
 	return
 }
+
+type hook struct{ run func(int) int }
+
+func stored() *hook {
+	hits := 0
+	return &hook{run: func(v int) int {
+		local := v
+		local++
+		hits++
+		return local
+	}}
+}
+
+func callStored(t *task.T, h *hook) {
+	t.ForAll(0, 4, func(t *task.T, i int) { h.run(i) })
+}
 `
 
 // declared returns the variable called name declared in function fn.
@@ -183,6 +199,11 @@ func TestPrune(t *testing.T) {
 		{"result", "r", false},
 		{"viaPostJoined", "w", true}, // the Get on the returned future orders the write
 		{"viaPostUnjoined", "w", false},
+		// A literal called through a field from another function: what it
+		// captures is never pruned, its own locals are pruned by the
+		// tree of the function that declares them.
+		{"stored", "hits", false},
+		{"stored", "local", true},
 	}
 	for _, tt := range tests {
 		if got := pr.Vars[declared(t, p, tt.fn, tt.v)]; got != tt.pruned {

@@ -498,6 +498,19 @@ func (b *builder) affineOf(e ast.Expr) (Affine, bool) {
 		if b.invariant(v) {
 			return Affine{Terms: []Term{{Var: v, Scope: b.scope[v], Coef: 1}}}, true
 		}
+		// A variable assigned only by its declaration (lo := k*c in a
+		// loop's body) holds its initializer's value, evaluated where
+		// it is declared: in the same instance of every loop enclosing
+		// the declaration, whose iteration variables the use sees too,
+		// and with the same invariant variables.
+		if init := b.census.intInit[v]; init != nil && b.census.writes[v] == 0 && !b.census.addr[v] && b.substDepth < maxSubst {
+			b.substDepth++
+			a, ok := b.affineOf(init)
+			b.substDepth--
+			if ok {
+				return a, true
+			}
+		}
 	case *ast.BinaryExpr:
 		x, okx := b.affineOf(e.X)
 		y, oky := b.affineOf(e.Y)
@@ -525,6 +538,48 @@ func (b *builder) affineOf(e ast.Expr) (Affine, bool) {
 			}
 		case token.ADD:
 			return b.affineOf(e.X)
+		}
+	}
+	return Affine{}, false
+}
+
+// maxSubst bounds the chains of declarations affineOf and upperOf follow.
+const maxSubst = 8
+
+// upperOf returns an Affine that is at least e's value: e's own Affine;
+// for min(x, y, ...), the bound of an argument; for a variable whose only
+// stores are its declaration and assignments that lower it (if v > X { v
+// = X }, see clampOf), the bound of its initializer. It serves as the end
+// of a slice expression's span (s[lo:hi]): a span that ends at or before
+// the true end contains every element the slice does, so spans proved
+// disjoint with these ends are disjoint.
+func (b *builder) upperOf(e ast.Expr) (Affine, bool) {
+	if a, ok := b.affineOf(e); ok {
+		return a, true
+	}
+	if b.substDepth >= maxSubst {
+		return Affine{}, false
+	}
+	b.substDepth++
+	defer func() { b.substDepth-- }()
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+			if bi, ok := b.info.Uses[id].(*types.Builtin); ok && bi.Name() == "min" {
+				for _, arg := range e.Args {
+					if a, ok := b.upperOf(arg); ok {
+						return a, true
+					}
+				}
+			}
+		}
+	case *ast.Ident:
+		v, ok := b.info.Uses[e].(*types.Var)
+		if !ok {
+			break
+		}
+		if init := b.census.intInit[v]; init != nil && !b.census.addr[v] && b.census.writes[v] == b.census.clamps[v] {
+			return b.upperOf(init)
 		}
 	}
 	return Affine{}, false
@@ -650,15 +705,15 @@ func (b *builder) rangeBounds(s *ast.RangeStmt, xt types.Type) (varBounds, bool)
 
 // iterBounds returns the bounds of the index of a ForAll or ForAsync call:
 // lo <= i < hi for constant arguments.
-func (b *builder) iterBounds(call *ast.CallExpr) varBounds {
+func (b *builder) iterBounds(loE, hiE ast.Expr) varBounds {
 	var bd varBounds
-	if len(call.Args) < 3 {
+	if loE == nil || hiE == nil {
 		return bd
 	}
-	if lo, ok := b.constInt(call.Args[0], 0); ok {
+	if lo, ok := b.constInt(loE, 0); ok {
 		bd.lo, bd.loOK = lo, true
 	}
-	if hi, ok := b.constInt(call.Args[1], 0); ok {
+	if hi, ok := b.constInt(hiE, 0); ok {
 		bd.hi, bd.hiOK = hi-1, true
 	}
 	return bd

@@ -336,7 +336,7 @@ func (b *builder) resolve(e ast.Expr, depth int) []target {
 		var symHi Affine
 		symHiOK := false
 		if e.High != nil {
-			symHi, symHiOK = b.affineOf(e.High)
+			symHi, symHiOK = b.upperOf(e.High)
 		}
 		var out []target
 		for _, t := range b.resolve(e.X, depth) {

@@ -102,16 +102,17 @@ func newBuilder(cfg *Config, file *ast.File, decl ast.Node, t *Tree) *builder {
 		budget = defaultBudget
 	}
 	b := &builder{
-		cfg:        cfg,
-		info:       cfg.Info,
-		tree:       t,
-		census:     newCensus(cfg.Info, decl),
-		scope:      map[*types.Var]*Node{},
-		iterVar:    map[*types.Var]*Node{},
-		bounds:     map[*types.Var]varBounds{},
-		rangeValue: map[*types.Var]*Node{},
-		inlining:   map[*types.Var]bool{},
-		budget:     budget,
+		cfg:         cfg,
+		info:        cfg.Info,
+		tree:        t,
+		census:      newCensus(cfg.Info, decl),
+		scope:       map[*types.Var]*Node{},
+		iterVar:     map[*types.Var]*Node{},
+		bounds:      map[*types.Var]varBounds{},
+		rangeValue:  map[*types.Var]*Node{},
+		inlining:    map[*types.Var]bool{},
+		budget:      budget,
+		litInlining: map[*ast.FuncLit]bool{},
 	}
 	b.perIteration = cfg.Precise
 	if v := cfg.Info.FileVersions[file]; v != "" {
@@ -161,10 +162,17 @@ type builder struct {
 	perIteration bool
 	// inlining guards against inlining a closure inside itself.
 	inlining map[*types.Var]bool
-	budget   int
-	seq      int
+	// litInlining guards against building a literal reached through a
+	// value inside itself; foreign lists the literals of other functions
+	// being built at calls through values (see captured).
+	litInlining map[*ast.FuncLit]bool
+	foreign     []*ast.FuncLit
+	budget      int
+	seq         int
 	// resolving counts the nested calls of resolve (alias.go).
 	resolving int
+	// substDepth counts the declarations affineOf and upperOf follow.
+	substDepth int
 }
 
 // frame collects the deferred calls of one function body.

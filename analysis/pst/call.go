@@ -73,7 +73,7 @@ func (b *builder) call(call *ast.CallExpr) {
 // callee: the function operand and the arguments, except function arguments
 // whose bodies callBody builds.
 func (b *builder) callArgs(call *ast.CallExpr) {
-	tc, isTask := Classify(b.info, call)
+	tc, isTask := b.classify(call)
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
 	case *ast.SelectorExpr:
@@ -115,7 +115,7 @@ func (b *builder) callBody(call *ast.CallExpr) {
 	if tv, ok := b.info.Types[call.Fun]; ok && tv.IsType() {
 		return // conversion
 	}
-	if tc, ok := Classify(b.info, call); ok {
+	if tc, ok := b.classify(call); ok {
 		b.taskOp(tc, call)
 		return
 	}
@@ -161,6 +161,7 @@ func (b *builder) callBody(call *ast.CallExpr) {
 		return
 	}
 	b.dynamicCall(call)
+	b.litCall(call)
 	b.unknownCall(call)
 }
 
@@ -270,6 +271,37 @@ func (b *builder) tail(e ast.Expr, at ast.Node) {
 	}
 }
 
+// classify recognises a task-library call (see Classify), including a
+// call of a local variable declared with a task-library operation as a
+// method value, method expression or function value (spawn := t.Async;
+// spawn(body)) and never stored again nor addressed: such a call is the
+// operation, with the receiver the method value was bound to. The shared
+// model classifies the call as if it named the operation in place.
+//
+// Binding the receiver at the declaration rather than at the call is
+// sound because the method value evaluates and copies its receiver where
+// it is declared, which is the expression recorded as the handle; the
+// task the call spawns joins the Finish open where the call is made, as
+// for a direct call, and that is where the tree places it.
+func (b *builder) classify(call *ast.CallExpr) (TaskCall, bool) {
+	if tc, ok := Classify(b.info, call); ok {
+		return tc, true
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return TaskCall{}, false
+	}
+	v, ok := b.info.Uses[id].(*types.Var)
+	if !ok {
+		return TaskCall{}, false
+	}
+	val := b.census.taskValue[v]
+	if val == nil {
+		return TaskCall{}, false
+	}
+	return Classify(b.info, &ast.CallExpr{Fun: val, Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen})
+}
+
 // taskOp builds a task-library call.
 func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 	mark := func(n *Node) *Node {
@@ -288,7 +320,7 @@ func (b *builder) taskOp(tc TaskCall, call *ast.CallExpr) {
 		b.bodyArg(tc.Body, n, nil)
 	case OpForAll, OpForAsync:
 		name := tc.Op.String()
-		b.loopBounds = b.iterBounds(call)
+		b.loopBounds = b.iterBounds(tc.Lo, tc.Hi)
 		outer := b.cur
 		if tc.Op == OpForAll {
 			outer = mark(b.add(Finish, call.Pos(), name))
@@ -406,7 +438,8 @@ func (b *builder) slotArray(v *types.Var) bool {
 }
 
 // slot returns where a NewFuture call's handle is stored when it is a
-// Slot: X[k] = NewFuture(...) with k the iteration variable of a loop
+// Slot: X[k] = NewFuture(...) with k the iteration variable of a loop (or
+// the value of a range over a slice of distinct elements)
 // that encloses the future node n with no other loop, spawn or escape in
 // between, in the same function body.
 func (b *builder) slot(call *ast.CallExpr, n *Node) *Slot {
@@ -415,6 +448,13 @@ func (b *builder) slot(call *ast.CallExpr, n *Node) *Slot {
 		return nil
 	}
 	l := b.iterVar[xk[1]]
+	if l == nil {
+		// The value of a range over a slice of distinct elements
+		// (census.distinctSlices) differs between iterations too.
+		if rl := b.rangeValue[xk[1]]; rl != nil && rl.Over != nil && b.census.distinct[rl.Over] {
+			l = rl
+		}
+	}
 	if l == nil {
 		return nil
 	}

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
 // census is what the builder needs to know about the local variables of one
@@ -47,7 +50,20 @@ type census struct {
 	futureSlot map[*ast.CallExpr][2]*types.Var
 	slotStores map[*types.Var]int
 	slotBad    map[*types.Var]bool
-	hasGoto    bool
+	// taskValue maps a variable to the task-library operation it is
+	// declared with, as a method value (spawn := t.Async), method
+	// expression or function value, when that is its only store and its
+	// address is not taken: a call of the variable is that operation.
+	taskValue map[*types.Var]ast.Expr
+	// intInit maps an integer variable to the value of its declaration
+	// (one name per value); clamps counts its assignments that only lower
+	// it (see clampOf).
+	intInit map[*types.Var]ast.Expr
+	clamps  map[*types.Var]int
+	// distinct marks slices whose elements are pairwise distinct (see
+	// distinctSlices).
+	distinct map[*types.Var]bool
+	hasGoto  bool
 }
 
 func newCensus(info *types.Info, body ast.Node) *census {
@@ -64,7 +80,11 @@ func newCensus(info *types.Info, body ast.Node) *census {
 		futureSlot:   map[*ast.CallExpr][2]*types.Var{},
 		slotStores:   map[*types.Var]int{},
 		slotBad:      map[*types.Var]bool{},
+		taskValue:    map[*types.Var]ast.Expr{},
+		intInit:      map[*types.Var]ast.Expr{},
+		clamps:       map[*types.Var]int{},
 	}
+	declOp := map[*types.Var]ast.Expr{}
 	declLit := map[*types.Var]*ast.FuncLit{}
 	declFuture := map[*types.Var]*ast.CallExpr{}
 	// uses of candidate variables that are not calls or task bodies
@@ -88,11 +108,28 @@ func newCensus(info *types.Info, body ast.Node) *census {
 			}
 		case *ast.AssignStmt:
 			c.assign(n, declLit, declFuture)
+			if len(stack) >= 3 {
+				if v := clampOf(info, n, stack[len(stack)-2], stack[len(stack)-3]); v != nil {
+					c.clamps[v]++
+				}
+			}
+			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+				for i, lhs := range n.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							c.noteOp(v, n.Rhs[i], declOp)
+							c.noteInt(v, n.Rhs[i])
+						}
+					}
+				}
+			}
 		case *ast.ValueSpec:
 			if len(n.Names) == len(n.Values) {
 				for i, name := range n.Names {
 					if v, ok := info.Defs[name].(*types.Var); ok {
 						c.noteDecl(v, n.Values[i], declLit, declFuture)
+						c.noteOp(v, n.Values[i], declOp)
+						c.noteInt(v, n.Values[i])
 						c.store(v, n.Values[i])
 					}
 				}
@@ -146,7 +183,340 @@ func newCensus(info *types.Info, body ast.Node) *census {
 	for v := range badUse {
 		c.paramEscapes[v] = true
 	}
+	for v, e := range declOp {
+		if c.writes[v] == 0 && !c.addr[v] {
+			c.taskValue[v] = e
+		}
+	}
+	c.distinct = distinctSlices(info, body, c)
 	return c
+}
+
+// distinctSlices returns the local slices whose elements are pairwise
+// distinct in every instance: the keys of one map, collected as users
+// collect them to sort them:
+//
+//	keys := make([]K, 0, len(m)) // or var keys []K, or []K{}
+//	for k := range m {
+//		keys = append(keys, k)
+//	}
+//	sort.Strings(keys) // or sort.Ints, slices.Sort
+//
+// The conditions: K is a string, integer or boolean type (equal keys are
+// equal values; no NaN); the slice is declared empty by a statement of the
+// body (not a parameter) and its only other
+// store is that append, the whole body of a range over a map with the key
+// alone, with no loop or function literal between the slice's declaration
+// and the range statement (the range runs once per instance of the
+// slice); its address is never taken; it is otherwise only ranged over,
+// indexed for reading, given to len or cap, or sorted by sort.Strings,
+// sort.Ints or slices.Sort (permutations); the function has no goto.
+//
+// Soundness: a range over a map whose body only appends produces each key
+// of the map once (the body changes no map), and one map's keys are
+// distinct; no store other than the permutations of the sorts changes an
+// element, and no slicing or call can alias the array and write it.
+func distinctSlices(info *types.Info, body ast.Node, c *census) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	if c.hasGoto {
+		return out
+	}
+	appends := map[*types.Var]int{}
+	bad := map[*types.Var]bool{}
+	declared := map[*types.Var]bool{} // by a statement of the body
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if v := keyAppend(info, n, stack); v != nil {
+				appends[v]++
+			}
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							declared[v] = true
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if v, ok := info.Defs[id].(*types.Var); ok {
+					declared[v] = true
+				}
+			}
+		case *ast.Ident:
+			v, ok := info.Uses[n].(*types.Var)
+			if !ok {
+				return true
+			}
+			if _, isSlice := under(v.Type()).(*types.Slice); isSlice && !distinctUse(info, n, stack) {
+				bad[v] = true
+			}
+		}
+		return true
+	})
+	for v, k := range appends {
+		if k != 1 || !declared[v] || c.writes[v] != 1 || c.addr[v] || bad[v] {
+			continue
+		}
+		empty := true
+		for _, e := range c.stores[v] {
+			if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && isAppendOf(info, call, v) {
+				continue
+			}
+			empty = empty && emptySlice(info, e)
+		}
+		if empty {
+			out[v] = true
+		}
+	}
+	return out
+}
+
+// keyAppend returns v when s is v = append(v, k), the only statement of a
+// range over a map with the key k alone (declared by the range), the key
+// of a string, integer or boolean type, and no loop or function literal
+// lies between v's declaration and the range statement.
+func keyAppend(info *types.Info, s *ast.AssignStmt, stack []ast.Node) *types.Var {
+	if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || len(stack) < 3 {
+		return nil
+	}
+	id, ok := ast.Unparen(s.Lhs[0]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+	if !ok || !isAppendOf(info, call, v) || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	blk, ok := stack[len(stack)-2].(*ast.BlockStmt)
+	rs, ok2 := stack[len(stack)-3].(*ast.RangeStmt)
+	if !ok || !ok2 || rs.Body != blk || len(blk.List) != 1 || rs.Tok != token.DEFINE || rs.Key == nil || rs.Value != nil {
+		return nil
+	}
+	m, ok := under(typeOf(info, rs.X)).(*types.Map)
+	if !ok {
+		return nil
+	}
+	kb, ok := under(m.Key()).(*types.Basic)
+	if !ok || kb.Info()&(types.IsString|types.IsInteger|types.IsBoolean) == 0 {
+		return nil
+	}
+	kid, ok1 := rs.Key.(*ast.Ident)
+	arg, ok2 := ast.Unparen(call.Args[1]).(*ast.Ident)
+	if !ok1 || !ok2 || info.Defs[kid] == nil || info.Defs[kid] != info.Uses[arg] {
+		return nil
+	}
+	for _, n := range stack[:len(stack)-3] {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			if n.Pos() > v.Pos() {
+				return nil
+			}
+		}
+	}
+	return v
+}
+
+// isAppendOf reports whether call is append(v, ...).
+func isAppendOf(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+	fid, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	if bi, ok := info.Uses[fid].(*types.Builtin); !ok || bi.Name() != "append" {
+		return false
+	}
+	a, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return ok && info.Uses[a] == v
+}
+
+// emptySlice reports whether e is an empty slice: make([]T, 0) or
+// make([]T, 0, n), []T{}, nil.
+func emptySlice(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.Ident:
+		return info.Types[e].IsNil()
+	case *ast.CallExpr:
+		fid, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok || len(e.Args) < 2 {
+			return false
+		}
+		if bi, ok := info.Uses[fid].(*types.Builtin); !ok || bi.Name() != "make" {
+			return false
+		}
+		tv := info.Types[e.Args[1]]
+		return tv.Value != nil && tv.Value.String() == "0"
+	}
+	return false
+}
+
+// distinctUse reports whether a use of a slice variable keeps its
+// elements as they are, or permutes them: see distinctSlices.
+func distinctUse(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	parent := stack[len(stack)-2]
+	var grand ast.Node
+	if len(stack) >= 3 {
+		grand = stack[len(stack)-3]
+	}
+	switch p := parent.(type) {
+	case *ast.RangeStmt:
+		return p.X == id
+	case *ast.IndexExpr:
+		if p.X != id {
+			return true // the index
+		}
+		switch g := grand.(type) {
+		case *ast.AssignStmt:
+			return !slices.Contains(g.Lhs, ast.Expr(p))
+		case *ast.IncDecStmt:
+			return false
+		case *ast.UnaryExpr:
+			return g.Op != token.AND
+		case *ast.RangeStmt:
+			return g.Key != p && g.Value != p
+		}
+		return true
+	case *ast.AssignStmt:
+		// v = append(v, k): the store distinctSlices counts.
+		if len(p.Lhs) == 1 && p.Lhs[0] == id && len(p.Rhs) == 1 {
+			call, ok := ast.Unparen(p.Rhs[0]).(*ast.CallExpr)
+			return ok && isAppendOf(info, call, info.Uses[id].(*types.Var))
+		}
+		// The declaration's own name is in Defs, not Uses.
+		return false
+	case *ast.CallExpr:
+		if ast.Unparen(p.Fun) == id {
+			return false
+		}
+		switch f := ast.Unparen(p.Fun).(type) {
+		case *ast.Ident:
+			if bi, ok := info.Uses[f].(*types.Builtin); ok {
+				switch bi.Name() {
+				case "len", "cap":
+					return true
+				case "append":
+					// append(v, k) as the value of v = append(v, k).
+					as, ok := grand.(*ast.AssignStmt)
+					return ok && p.Args[0] == id && len(as.Lhs) == 1 && isIdentOf(info, as.Lhs[0], id)
+				}
+			}
+		case *ast.SelectorExpr:
+			if fn, ok := info.Uses[f.Sel].(*types.Func); ok && fn.Pkg() != nil && len(p.Args) == 1 {
+				switch fn.Pkg().Path() + "." + fn.Name() {
+				case "sort.Strings", "sort.Ints", "slices.Sort":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isIdentOf reports whether e is an identifier of the variable id uses.
+func isIdentOf(info *types.Info, e ast.Expr, id *ast.Ident) bool {
+	x, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[x] == info.Uses[id]
+}
+
+// noteInt records the value an integer variable is declared with.
+func (c *census) noteInt(v *types.Var, init ast.Expr) {
+	if isInteger(v.Type()) {
+		c.intInit[v] = init
+	}
+}
+
+// clampOf returns v when s is the only statement of an if statement
+// without init or else that assigns v = X under the condition v > X
+// (v >= X, X < v, X <= v) with X the same pure expression (identifiers,
+// constants, selectors, len and cap, arithmetic): the assignment only
+// lowers v, as min(v, X) does.
+func clampOf(info *types.Info, s *ast.AssignStmt, parent, grand ast.Node) *types.Var {
+	if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		return nil
+	}
+	id, ok := ast.Unparen(s.Lhs[0]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !isInteger(v.Type()) {
+		return nil
+	}
+	blk, ok := parent.(*ast.BlockStmt)
+	ifs, ok2 := grand.(*ast.IfStmt)
+	if !ok || !ok2 || ifs.Body != blk || ifs.Init != nil || ifs.Else != nil || len(blk.List) != 1 {
+		return nil
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	isV := func(e ast.Expr) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[x] == v
+	}
+	var x ast.Expr
+	switch {
+	case (cond.Op == token.GTR || cond.Op == token.GEQ) && isV(cond.X):
+		x = cond.Y
+	case (cond.Op == token.LSS || cond.Op == token.LEQ) && isV(cond.Y):
+		x = cond.X
+	default:
+		return nil
+	}
+	if !pureInt(info, x) || types.ExprString(x) != types.ExprString(s.Rhs[0]) {
+		return nil
+	}
+	return v
+}
+
+// pureInt reports whether e is built of identifiers, constants, field
+// selections, len and cap and arithmetic: evaluating it twice without a
+// statement in between gives one value.
+func pureInt(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.SelectorExpr:
+		return pureInt(info, e.X)
+	case *ast.BinaryExpr:
+		return pureInt(info, e.X) && pureInt(info, e.Y)
+	case *ast.UnaryExpr:
+		return e.Op != token.ARROW && e.Op != token.AND && pureInt(info, e.X)
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok || len(e.Args) != 1 {
+			return false
+		}
+		bi, ok := info.Uses[id].(*types.Builtin)
+		return ok && (bi.Name() == "len" || bi.Name() == "cap") && pureInt(info, e.Args[0])
+	}
+	return false
+}
+
+// noteOp records a declaration whose value denotes a task-library
+// operation without calling it, as the shared model classifies it.
+func (c *census) noteOp(v *types.Var, init ast.Expr, declOp map[*types.Var]ast.Expr) {
+	if u, ok := syncapi.Value(c.info, init); ok && u.Op.IsTask() {
+		declOp[v] = init
+	}
 }
 
 // callOrBody reports whether the identifier is used as the function of a

@@ -29,7 +29,13 @@
 //   - A function literal that is neither a task body, nor called on the spot,
 //     nor resolvable (see below) may be called any number of times, at any
 //     time after its creation, by any task: it becomes Loop{Escape{body}} at
-//     the point where it is created (a pseudo loop, Node.Pseudo).
+//     the point where it is created (a pseudo loop, Node.Pseudo). It is
+//     also built at every call through a function value of its signature
+//     (a field, a map, a slice), where what it captures from another
+//     function is one pseudo package-level variable (see dynamic.go).
+//   - A call of a local variable whose only store is a task-library method
+//     value, method expression or function value (spawn := t.Async) is
+//     that operation, as the shared model internal/syncapi classifies it.
 //   - A local variable assigned a function literal exactly once, whose every
 //     use is a direct call or a task-library body argument, is resolved: the
 //     literal's body is built at each use (a Block node per copy).

@@ -40,6 +40,9 @@ func (b *builder) rootOf(v *types.Var) (RootVar, bool) {
 		}
 		return RootVar{Var: v, Global: v.Pkg().Path() + "." + v.Name()}, true
 	}
+	if b.captured(v) {
+		return RootVar{Var: v, Global: b.capturedGlobal(v)}, true
+	}
 	return RootVar{Var: v}, true
 }
 

@@ -115,7 +115,8 @@ type Future struct {
 	// Gets are the Get leaves whose receiver is Var.
 	Gets []*Node
 	// Slot is set when the handle is stored by Slot.Array[k] = NewFuture(...)
-	// in each iteration of Slot.Loop, k its iteration variable, as the
+	// in each iteration of Slot.Loop, k its iteration variable (or the value of a range over a
+	// slice whose elements are distinct: see census.distinctSlices), as the
 	// only store into the elements of the local slice Slot.Array, which
 	// the function only indexes, ranges over and measures (never passes on
 	// nor reassigns): then distinct iterations store distinct futures into

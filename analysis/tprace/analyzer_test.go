@@ -14,7 +14,7 @@ import (
 
 func TestAnalyzer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), tprace.Analyzer,
-		"example.com/races", "example.com/calls", "example.com/misuse", "example.com/aliases", "example.com/precision")
+		"example.com/races", "example.com/calls", "example.com/misuse", "example.com/aliases", "example.com/precision", "example.com/singleton")
 }
 
 // TestRaceReportsRelateBothAccesses checks that every race report carries

@@ -33,11 +33,15 @@
 // n, grid[i][j], a[lo:mid] against a[mid:], a[k*c:(k+1)*c]) decided by a
 // dependence test (GCD, Banerjee bounds and an exact check of small
 // cases); slices swapped between two variables (cur, next = next, cur);
-// futures stored into a slice by one loop and all got by a later one in
-// any order; calls through function values, method values, fields holding
-// either, and interfaces, which get the effects of every candidate of the
-// package (class hierarchy analysis). See packages pst and mhp for the
-// rules and the argument of their soundness.
+// slice ends bounded by min or by assignments that only lower them
+// (if hi > n { hi = n }); futures stored into a slice by one loop, or into
+// a map under the distinct sorted keys of another map, and all got by a
+// later one in any order; calls through function values, method values,
+// fields holding either or function literals, and interfaces, which get
+// the effects of every candidate of the package (class hierarchy
+// analysis); task-library calls through variables holding method values
+// (spawn := t.Async). See packages pst and mhp for the rules and the
+// argument of their soundness.
 //
 // # Categories
 //

@@ -159,9 +159,6 @@ func TestRealistic(t *testing.T) {
 // knownFalsePositives are the race-free programs of the corpus the analyzer
 // still warns about, with the reason.
 var knownFalsePositives = map[string]string{
-	"futures_map": "the futures are stored in a map under keys taken from a slice; the analysis cannot prove " +
-		"the keys distinct, and if two were equal one future would leave the map ungot and its write would race " +
-		"with the read after the loop of Gets",
 	"tree_reduce_futures": "each leaf writes leaves[lo/leaf]; the index divides a parameter, which is not an " +
 		"affine subscript, and the recursive calls' index ranges [lo, mid) and [mid, hi) reach the callee as " +
 		"parameters the callee's summary does not relate to the index it writes",
@@ -169,11 +166,7 @@ var knownFalsePositives = map[string]string{
 
 // knownMisses are the racy programs of the corpus whose race the analyzer
 // does not report, with the reason.
-var knownMisses = map[string]string{
-	"promoted_interface": "the two accounts reach one ledger through an embedded pointer loaded from the heap; " +
-		"an interface call's receiver memory is not tracked, and two instances of the per-iteration variable " +
-		"holding the interface are assumed to refer to different memory (see package mhp)",
-}
+var knownMisses = map[string]string{}
 
 func ratio(a, b int) float64 {
 	if b == 0 {

@@ -1,6 +1,10 @@
 package precision
 
-import "github.com/tpinstr/tpinstr/rt/task"
+import (
+	"sort"
+
+	"github.com/tpinstr/tpinstr/rt/task"
+)
 
 func work(k int) int { return k * k }
 
@@ -180,4 +184,103 @@ func grandchildNoGet(t *task.T) int {
 		})
 	})
 	return y
+}
+
+// Futures kept in a map under the sorted keys of another map: the keys are
+// distinct, so the range over the futures' map gets every one.
+func mapSlotsSortedKeys(t *task.T, m map[string]int) int {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]int, len(keys))
+	fs := map[string]*task.Future[bool]{}
+	for i, k := range keys {
+		fs[k] = task.NewFuture(t, func(t *task.T) bool {
+			out[i] = m[k]
+			return true
+		})
+	}
+	for _, f := range fs {
+		f.Get()
+	}
+	return out[0] // no report
+}
+
+// Keys given by the caller may repeat: a future may drop out of the map.
+func mapSlotsGivenKeys(t *task.T, keys []string) int {
+	out := make([]int, len(keys))
+	fs := map[string]*task.Future[bool]{}
+	for i, k := range keys {
+		fs[k] = task.NewFuture(t, func(t *task.T) bool {
+			out[i] = len(k) // want `possible determinacy race on out`
+			return true
+		})
+	}
+	for _, f := range fs {
+		f.Get()
+	}
+	return out[0]
+}
+
+// Keys of two maps together may repeat.
+func mapSlotsTwoMaps(t *task.T, a, b map[string]int) int {
+	var keys []string
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		keys = append(keys, k)
+	}
+	out := make([]int, len(keys))
+	fs := map[string]*task.Future[bool]{}
+	for i, k := range keys {
+		fs[k] = task.NewFuture(t, func(t *task.T) bool {
+			out[i] = len(k) // want `possible determinacy race on out`
+			return true
+		})
+	}
+	for _, f := range fs {
+		f.Get()
+	}
+	return out[0]
+}
+
+// A key slice written in place may hold a key twice.
+func mapSlotsOverwritten(t *task.T, m map[int]int) int {
+	keys := []int{}
+	for k := range m {
+		keys = append(keys, k)
+	}
+	if len(keys) > 1 {
+		keys[1] = keys[0]
+	}
+	out := make([]int, len(keys))
+	fs := map[int]*task.Future[bool]{}
+	for i, k := range keys {
+		fs[k] = task.NewFuture(t, func(t *task.T) bool {
+			out[i] = k // want `possible determinacy race on out`
+			return true
+		})
+	}
+	for _, f := range fs {
+		f.Get()
+	}
+	return out[0]
+}
+
+// A Get inside a literal reached through a value does not order what
+// follows the call: the call may run another function.
+type waiter struct{ wait func() }
+
+func getThroughValue(t *task.T, other func()) int {
+	x := 0
+	f := task.NewFuture(t, func(t *task.T) bool {
+		x = 1 // want `possible determinacy race on x`
+		return true
+	})
+	ws := []waiter{{func() { f.Get() }}, {other}}
+	ws[len(ws)-1].wait()
+	return x
 }

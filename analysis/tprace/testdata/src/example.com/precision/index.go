@@ -104,3 +104,19 @@ func loopOfAsyncsSame(t *task.T, a []int) {
 		}
 	})
 }
+
+// An index held in a variable declared in the body from the iteration
+// variable is that expression.
+func declaredIndex(t *task.T, a []int) {
+	t.ForAll(0, len(a)/2, func(t *task.T, i int) {
+		j := 2*i + 1
+		a[j] = i // no report
+	})
+}
+
+func declaredIndexNeighbour(t *task.T, a []int) {
+	t.ForAll(0, len(a)-1, func(t *task.T, i int) {
+		j := i + 1
+		a[j] = a[i] // want `possible determinacy race on a`
+	})
+}

@@ -104,3 +104,58 @@ func jacobiCopy(t *task.T, n int) []float64 {
 	}
 	return cur
 }
+
+// Chunks whose end is clamped to the length (if hi > n { hi = n }, or
+// min): the end is at most lo+c, so the spans stay disjoint.
+func clampedChunks(t *task.T, src, dst []int) {
+	const c = 8
+	n := (len(src) + c - 1) / c
+	t.ForAll(0, n, func(t *task.T, k int) {
+		lo := k * c
+		hi := lo + c
+		if hi > len(src) {
+			hi = len(src)
+		}
+		copy(dst[lo:hi], src[lo:hi]) // no report
+	})
+}
+
+func minChunks(t *task.T, a []int) {
+	const c = 8
+	t.ForAll(0, (len(a)+c-1)/c, func(t *task.T, k int) {
+		fill(a[k*c : min((k+1)*c, len(a))]) // no report
+	})
+}
+
+func clampedChunksOverlap(t *task.T, src, dst []int) {
+	const c = 8
+	n := (len(src) + c - 1) / c
+	t.ForAll(0, n, func(t *task.T, k int) {
+		lo := k * c
+		hi := lo + c + 1
+		if hi > len(src) {
+			hi = len(src)
+		}
+		copy(dst[lo:hi], src[lo:hi]) // want `possible determinacy race on dst`
+	})
+}
+
+func minChunksOverlap(t *task.T, a []int) {
+	const c = 8
+	t.ForAll(0, (len(a)+c-1)/c, func(t *task.T, k int) {
+		fill(a[k*c : min((k+1)*c+1, len(a))]) // want `possible determinacy race on a`
+	})
+}
+
+// Raising the end is no clamp: the end is unknown.
+func raisedEnd(t *task.T, a []int, extra int) {
+	const c = 8
+	t.ForAll(0, len(a)/c, func(t *task.T, k int) {
+		lo := k * c
+		hi := lo + c
+		if hi < extra {
+			hi = extra
+		}
+		fill(a[lo:hi]) // want `possible determinacy race on a`
+	})
+}
