@@ -32,6 +32,21 @@ func TestCommuteClass(t *testing.T) {
 		{"through a fixed pointer", `*p++`, commuteAdd},
 		{"branch", `if count > 0 { count++ }`, commuteNone},
 		{"empty", ``, commuteNone},
+		{"update and a read of the loop variable", `count++; _ = k`, commuteAdd},
+		{"update by an expression of locals", `count += k*2 + i`, commuteAdd},
+		{"a definition of the body", `d := k * 2; total += d; _ = d`, commuteAdd},
+		{"conversion", `count += int(small)`, commuteAdd},
+		{"reads only", `_ = k`, commuteNone},
+		{"read of a global", `count++; _ = count2`, commuteNone},
+		{"read of an element", `count++; _ = arr[1]`, commuteNone},
+		{"read through a pointer", `count += *p`, commuteNone},
+		{"operand whose address is taken", `count += a`, commuteNone},
+		{"operand with a pointer method", `count += int(cc)`, commuteNone},
+		{"index whose address is taken", `arr[a]++`, commuteNone},
+		{"stable index", `arr[i]++`, commuteAdd},
+		{"update of a variable of the body", `d := 1; d++; count++`, commuteNone},
+		{"plain assignment of a variable of the body", `d := 1; d = 2; count++; _ = d`, commuteNone},
+		{"read of an operand assigned in isolated", `count++; _ = v`, commuteNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,12 +58,19 @@ var flags uint8
 var f float64
 var s string
 var arr [4]int
+type C int
+func (c *C) Inc() { *c++ }
 func g() int { return 1 }
 func use(t *T, k int, p *int) {
 	v := 0
+	a, i := k, k&1
+	var small int8
+	var cc C
+	cc.Inc()
+	pa := &a
 	t.Isolated(func() { v = 3 })
 	t.Isolated(func() { ` + tt.body + ` })
-	_ = v
+	_, _, _, _, _ = v, pa, i, small, cc
 }
 `
 			r, lit := commuteFixture(t, src)

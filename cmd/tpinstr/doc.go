@@ -260,6 +260,9 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	                  the acquisitions of mutexes, Onces and atomic variables
 	                  by goroutines
 	max_schedules=N   explore at most N schedules (default 1000)
+	explore_procs=N   run at most N schedules of an exploration at once, each
+	                  a process of its own (default GOMAXPROCS; the reports
+	                  and the verdict are the same for every N)
 	replay=SCHEDULE   run exactly the schedule (of isolated sections, or of
 	                  goroutines' synchronisation: g…) that a report names,
 	                  with the program's output

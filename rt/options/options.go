@@ -29,6 +29,7 @@ type Options struct {
 	GoReplay     string // run exactly this schedule of goroutines' synchronisation (replay=g…)
 	Explore      bool   // explore the orders of isolated sections
 	MaxSchedules int    // the most schedules exploration runs
+	ExploreProcs int    // the most children exploration runs at once; 0: GOMAXPROCS
 	NoCommute    bool   // treat commutative isolated updates as conflicting
 	Leaks        bool   // report goroutines still waiting when a run ends
 
@@ -88,6 +89,16 @@ var Table = []Option{
 				return fmt.Errorf("want a positive number, have %q", v)
 			}
 			o.MaxSchedules = n
+			return nil
+		}},
+	{Name: "explore_procs", Arg: "N",
+		Usage: "run at most N schedules of an exploration at once, each a process of its own (default GOMAXPROCS; the reports and the verdict are the same for every N)",
+		set: func(o *Options, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return fmt.Errorf("want a positive number, have %q", v)
+			}
+			o.ExploreProcs = n
 			return nil
 		}},
 	{Name: "replay", Arg: "SCHEDULE",

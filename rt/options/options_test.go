@@ -22,6 +22,8 @@ func TestParse(t *testing.T) {
 		{"json=r.jsonl dot=g.dot", with(def, func(o *Options) { o.JSONPath, o.DotPath = "r.jsonl", "g.dot" }), ""},
 		{"halt_on_error=1", with(def, func(o *Options) { o.HaltOnError = true }), ""},
 		{"explore=0 max_schedules=7", with(def, func(o *Options) { o.Explore, o.MaxSchedules = false, 7 }), ""},
+		{"explore_procs=3", with(def, func(o *Options) { o.ExploreProcs = 3 }), ""},
+		{"explore_procs=0", def, "TPINSTR: explore_procs: want a positive number"},
 		{"commute=0", with(def, func(o *Options) { o.NoCommute = true }), ""},
 		{"replay=2.3.10", with(def, func(o *Options) { o.Replay = "2.3.10" }), ""},
 		{"permissions=strict", with(def, func(o *Options) { o.Permissions = PermStrict }), ""},

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 
+	"github.com/tpinstr/tpinstr/rt/internal/explore"
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
 )
@@ -20,7 +21,9 @@ import (
 // first, up to the max_schedules option; each child writes the races and
 // the deadlock of its schedule and the schedules that reverse one more
 // pair. Reports of a child are written by the parent with the schedule
-// that shows them and a replay option that runs it again.
+// that shows them and a replay option that runs it again. Up to
+// explore_procs children run at once (explore.Pool), with the serial
+// walk's reports and verdict.
 
 const (
 	envGoExplore  = "TPINSTR_GOEXPLORE"  // a child's findings file
@@ -122,6 +125,31 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	deadlocks := map[string]bool{}
 	panics := map[string]bool{}
 	orders := map[string]bool{gx.Fingerprint(): true}
+	// Children run up to explore_procs at once, ahead of the walk, which
+	// merges their findings one at a time in its own order (see
+	// explore.Pool): the reports and the verdict are the serial walk's.
+	type outcome struct {
+		f      goFindings
+		runErr error
+		err    error
+	}
+	procs := explore.Procs(st.opts.ExploreProcs)
+	pool := explore.NewPool(procs, func(s string, seq int) outcome {
+		out := filepath.Join(dir, fmt.Sprintf("run%d.json", seq))
+		cmd := exec.Command(exe, args...)
+		cmd.Env = append(os.Environ(), envGoExplore+"="+out, envGoSchedule+"="+s)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
+		var o outcome
+		o.runErr = cmd.Run()
+		b, err := os.ReadFile(out)
+		if err == nil {
+			err = json.Unmarshal(b, &o.f)
+		}
+		o.err = err
+		os.Remove(out)
+		return o
+	})
+	defer pool.Close()
 	for len(work) > 0 {
 		s := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -134,16 +162,9 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 		seen[s] = true
 		sum.schedules++
-		out := filepath.Join(dir, fmt.Sprintf("run%d.json", sum.schedules))
-		cmd := exec.Command(exe, args...)
-		cmd.Env = append(os.Environ(), envGoExplore+"="+out, envGoSchedule+"="+s)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
-		runErr := cmd.Run()
-		var f goFindings
-		b, err := os.ReadFile(out)
-		if err == nil {
-			err = json.Unmarshal(b, &f)
-		}
+		ahead := explore.Ahead(work, min(st.opts.MaxSchedules-sum.schedules, 4*procs), func(a string) bool { return seen[a] })
+		o := pool.Get(s, ahead)
+		f, runErr, err := o.f, o.runErr, o.err
 		if err != nil || !f.Ran {
 			sum.failures = append(sum.failures, fmt.Sprintf("schedule %s did not report (%v)", s, firstErr(runErr, err)))
 			continue

@@ -74,7 +74,7 @@ func (st *state) settleWith(args []string) {
 		st.verdict("checked this schedule only: the isolated sections of several tasks ran in one order, and explore=0 leaves the others unexplored")
 		return
 	}
-	sum := explore.Run(args, st.opts.MaxSchedules)
+	sum := explore.Run(args, st.opts.MaxSchedules, explore.Procs(st.opts.ExploreProcs))
 	for _, r := range sum.Races {
 		// A race the serial run reported before any isolated section ran
 		// is found again in every schedule: it was reported once.

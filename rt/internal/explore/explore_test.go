@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -84,5 +85,91 @@ func TestBacktrack(t *testing.T) {
 	}
 	if got := x.choices[1].Backtrack; !slices.Equal(got, []event.Task{4}) {
 		t.Errorf("backtrack at choice 1 = %v, want [4] (task 5, not waiting there, conflicts with task 3)", got)
+	}
+}
+
+// backtrackPairs is backtrack as its rule states it, comparing every pair
+// of sections: the oracle of TestBacktrackSweep.
+func (x *Explorer) backtrackPairs() {
+	for i := range x.sections {
+		si := &x.sections[i]
+		if si.choice < 0 {
+			continue
+		}
+		c := &x.choices[si.choice]
+		for j := i + 1; j < len(x.sections); j++ {
+			sj := &x.sections[j]
+			if sj.task == si.task || !conflict(si, sj) {
+				continue
+			}
+			if slices.Contains(c.Options, sj.task) {
+				addTask(&c.Backtrack, sj.task, c.Chosen)
+			} else {
+				for _, o := range c.Options {
+					addTask(&c.Backtrack, o, c.Chosen)
+				}
+			}
+		}
+	}
+}
+
+// TestBacktrackSweep checks backtrack, which sweeps the sections once,
+// against the pairwise rule on random traces (tasks, choice points with
+// their options, sections reading and writing overlapping byte ranges,
+// plain or commutative of two classes): every choice point gets the same
+// backtrack options in the same order (the order decides which schedules
+// the parent runs first).
+func TestBacktrackSweep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 15))
+	nonEmpty := 0
+	for trace := range 2000 {
+		tasks := 2 + rng.IntN(5)
+		var choices []Choice
+		var sections []section
+		for range 1 + rng.IntN(12) {
+			s := section{task: event.Task(1 + rng.IntN(tasks)), choice: -1}
+			if rng.IntN(4) != 0 {
+				var opts []event.Task
+				for o := 1; o <= tasks; o++ {
+					if event.Task(o) == s.task || rng.IntN(2) == 0 {
+						opts = append(opts, event.Task(o))
+					}
+				}
+				s.choice = len(choices)
+				choices = append(choices, Choice{Options: opts, Chosen: s.task})
+			}
+			if rng.IntN(3) == 0 {
+				s.commute = uint8(1 + rng.IntN(2))
+			}
+			for range rng.IntN(3) {
+				s.reads = append(s.reads, span{uintptr(100 + rng.IntN(12)), uintptr(1 + rng.IntN(8))})
+			}
+			for range rng.IntN(3) {
+				s.writes = append(s.writes, span{uintptr(100 + rng.IntN(12)), uintptr(1 + rng.IntN(8))})
+			}
+			sections = append(sections, s)
+		}
+		clone := func() *Explorer {
+			cs := make([]Choice, len(choices))
+			for i, c := range choices {
+				cs[i] = Choice{Options: slices.Clone(c.Options), Chosen: c.Chosen}
+			}
+			return &Explorer{choices: cs, sections: sections}
+		}
+		got, want := clone(), clone()
+		got.backtrack()
+		want.backtrackPairs()
+		for k := range choices {
+			if !slices.Equal(got.choices[k].Backtrack, want.choices[k].Backtrack) {
+				t.Fatalf("trace %d, choice %d: backtrack %v, want %v\nchoices %+v\nsections %+v",
+					trace, k, got.choices[k].Backtrack, want.choices[k].Backtrack, choices, sections)
+			}
+			if len(want.choices[k].Backtrack) > 0 {
+				nonEmpty++
+			}
+		}
+	}
+	if nonEmpty == 0 {
+		t.Error("no trace had a backtrack option")
 	}
 }

@@ -90,8 +90,9 @@ type Summary struct {
 // Run runs the program (this process's executable) again with arguments
 // args under every schedule of its isolated sections that can change its
 // computation graph, up to maxSchedules schedules, each as a child process
-// whose output is discarded, and gathers what they found.
-func Run(args []string, maxSchedules int) Summary {
+// whose output is discarded, up to procs of them at once (parallel.go: the
+// result is the serial exploration's), and gathers what they found.
+func Run(args []string, maxSchedules, procs int) Summary {
 	var sum Summary
 	exe, err := os.Executable()
 	if err != nil {
@@ -109,15 +110,30 @@ func Run(args []string, maxSchedules int) Summary {
 	seenRace := map[report.Key]bool{}
 	seenDeadlock := map[string]bool{}
 	seenPrefix := map[string]bool{"": true}
-	work := [][]event.Task{nil}
+	work := []string{""} // schedule prefixes, FormatSchedule's form
+	type outcome struct {
+		f   *Findings
+		err error
+	}
+	pool := NewPool(procs, func(key string, seq int) outcome {
+		prefix, err := ParseSchedule(key)
+		if err != nil {
+			return outcome{nil, err}
+		}
+		f, err := runChild(exe, args, filepath.Join(dir, fmt.Sprintf("findings%d.json", seq)), prefix)
+		return outcome{f, err}
+	})
+	defer pool.Close()
 	for len(work) > 0 {
 		if sum.Schedules == maxSchedules {
 			return sum
 		}
-		prefix := work[len(work)-1]
+		key := work[len(work)-1]
 		work = work[:len(work)-1]
+		prefix, _ := ParseSchedule(key) // formatted here
 		sum.Schedules++
-		f, err := runChild(exe, args, filepath.Join(dir, "findings.json"), prefix)
+		o := pool.Get(key, Ahead(work, min(maxSchedules-sum.Schedules, 4*procs), nil))
+		f, err := o.f, o.err
 		if err != nil {
 			sum.Failures = append(sum.Failures, fmt.Sprintf("schedule %q: %v", FormatSchedule(prefix), err))
 			continue
@@ -157,7 +173,7 @@ func Run(args []string, maxSchedules int) Summary {
 				p := append(slices.Clone(chosen[:k]), b)
 				if key := FormatSchedule(p); !seenPrefix[key] {
 					seenPrefix[key] = true
-					work = append(work, p)
+					work = append(work, key)
 				}
 			}
 		}
@@ -171,6 +187,7 @@ func Run(args []string, maxSchedules int) Summary {
 // findings.
 func runChild(exe string, args []string, out string, prefix []event.Task) (*Findings, error) {
 	os.Remove(out)
+	defer os.Remove(out)
 	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), envExplore+"="+out, envSchedule+"="+FormatSchedule(prefix))
 	var stderr bytes.Buffer
