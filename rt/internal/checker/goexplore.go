@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/tpinstr/tpinstr/rt/internal/explore"
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
@@ -138,9 +139,15 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		out := filepath.Join(dir, fmt.Sprintf("run%d.json", seq))
 		cmd := exec.Command(exe, args...)
 		cmd.Env = append(os.Environ(), envGoExplore+"="+out, envGoSchedule+"="+s)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
+		var stderr tailBuffer
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, &stderr
 		var o outcome
 		o.runErr = cmd.Run()
+		if o.runErr != nil {
+			if last := stderr.lastLine(); last != "" {
+				o.runErr = fmt.Errorf("%w: %s", o.runErr, last)
+			}
+		}
 		b, err := os.ReadFile(out)
 		if err == nil {
 			err = json.Unmarshal(b, &o.f)
@@ -220,6 +227,32 @@ func (st *state) schedulePanic(p report.Panic, s string, seen map[string]bool) {
 // emitGo writes a race that the schedule s showed.
 func (st *state) emitGo(rep report.Race, s string) {
 	st.emit(rep, s)
+}
+
+// tailBuffer keeps the last bytes written to it: a child's standard
+// error, whose last line says why a schedule did not report.
+type tailBuffer struct{ b []byte }
+
+const tailMax = 4096
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > tailMax {
+		t.b = append(t.b[:0:0], t.b[len(t.b)-tailMax:]...)
+	}
+	return len(p), nil
+}
+
+// lastLine returns the last line that is not empty, or the first line of
+// a Go panic or fatal error, which says more than the stack after it.
+func (t *tailBuffer) lastLine() string {
+	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
+			return l
+		}
+	}
+	return lines[len(lines)-1]
 }
 
 func firstErr(errs ...error) error {

@@ -122,7 +122,7 @@ func (st *state) endGoRun(test string) {
 		}
 		sum = st.exploreGo(st.gx, args)
 		for _, f := range sum.failures {
-			fmt.Fprintf(os.Stderr, "tpinstr: exploration: %s", f)
+			fmt.Fprintf(os.Stderr, "tpinstr: exploration: %s\n", f)
 		}
 	}
 	st.goVerdict(sum)
