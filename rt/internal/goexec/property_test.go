@@ -163,6 +163,10 @@ func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
 		sites = append(sites, int(g.Site))
 	}
 	res.blocked = goprog.SiteList(sites)
+	// The goroutines of a run that ended deadlocked, or with goroutines
+	// left waiting, stay parked for good and keep the host: drop its
+	// detector, or the test's memory grows with every such run.
+	h.det = nil
 	return res, nil
 }
 
