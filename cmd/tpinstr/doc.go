@@ -256,9 +256,9 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	json=PATH         also write every report to PATH, one JSON object a line
 	dot=PATH          write the computation graph to PATH in Graphviz DOT
 	halt_on_error=1   exit at the first report
-	explore=0         do not explore the orders of isolated sections, nor of
-	                  the acquisitions of mutexes, Onces and atomic variables
-	                  by goroutines
+	explore=0         do not explore the orders of isolated sections, nor
+	                  those of goroutines' synchronisation (locks, channels,
+	                  select cases, WaitGroups, Conds, Onces, atomics)
 	max_schedules=N   explore at most N schedules (default 1000)
 	explore_procs=N   run at most N schedules of an exploration at once, each
 	                  a process of its own (default GOMAXPROCS; the reports

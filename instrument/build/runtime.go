@@ -134,16 +134,9 @@ func (s *session) runtimeInModule(rs *runtimeSetup, files map[string][]byte) err
 	if s.vendorMode(mf, root) {
 		return s.runtimeInVendor(rs, files, mf, root, modPath)
 	}
-	goLine := defaultGoLine
-	if mf.Go != nil {
-		goLine = mf.Go.Version
-	}
-	base, err := s.writeRuntime(files, goLine, false)
-	if err != nil {
+	if _, err := s.runtimeFor(rs, files, mf, "module"); err != nil {
 		return err
 	}
-	rs.dir = runtimeModuleDir(base)
-	rs.mode = "module"
 	for _, r := range mf.Replace {
 		if r.Old.Path == runtimeModule {
 			if err := mf.DropReplace(r.Old.Path, r.Old.Version); err != nil {
@@ -523,4 +516,21 @@ func (rs *runtimeSetup) describe() string {
 	}
 	sort.Strings(parts[1:])
 	return strings.Join(parts, "; ")
+}
+
+// runtimeFor writes the runtime module for a user module whose go.mod is
+// mf, at its go version (or the default one), which it returns, and
+// records it in rs, set up in the given mode.
+func (s *session) runtimeFor(rs *runtimeSetup, files map[string][]byte, mf *modfile.File, mode string) (string, error) {
+	goLine := defaultGoLine
+	if mf.Go != nil {
+		goLine = mf.Go.Version
+	}
+	base, err := s.writeRuntime(files, goLine, false)
+	if err != nil {
+		return "", err
+	}
+	rs.dir = runtimeModuleDir(base)
+	rs.mode = mode
+	return goLine, nil
 }

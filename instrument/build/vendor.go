@@ -42,16 +42,10 @@ import (
 // to the next. Paths of the workspace's vendor directory in the go
 // command's output are mapped back to the user's.
 func (s *session) runtimeInVendorWorkspace(rs *runtimeSetup, files map[string][]byte, mf *modfile.File, root, modPath string) error {
-	goLine := defaultGoLine
-	if mf.Go != nil {
-		goLine = mf.Go.Version
-	}
-	base, err := s.writeRuntime(files, goLine, false)
+	goLine, err := s.runtimeFor(rs, files, mf, "vendor workspace")
 	if err != nil {
 		return err
 	}
-	rs.dir = runtimeModuleDir(base)
-	rs.mode = "vendor workspace"
 
 	vendor := filepath.Join(root, "vendor")
 	entries, err := os.ReadDir(vendor)

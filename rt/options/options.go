@@ -76,7 +76,7 @@ var Table = []Option{
 			return err
 		}},
 	{Name: "explore", Arg: "0", Default: "1",
-		Usage: "do not explore the orders of isolated sections, nor of the acquisitions of mutexes, Onces and atomic variables by goroutines",
+		Usage: "do not explore the orders of isolated sections, nor those of goroutines' synchronisation (locks, channels, select cases, WaitGroups, Conds, Onces, atomics)",
 		set: func(o *Options, v string) (err error) {
 			o.Explore, err = strconv.ParseBool(v)
 			return err

@@ -41,7 +41,7 @@ func TestParallelExplorationPrintsTheSerialOutput(t *testing.T) {
 		{"iso-deadlock", "4", "", 66, []string{`DEADLOCK`, `checked every schedule of this input`}},
 		{"iso-budget", "6", "max_schedules=40", 0, []string{`explored 40 schedules of the isolated sections \(the max_schedules limit\)`}},
 		{"go-masked", "4", "", 66, []string{`WARNING: DATA RACE`, `Schedule: g[0-9.,]+ \(replay it`,
-			`checked every schedule of this input: [0-9]+ schedules of the acquisition orders`}},
+			`checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation`}},
 		{"go-masked", "5", "max_schedules=7", 0, []string{`checked 7 schedules \(the max_schedules limit\)`}},
 		{"go-deadlock", "", "", 66, []string{`DEADLOCK`, `Schedule: g[0-9.,]+`}},
 	}

@@ -79,12 +79,7 @@ func (d Deadlock) goText() string {
 	b.WriteString("==================\nDEADLOCK: all goroutines are asleep\n")
 	for _, t := range d.Blocked {
 		fmt.Fprintf(&b, "goroutine %d waits (%s) at %s\n", t.Goroutine, t.Waits, Position(t.File, t.Line, t.Col))
-		for _, f := range t.Created {
-			if f.By == 0 {
-				break
-			}
-			fmt.Fprintf(&b, "  created at %s by goroutine %d\n", Position(f.File, f.Line, f.Col), f.By)
-		}
+		writeCreated(&b, t.Created)
 	}
 	if d.Schedule != "" {
 		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", d.Schedule, d.Schedule)
@@ -115,12 +110,7 @@ func (p Panic) Text() string {
 	if p.File != "" {
 		fmt.Fprintf(&b, "  at %s\n", Position(p.File, p.Line, 0))
 	}
-	for _, f := range p.Created {
-		if f.By == 0 {
-			break
-		}
-		fmt.Fprintf(&b, "  created at %s by goroutine %d\n", Position(f.File, f.Line, f.Col), f.By)
-	}
+	writeCreated(&b, p.Created)
 	if p.Schedule != "" {
 		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", p.Schedule, p.Schedule)
 	}
@@ -135,4 +125,15 @@ func (w *Writer) Panic(p Panic) {
 		Type string `json:"type"`
 		Panic
 	}{"panic", p})
+}
+
+// writeCreated writes a goroutine's creation chain, one indented line per
+// go statement, up to goroutine 1.
+func writeCreated(b *strings.Builder, chain []GoFrame) {
+	for _, f := range chain {
+		if f.By == 0 {
+			break
+		}
+		fmt.Fprintf(b, "  created at %s by goroutine %d\n", Position(f.File, f.Line, f.Col), f.By)
+	}
 }
