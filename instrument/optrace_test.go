@@ -60,6 +60,9 @@ func TestOptimizedHooksFindRaces(t *testing.T) {
 		{"pure-call-clean", ""},
 		{"invariant", "// setAll's read"},
 		{"invariant-empty-clean", ""},
+		{"down", "// horner's read"},
+		{"down-exclusive", "// clearDown's write"},
+		{"down-exclusive-clean", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {

@@ -312,7 +312,11 @@ func (r *fileRewriter) forStmt(s *ast.ForStmt, pre token.Pos) {
 	c.header(s.Init)
 	c.condGroup(s.Cond)
 	r.emit(c.main, placement{pre: pre, end: s.End(), line: r.lineFor(s.Init)})
-	r.rangeHooks(r.forSliceLoop(s), pre)
+	l := r.forSliceLoop(s)
+	if l == nil {
+		l = r.downSliceLoop(s)
+	}
+	r.rangeHooks(l, pre)
 	inv := r.invariantLoop(s, pre)
 	r.finishCollector(c)
 	if s.Post != nil {

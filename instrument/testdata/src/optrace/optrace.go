@@ -63,6 +63,22 @@ func setAll(s []int) {
 	}
 }
 
+// horner evaluates the polynomial with coefficients c at x, reading c
+// from its last element down to its first.
+func horner(c []int, x int) (v int) {
+	for k := len(c) - 1; k >= 0; k-- {
+		v = v*x + c[k] // horner's read
+	}
+	return v
+}
+
+// clearDown zeroes s[lo+1..hi] from the top down.
+func clearDown(s []int, lo, hi int) {
+	for i := hi; i > lo; i-- {
+		s[i] = 0 // clearDown's write
+	}
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -137,6 +153,15 @@ func main() {
 		case "invariant-empty-clean":
 			t.Async(func(*task.T) { setAll(nil) })
 			g = 3
+		case "down":
+			t.Async(func(*task.T) { x = horner(s, 2) })
+			s[0] = 1
+		case "down-exclusive":
+			t.Async(func(*task.T) { clearDown(s, 2, 5) })
+			x = s[3]
+		case "down-exclusive-clean":
+			t.Async(func(*task.T) { clearDown(s, 2, 5) })
+			x = s[2] + s[6]
 		default:
 			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
 			os.Exit(2)
