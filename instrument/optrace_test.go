@@ -63,6 +63,10 @@ func TestOptimizedHooksFindRaces(t *testing.T) {
 		{"down", "// horner's read"},
 		{"down-exclusive", "// clearDown's write"},
 		{"down-exclusive-clean", ""},
+		{"const-run", "// whiten's reads"},
+		{"const-run-clean", ""},
+		{"const-run-short", "// firstThree's read"},
+		{"const-run-short-clean", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {

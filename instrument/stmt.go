@@ -11,6 +11,7 @@ import (
 func (r *fileRewriter) stmtList(list []ast.Stmt) {
 	outer := r.line
 	r.line = &straight{}
+	r.constRuns(list)
 	for _, s := range list {
 		r.stmt(s, s.Pos())
 	}

@@ -79,6 +79,25 @@ func clearDown(s []int, lo, hi int) {
 	}
 }
 
+// key is a schedule read through a pointer, element by element.
+type key [6]int
+
+// whiten mixes x with k[1] through k[4], one statement per element.
+func whiten(k *key, x int) int {
+	x += k[1] // whiten's reads
+	x ^= k[2]
+	x += k[3]
+	x ^= k[4]
+	return x
+}
+
+// firstThree sums k[0], k[1] and k[2], of a slice that may be short.
+func firstThree(k []int) int {
+	a := k[0]
+	b := k[1] // firstThree's read
+	return a + b + k[2]
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -162,6 +181,26 @@ func main() {
 		case "down-exclusive-clean":
 			t.Async(func(*task.T) { clearDown(s, 2, 5) })
 			x = s[2] + s[6]
+		case "const-run":
+			k := new(key)
+			t.Async(func(*task.T) { x = whiten(k, 1) })
+			k[2] = 1
+		case "const-run-clean":
+			k := new(key)
+			t.Async(func(*task.T) { x = whiten(k, 1) })
+			k[0], k[5] = 1, 1
+		case "const-run-short":
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				x = firstThree(s[:2]) // panics at k[2]
+			})
+			s[1] = 1
+		case "const-run-short-clean":
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				x = firstThree(s[:2]) // panics at k[2]
+			})
+			s[2] = 1
 		default:
 			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
 			os.Exit(2)
