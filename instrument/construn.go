@@ -217,9 +217,6 @@ func (r *fileRewriter) windowRuns(win []ast.Stmt) {
 			if !ok {
 				continue
 			}
-			if r.cfg.Keep != nil && !r.cfg.Keep(a.loc) {
-				continue
-			}
 			if r.coveredElsewhere(a) {
 				continue
 			}
@@ -274,6 +271,13 @@ func (r *fileRewriter) coveredElsewhere(a *acc) bool {
 // and registers its cover, when the conditions of the rule hold.
 func (r *fileRewriter) placeConstRun(win []ast.Stmt, run *constRun) {
 	pre := win[run.first].Pos()
+	if r.cfg.Keep != nil {
+		for _, a := range run.accs {
+			if !r.cfg.Keep(a.loc) {
+				return // the static analysis prunes these hooks anyway
+			}
+		}
+	}
 	if !r.visibleAt(run.t, pre) && !isQualified(r.info, run.base) {
 		return
 	}
