@@ -268,16 +268,12 @@ func (c *collector) loc(e ast.Expr, f form, wr, rd bool) { c.loc2(e, e, f, wr, r
 
 // loc2 adds the accesses of the location shown as e and hooked through
 // arg (e itself, or the pointer of *p, or the map of m[k]).
-//
-// For x op= y and x++ (both wr and rd) the write is added first, so that
-// its hook, placed before the statement, stands for the read's in the
-// same stretch (straight.go), as in x = x op y.
 func (c *collector) loc2(e, arg ast.Expr, f form, wr, rd bool) {
-	if wr {
-		c.add(&acc{pos: e.Pos(), write: true, form: f, loc: arg, shown: e})
-	}
 	if rd {
 		c.add(&acc{pos: e.Pos(), form: f, loc: arg, shown: e})
+	}
+	if wr {
+		c.add(&acc{pos: e.Pos(), write: true, form: f, loc: arg, shown: e})
 	}
 }
 

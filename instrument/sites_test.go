@@ -78,7 +78,7 @@ func TestSites(t *testing.T) {
 		{"local array", "func f() int { var a [3]int; a[1] = 2; return a[1] }", nil, ""},
 		{"map", "func f(m, n, o map[int]int) int { m[1] = 2; delete(n, 1); return len(o) }", []string{"Write m[1]", "Write n", "Read o"}, ""},
 		{"pointer", "type T struct{ f int }\nfunc f(p *T, q *int) { p.f = *q }", []string{"Write p.f", "Read *q"}, ""},
-		{"compound", "var g int\nfunc f() { g += 2 }", []string{"Write g"}, ""},
+		{"compound", "var g int\nfunc f() { g += 2 }", []string{"Read g", "Write g"}, ""},
 		{"array assignment", "var a, b [4]int\nfunc f() { a = b }", []string{"Write a", "Read b"}, ""},
 		{"copy append clear", "func f(d, s []int) { copy(d, s); d = append(d, 1); clear(s) }", []string{"Write d", "Read s", "Write d", "Write s"}, ""},
 		{"range slice", "func f(s []int) (n int) { for _, v := range s { n += v }; return }", []string{"Read s"}, ""},

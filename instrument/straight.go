@@ -20,12 +20,7 @@ import "go/ast"
 // makes two keys different (p.f and q.f), and then both hooks stay. The
 // order that counts is the order of the hooks, which run before their
 // statement: in g = g + 1 the hook of the write comes first and stands
-// for the read's, and so it does in g += 1 and g++, whose write the
-// collector lists before their read. (The statement reads g before it
-// writes it, but both accesses are the step's, and the write check finds
-// every race the read check would: the write conflicts with every access
-// of another task that the read conflicts with, and the shadow state left
-// holds the step as the location's writer either way.)
+// for the read's.
 //
 // Why this hides no race. Surendran and Sarkar's detector ("Dynamic
 // Determinacy Race Detection for Task Parallelism with Futures", RV 2016)
