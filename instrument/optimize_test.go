@@ -94,7 +94,6 @@ func TestHookOptimizations(t *testing.T) {
 		{"isolated bodies keep every hook", "func f(t *task.T) { t.Isolated(func() { g = 1; _ = g }) }",
 			[]string{"Write(&g)", "Read(&g)"}, 0, 0, 0},
 
-
 		// Stretches through if statements.
 		{"branch starts with the header's stretch", "func f() int { if g > 0 { return g }; return 0 }",
 			[]string{"Read(&g)"}, 1, 0, 0},
