@@ -38,6 +38,12 @@ func (r *fileRewriter) loopBounds(l *sliceLoop, ef *effects, pre token.Pos) (bou
 			return bounds{}, false
 		}
 		first = bound{text: text, val: r.info.Types[l.lo].Value}
+		if l.down && (r.exprMoves(ef, l.lo) || r.mentions(l.lo, l.idx)) {
+			return bounds{}, false
+		}
+		if l.loExcl {
+			first = plusOne(first)
+		}
 	}
 	hi := bound{text: l.hiText}
 	if hi.text == "" {
@@ -174,6 +180,7 @@ func (b bounds) tests(r *fileRewriter, l *sliceLoop, uses []indexUse, pre token.
 		}
 		return strings.Join(conds, " && "), len(conds) > 0
 	}
+	zero := bound{text: "0", val: constant.MakeInt64(0)}
 	add := func(x bound, op token.Token, y bound) bool {
 		if x.val != nil && y.val != nil {
 			return constant.Compare(x.val, op, y.val) // a constant test: true adds nothing, false fails
@@ -184,10 +191,14 @@ func (b bounds) tests(r *fileRewriter, l *sliceLoop, uses []indexUse, pre token.
 		}
 		return true
 	}
-	zero := bound{text: "0", val: constant.MakeInt64(0)}
 	// First, that the loop runs at all: the tests after it are then
 	// computed from a last index that did not wrap.
 	ok := b.end.text == "" && add(b.first, token.LEQ, b.last) || b.end.text != "" && add(b.first, token.LSS, b.end)
+	if l.down {
+		// A loop counting down ends below its first index without
+		// wrapping when that index is not negative (downloop.go).
+		ok = ok && add(zero, token.LEQ, b.first)
+	}
 	for _, u := range uses {
 		lo, ok1 := r.shifted(b.first, u, pre)
 		hi, ok2 := r.shifted(b.last, u, pre)

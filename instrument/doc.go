@@ -59,7 +59,18 @@
 //   - invariant.go: in a call-free loop, a read of a location whose
 //     address the loop does not change is hooked the first time the loop
 //     reaches it, behind a flag, instead of in every iteration
-//     (Stats.OncePerLoop).
+//     (Stats.OncePerLoop);
+//   - downloop.go: a loop that counts down, for i := hi; i >= lo; i--,
+//     gets the range hooks of sliceloop.go like the upward loop over the
+//     same indices;
+//   - construn.go: in call-free straight-line code that cannot panic in
+//     between, the reads (writes) of t[c] at constant indices c that cover
+//     a run lo..hi are recorded by one ReadSlice (WriteSlice) of
+//     t[lo:hi+1] before the first of them (Stats.RangeHooks,
+//     Stats.Covered);
+//   - ifjoin.go: the stretch of straight-line code of a call-free if
+//     header goes on into its branches, and after the if when no branch
+//     that can fall out of its end calls anything.
 //
 // "Without calls" allows conversions, builtins that run no code of the
 // program, and calls of pure functions of the package (pure.go). The

@@ -60,6 +60,13 @@ func TestOptimizedHooksFindRaces(t *testing.T) {
 		{"pure-call-clean", ""},
 		{"invariant", "// setAll's read"},
 		{"invariant-empty-clean", ""},
+		{"down", "// horner's read"},
+		{"down-exclusive", "// clearDown's write"},
+		{"down-exclusive-clean", ""},
+		{"const-run", "// whiten's reads"},
+		{"const-run-clean", ""},
+		{"const-run-short", "// firstThree's read"},
+		{"const-run-short-clean", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {

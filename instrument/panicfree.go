@@ -19,8 +19,21 @@ import (
 // body calls nothing (effects.call), so no other code runs.
 func (r *fileRewriter) panicFree(l *sliceLoop) ([]indexUse, bool) {
 	var uses []indexUse
+	ok := r.panicFreeNode(l.body, func(x *ast.IndexExpr) bool {
+		u, safe := r.safeIndex(x, l)
+		if u != nil && !containsUse(uses, *u) {
+			uses = append(uses, *u)
+		}
+		return safe
+	})
+	return uses, ok
+}
+
+// panicFreeNode reports whether no evaluation of n can panic, as panicFree
+// decides it, where index says whether an index expression can.
+func (r *fileRewriter) panicFreeNode(root ast.Node, index func(*ast.IndexExpr) bool) bool {
 	ok := true
-	ast.Inspect(l.body, func(n ast.Node) bool {
+	ast.Inspect(root, func(n ast.Node) bool {
 		if !ok {
 			return false
 		}
@@ -37,11 +50,7 @@ func (r *fileRewriter) panicFree(l *sliceLoop) ([]indexUse, bool) {
 		case *ast.SelectorExpr:
 			ok = r.safeSelector(x)
 		case *ast.IndexExpr:
-			var u *indexUse
-			u, ok = r.safeIndex(x, l)
-			if u != nil && !containsUse(uses, *u) {
-				uses = append(uses, *u)
-			}
+			ok = index(x)
 		case *ast.SliceExpr, *ast.StarExpr, *ast.TypeAssertExpr:
 			// A type switch's x.(type) has no Type and cannot panic.
 			ta, isTA := x.(*ast.TypeAssertExpr)
@@ -70,7 +79,7 @@ func (r *fileRewriter) panicFree(l *sliceLoop) ([]indexUse, bool) {
 		}
 		return ok
 	})
-	return uses, ok
+	return ok
 }
 
 // assignOp maps the assignment operators that can panic to their binary

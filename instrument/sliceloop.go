@@ -70,6 +70,9 @@ type sliceLoop struct {
 	hiText    string // hi already rendered, instead of hi
 	inclusive bool
 	hiOnce    bool
+	// down: the loop counts down from hi to lo (downloop.go), so lo is
+	// evaluated by every iteration's condition; loExcl: its bound is lo+1.
+	down, loExcl bool
 
 	idx  *types.Var // i
 	body *ast.BlockStmt

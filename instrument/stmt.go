@@ -11,6 +11,7 @@ import (
 func (r *fileRewriter) stmtList(list []ast.Stmt) {
 	outer := r.line
 	r.line = &straight{}
+	r.constRuns(list)
 	for _, s := range list {
 		r.stmt(s, s.Pos())
 	}
@@ -26,6 +27,8 @@ func (r *fileRewriter) stmt(s ast.Stmt, pre token.Pos) {
 		*ast.GoStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.DeclStmt:
 	case *ast.LabeledStmt:
 		r.line.reset() // a jump target
+	case *ast.IfStmt:
+		// The stretch may go on through it (ifjoin.go).
 	default:
 		// A compound statement ends the stretch; its header may still
 		// join it (lineFor).
@@ -295,12 +298,23 @@ func (r *fileRewriter) ifStmt(s *ast.IfStmt, pre token.Pos, elseIf bool) {
 		r.emit(c.main, placement{pre: pre, end: s.End(), line: line})
 	}
 	r.finishCollector(c)
-	r.stmtList(s.Body.List)
+	// The header's stretch, for the branches and after the if
+	// (ifjoin.go).
+	var hdr *straight
+	if line != nil && r.fn != nil && !r.inIsolated(s.Pos()) {
+		line.after(r.effectsOf(s.Init), r.esc)
+		hdr = line.snapshot()
+	}
+	r.stmtListFrom(s.Body.List, hdr)
 	switch e := s.Else.(type) {
 	case *ast.BlockStmt:
-		r.stmtList(e.List)
+		r.stmtListFrom(e.List, hdr)
 	case *ast.IfStmt:
+		r.line.restore(hdr)
 		r.ifStmt(e, e.Pos(), true)
+	}
+	if !elseIf {
+		r.joinAfterIf(s, hdr)
 	}
 }
 
@@ -312,7 +326,11 @@ func (r *fileRewriter) forStmt(s *ast.ForStmt, pre token.Pos) {
 	c.header(s.Init)
 	c.condGroup(s.Cond)
 	r.emit(c.main, placement{pre: pre, end: s.End(), line: r.lineFor(s.Init)})
-	r.rangeHooks(r.forSliceLoop(s), pre)
+	l := r.forSliceLoop(s)
+	if l == nil {
+		l = r.downSliceLoop(s)
+	}
+	r.rangeHooks(l, pre)
 	inv := r.invariantLoop(s, pre)
 	r.finishCollector(c)
 	if s.Post != nil {

@@ -244,6 +244,64 @@ func throughPointer(q *int, n int) int {
 	return t
 }
 
+// horner counts down over the coefficients: one range hook for c.
+func horner(c []int, x int) (v int) {
+	for k := len(c) - 1; k >= 0; k-- {
+		v = v*x + c[k]
+	}
+	return v
+}
+
+// hornerFrom counts down from a bound that may be past the end of c: the
+// flag's test fails, and the per-element hooks run until the panic.
+func hornerFrom(c []int, top int) (v int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("recovered: %v", r)
+		}
+	}()
+	for k := top; k >= 0; k-- {
+		v += c[k]
+	}
+	return v, nil
+}
+
+// key is read at constant indices, one statement each.
+type key [4]int
+
+// whiten reads k[0] through k[3]: one range hook of the run.
+func whiten(k *key, x int) int {
+	x += k[0]
+	x ^= k[1]
+	x += k[2]
+	return x ^ k[3]
+}
+
+// firstTwo reads k[0] and k[1] of a slice that may be short: the run's
+// hook stays behind the length test.
+func firstTwo(k []int) (v int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("recovered: %v", r)
+		}
+	}()
+	a := k[0]
+	return a + k[1], nil
+}
+
+// find goes on after an if whose branch returns: the read of p.v after it
+// is covered by the header's.
+func find(p *cell) int {
+	if p.v == 0 {
+		p.v = 1
+		return 0
+	}
+	if p.w > 0 {
+		p.w = 0
+	}
+	return p.v + p.w
+}
+
 func main() {
 	c := &cell{}
 	fmt.Println(straightLine(c), aliasing(c, c))
@@ -274,4 +332,11 @@ func main() {
 	fmt.Println(invariant(s, 3), s, invariant(nil, 0), invariantWritten(4))
 	x := 5
 	fmt.Println(captured(s, &x), throughPointer(&g, 3), g)
+	fmt.Println(horner([]int{1, 2, 3}, 2), horner(nil, 2))
+	fmt.Println(hornerFrom([]int{1, 2, 3}, 2))
+	fmt.Println(hornerFrom([]int{1, 2, 3}, 4))
+	fmt.Println(whiten(&key{1, 2, 3, 4}, 7))
+	fmt.Println(firstTwo([]int{5, 6}))
+	fmt.Println(firstTwo([]int{5}))
+	fmt.Println(find(&cell{}), find(&cell{v: 2, w: 3}))
 }

@@ -63,6 +63,41 @@ func setAll(s []int) {
 	}
 }
 
+// horner evaluates the polynomial with coefficients c at x, reading c
+// from its last element down to its first.
+func horner(c []int, x int) (v int) {
+	for k := len(c) - 1; k >= 0; k-- {
+		v = v*x + c[k] // horner's read
+	}
+	return v
+}
+
+// clearDown zeroes s[lo+1..hi] from the top down.
+func clearDown(s []int, lo, hi int) {
+	for i := hi; i > lo; i-- {
+		s[i] = 0 // clearDown's write
+	}
+}
+
+// key is a schedule read through a pointer, element by element.
+type key [6]int
+
+// whiten mixes x with k[1] through k[4], one statement per element.
+func whiten(k *key, x int) int {
+	x += k[1] // whiten's reads
+	x ^= k[2]
+	x += k[3]
+	x ^= k[4]
+	return x
+}
+
+// firstThree sums k[0], k[1] and k[2], of a slice that may be short.
+func firstThree(k []int) int {
+	a := k[0]
+	b := k[1] // firstThree's read
+	return a + b + k[2]
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -137,6 +172,35 @@ func main() {
 		case "invariant-empty-clean":
 			t.Async(func(*task.T) { setAll(nil) })
 			g = 3
+		case "down":
+			t.Async(func(*task.T) { x = horner(s, 2) })
+			s[0] = 1
+		case "down-exclusive":
+			t.Async(func(*task.T) { clearDown(s, 2, 5) })
+			x = s[3]
+		case "down-exclusive-clean":
+			t.Async(func(*task.T) { clearDown(s, 2, 5) })
+			x = s[2] + s[6]
+		case "const-run":
+			k := new(key)
+			t.Async(func(*task.T) { x = whiten(k, 1) })
+			k[2] = 1
+		case "const-run-clean":
+			k := new(key)
+			t.Async(func(*task.T) { x = whiten(k, 1) })
+			k[0], k[5] = 1, 1
+		case "const-run-short":
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				x = firstThree(s[:2]) // panics at k[2]
+			})
+			s[1] = 1
+		case "const-run-short-clean":
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				x = firstThree(s[:2]) // panics at k[2]
+			})
+			s[2] = 1
 		default:
 			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
 			os.Exit(2)
