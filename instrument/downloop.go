@@ -3,7 +3,6 @@ package instrument
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 )
 
 // Range hooks for loops that count down.
@@ -35,28 +34,8 @@ import (
 // negative int would wrap around and go on past the indices its range
 // hooks stand for.
 func (r *fileRewriter) downSliceLoop(s *ast.ForStmt) *sliceLoop {
-	init, ok := s.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-		return nil
-	}
-	idx, _ := r.info.Defs[identOf(init.Lhs[0])].(*types.Var)
-	if idx == nil || !isInt(idx.Type()) {
-		return nil
-	}
-	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || (cond.Op != token.GEQ && cond.Op != token.GTR) || !r.isUse(cond.X, idx) {
-		return nil
-	}
-	switch p := s.Post.(type) {
-	case *ast.IncDecStmt:
-		if p.Tok != token.DEC || !r.isUse(p.X, idx) {
-			return nil
-		}
-	case *ast.AssignStmt:
-		if p.Tok != token.SUB_ASSIGN || !r.isUse(p.Lhs[0], idx) || !r.isConstInt(p.Rhs[0], 1) {
-			return nil
-		}
-	default:
+	init, idx, cond := r.stepLoop(s, token.GEQ, token.GTR, token.DEC, token.SUB_ASSIGN)
+	if cond == nil {
 		return nil
 	}
 	return &sliceLoop{lo: cond.Y, loExcl: cond.Op == token.GTR, down: true,

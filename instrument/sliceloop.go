@@ -132,32 +132,45 @@ func (r *fileRewriter) rangeSliceLoop(s *ast.RangeStmt, tmp string) *sliceLoop {
 	return nil
 }
 
+// stepLoop recognizes `for i := init; i OP bound; i STEP`, for an int i
+// declared by the loop, OP one of the two comparison operators ops and
+// STEP the increment (or decrement) tok or `i op= 1` with op assign, and
+// returns the loop's init statement, its variable and its condition
+// (nil when s is not such a loop).
+func (r *fileRewriter) stepLoop(s *ast.ForStmt, op1, op2, tok, assign token.Token) (*ast.AssignStmt, *types.Var, *ast.BinaryExpr) {
+	init, ok := s.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return nil, nil, nil
+	}
+	idx, _ := r.info.Defs[identOf(init.Lhs[0])].(*types.Var)
+	if idx == nil || !isInt(idx.Type()) {
+		return nil, nil, nil
+	}
+	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || (cond.Op != op1 && cond.Op != op2) || !r.isUse(cond.X, idx) {
+		return nil, nil, nil
+	}
+	switch p := s.Post.(type) {
+	case *ast.IncDecStmt:
+		if p.Tok != tok || !r.isUse(p.X, idx) {
+			return nil, nil, nil
+		}
+	case *ast.AssignStmt:
+		if p.Tok != assign || !r.isUse(p.Lhs[0], idx) || !r.isConstInt(p.Rhs[0], 1) {
+			return nil, nil, nil
+		}
+	default:
+		return nil, nil, nil
+	}
+	return init, idx, cond
+}
+
 // forSliceLoop recognizes `for i := lo; i < hi; i++` (or i <= hi, or
 // i += 1), which is `for i := 0; i < len(s); i++` over the indices of s in
 // particular, for an int i.
 func (r *fileRewriter) forSliceLoop(s *ast.ForStmt) *sliceLoop {
-	init, ok := s.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-		return nil
-	}
-	idx, _ := r.info.Defs[identOf(init.Lhs[0])].(*types.Var)
-	if idx == nil || !isInt(idx.Type()) {
-		return nil
-	}
-	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || (cond.Op != token.LSS && cond.Op != token.LEQ) || !r.isUse(cond.X, idx) {
-		return nil
-	}
-	switch p := s.Post.(type) {
-	case *ast.IncDecStmt:
-		if p.Tok != token.INC || !r.isUse(p.X, idx) {
-			return nil
-		}
-	case *ast.AssignStmt:
-		if p.Tok != token.ADD_ASSIGN || !r.isUse(p.Lhs[0], idx) || !r.isConstInt(p.Rhs[0], 1) {
-			return nil
-		}
-	default:
+	init, idx, cond := r.stepLoop(s, token.LSS, token.LEQ, token.INC, token.ADD_ASSIGN)
+	if cond == nil {
 		return nil
 	}
 	if call, ok := ast.Unparen(cond.Y).(*ast.CallExpr); ok && cond.Op == token.LSS && len(call.Args) == 1 && r.isConstInt(init.Rhs[0], 0) {
