@@ -138,7 +138,8 @@ type Exec struct {
 	ready      []*G          // goroutines that yielded, oldest first
 	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
-	lazy       map[unsafe.Pointer]bool // log's objects whose dependent pairs Explorable finds
+	lazy       map[unsafe.Pointer]bool    // log's objects whose dependent pairs Explorable finds
+	solo       map[unsafe.Pointer]soloOps // objects whose logs were dropped (explore.go, maxLog)
 	pending    map[Point]pendingAcq
 	explorable bool
 	firstOrder *Choice
@@ -208,6 +209,7 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		Grace:   time.Second,
 		log:     map[unsafe.Pointer][]acquisition{},
 		lazy:    map[unsafe.Pointer]bool{},
+		solo:    map[unsafe.Pointer]soloOps{},
 		pending: map[Point]pendingAcq{},
 	}
 	g := e.newG(nil, site)

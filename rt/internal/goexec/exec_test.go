@@ -671,3 +671,46 @@ func FuzzParseSchedule(f *testing.F) {
 		}
 	})
 }
+
+// TestLongLogs checks the bound on an object's log (maxLog): a pipeline
+// whose channel has one sender and one receiver keeps no log past the
+// bound and stays exact; a mutex that two goroutines lock more often than
+// the bound makes the run note a choice.
+func TestLongLogs(t *testing.T) {
+	n := maxLog/2 + 10
+	pipeline := runSchedule(func(e *Exec, h *testHost) {
+		ch := make(chan int, 8)
+		e.Go(func() {
+			for i := range n {
+				send(e, ch, i, 0)
+			}
+			e.Close(chanPointer(ch), func() { close(ch) }, 0)
+		}, 0)
+		for {
+			if _, ok := recv(e, ch, 0); !ok {
+				break
+			}
+		}
+	}, nil)
+	if pipeline.choice != nil || pipeline.explorable {
+		t.Errorf("pipeline of %d values: choice %+v, explorable %v; want neither", n, pipeline.choice, pipeline.explorable)
+	}
+	locks := runSchedule(func(e *Exec, h *testHost) {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for range 2 {
+			e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+			e.Go(func() {
+				for range n {
+					e.Lock(&mu, mu.TryLock, 0)
+					e.Unlock(&mu, mu.Unlock, 0)
+				}
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+		}
+		e.Wait(&wg, 0)
+	}, nil)
+	if locks.choice == nil {
+		t.Errorf("a mutex locked %d times by two goroutines: no choice noted", 2*n)
+	}
+}

@@ -289,10 +289,85 @@ func lockKind(read bool) opKind {
 	return opWrite
 }
 
-// acquired logs that the acquisition p of obj took place.
-func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool) {
+// maxLog bounds an object's log. A log that reaches it while each kind of
+// operation on the object came from one goroutine and no select or close
+// took part holds no dependent pair (dependent): it is dropped, and only
+// who made which kind of operation is kept (solo). The object's later
+// operations by the same goroutines are not logged either, as they make
+// no pair; any other, or a log that reaches the bound with pairs in it,
+// makes the run note a choice instead: a program that makes hundreds of
+// thousands of operations on one object is not explored in every order,
+// and its log would take memory in proportion.
+const maxLog = 1 << 16
+
+// soloOps is who made the operations of a dropped log: per kind, the one
+// goroutine that made them (0 for none).
+type soloOps [opCondSignal + 1]int
+
+// appendLog logs a on obj, or notes that obj's log is full.
+func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
+	if solo, ok := e.solo[obj]; ok {
+		if solo.add(a) {
+			e.solo[obj] = solo
+			return
+		}
+		e.note(site, "an object with more than %d operations, whose orders are not explored", maxLog)
+		return
+	}
+	log := e.log[obj]
+	if len(log) < maxLog {
+		e.log[obj] = append(log, a)
+		return
+	}
+	var solo soloOps
+	for _, x := range append(log, a) {
+		if !solo.add(x) {
+			e.note(site, "an object with more than %d operations, whose orders are not explored", maxLog)
+			return
+		}
+	}
+	e.solo[obj] = solo
+	delete(e.log, obj)
+}
+
+// add records a in s, and reports whether a makes no dependent pair with
+// the operations s stands for: a is no select, and every other kind's
+// goroutine is a's, or that kind is independent of a's. A close is
+// dependent with a receive only when a sender was parked at the first of
+// them, which s does not keep: it counts as dependent unless the channel's
+// one sender closes it (that sender cannot be parked at its own close,
+// and a receive that found it parked cannot come after the close, which
+// follows the send in program order).
+func (s *soloOps) add(a acquisition) bool {
+	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G) {
+		return false
+	}
+	u := chanUse{send: s[opSend] != 0 || a.kind == opSend}
+	closer := a.p.G
+	if a.kind != opClose {
+		closer = s[opClose]
+	}
+	senderCloses := s[opSend] == 0 || s[opSend] == closer
+	for k, g := range s {
+		if g == 0 || g == a.p.G {
+			continue
+		}
+		if senderCloses && (a.kind == opClose && k == int(opRecv) || a.kind == opRecv && k == int(opClose)) {
+			continue
+		}
+		b := acquisition{kind: opKind(k), senders: true}
+		if dependent(b, a, u) || dependent(acquisition{kind: a.kind, senders: true}, b, u) {
+			return false
+		}
+	}
+	s[a.kind] = a.p.G
+	return true
+}
+
+// acquired logs that the acquisition p of obj (at site) took place.
+func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
 	delete(e.pending, p)
-	e.log[obj] = append(e.log[obj], acquisition{p: p, kind: lockKind(read)})
+	e.appendLog(obj, acquisition{p: p, kind: lockKind(read), site: site}, site)
 }
 
 // chanOp logs an operation on the channel ch at point p, when it is
@@ -300,7 +375,7 @@ func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool) {
 func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site uint32) {
 	cs := e.chanState(ch)
 	senders := hasWaiter(cs.sendq)
-	e.log[ch] = append(e.log[ch], acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site})
+	e.appendLog(ch, acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site}, site)
 	e.lazy[ch] = true
 }
 
@@ -308,7 +383,7 @@ func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site ui
 // object whose pairs of dependent operations Explorable looks for at the
 // end of the run.
 func (e *Exec) logOp(obj unsafe.Pointer, p Point, kind opKind, site uint32) {
-	e.log[obj] = append(e.log[obj], acquisition{p: p, kind: kind, site: site})
+	e.appendLog(obj, acquisition{p: p, kind: kind, site: site}, site)
 	e.lazy[obj] = true
 }
 

@@ -57,7 +57,7 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 	m := e.mutex(p)
 	e.noteLocker(m, site, typeName(mu))
 	pt := e.enter(p, false, site)
-	defer e.acquired(p, pt, false)
+	defer e.acquired(p, pt, false, site)
 	for !try() {
 		m.waiters = append(m.waiters, e.cur)
 		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
@@ -98,7 +98,7 @@ func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
 	m := e.mutex(unsafe.Pointer(mu))
 	e.noteLocker(m, site, "RWMutex")
 	pt := e.enter(unsafe.Pointer(mu), true, site)
-	defer e.acquired(unsafe.Pointer(mu), pt, true)
+	defer e.acquired(unsafe.Pointer(mu), pt, true, site)
 	for !mu.TryRLock() {
 		m.rwait = append(m.rwait, e.cur)
 		e.park(e.cur, "sync.RWMutex.RLock", site)
@@ -283,7 +283,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 		s.callers = -1
 	}
 	pt := e.enter(unsafe.Pointer(o), false, site)
-	e.acquired(unsafe.Pointer(o), pt, false)
+	e.acquired(unsafe.Pointer(o), pt, false, site)
 	if s.done {
 		e.acquire(s.doneSeg, site)
 		return
@@ -396,7 +396,7 @@ func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
 		a.user = -1
 	}
 	pt := e.enter(p, false, site)
-	e.acquired(p, pt, false)
+	e.acquired(p, pt, false, site)
 	e.acquire(a.last, site)
 	if access != nil {
 		access()
