@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Options are the settings read from TPINSTR.
@@ -25,13 +26,14 @@ type Options struct {
 	DotPath     string // write the computation graph here
 	HaltOnError bool   // exit at the first report
 
-	Replay       string // run exactly this schedule of the isolated sections
-	GoReplay     string // run exactly this schedule of goroutines' synchronisation (replay=g…)
-	Explore      bool   // explore the orders of isolated sections
-	MaxSchedules int    // the most schedules exploration runs
-	ExploreProcs int    // the most children exploration runs at once; 0: GOMAXPROCS
-	NoCommute    bool   // treat commutative isolated updates as conflicting
-	Leaks        bool   // report goroutines still waiting when a run ends
+	Replay       string        // run exactly this schedule of the isolated sections
+	GoReplay     string        // run exactly this schedule of goroutines' synchronisation (replay=g…)
+	Explore      bool          // explore the orders of isolated sections
+	MaxSchedules int           // the most schedules exploration runs
+	ExploreProcs int           // the most children exploration runs at once; 0: GOMAXPROCS
+	ExploreTime  time.Duration // how long the exploration of a run of goroutines may take; 0: no limit
+	NoCommute    bool          // treat commutative isolated updates as conflicting
+	Leaks        bool          // report goroutines still waiting when a run ends
 
 	Permissions PermMode // what the permission-region check reports
 }
@@ -89,6 +91,16 @@ var Table = []Option{
 				return fmt.Errorf("want a positive number, have %q", v)
 			}
 			o.MaxSchedules = n
+			return nil
+		}},
+	{Name: "explore_time", Arg: "DURATION", Default: "1m",
+		Usage: "stop exploring the schedules of a run of goroutines after DURATION (such as 30s or 5m; 0 for no limit): the verdict then says how many were checked",
+		set: func(o *Options, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 {
+				return fmt.Errorf("want a duration such as 30s, have %q", v)
+			}
+			o.ExploreTime = d
 			return nil
 		}},
 	{Name: "explore_procs", Arg: "N",

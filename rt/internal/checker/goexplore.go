@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/tpinstr/tpinstr/rt/internal/explore"
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
@@ -95,8 +96,9 @@ func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
 
 // goExploreSummary is what exploring a run's acquisition orders found.
 type goExploreSummary struct {
-	schedules int  // schedules run, the depth-first one included
-	complete  bool // every schedule that reverses a pair was run
+	schedules int    // schedules run, the depth-first one included
+	complete  bool   // every schedule that reverses a pair was run
+	limit     string // what stopped it, when not complete
 	choice    *goexec.Choice
 	failures  []string
 }
@@ -118,6 +120,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	}
 	defer os.RemoveAll(dir)
 
+	start := time.Now()
 	seen := map[string]bool{goexec.Schedule(nil).String(): true}
 	var work []string
 	for _, s := range gx.Alternatives() {
@@ -165,6 +168,12 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 		if sum.schedules >= st.opts.MaxSchedules {
 			work = append(work, s)
+			sum.limit = "the max_schedules limit"
+			break
+		}
+		if t := st.opts.ExploreTime; t > 0 && time.Since(start) >= t {
+			work = append(work, s)
+			sum.limit = fmt.Sprintf("the explore_time limit of %v", t)
 			break
 		}
 		seen[s] = true

@@ -115,6 +115,10 @@ func (st *state) endGoRun(test string) {
 		st.finishGoChild(st.gx, nil)
 	}
 	sum := goExploreSummary{schedules: 1, complete: true}
+	if st.gx.Explorable() && !st.opts.Explore {
+		sum.complete = false
+		sum.limit = "explore=0"
+	}
 	if st.gx.Explorable() && st.opts.Explore && st.goReplay == nil {
 		args := os.Args[1:]
 		if test != "" {
@@ -164,8 +168,8 @@ func (st *state) goVerdict(sum goExploreSummary) {
 		st.verdict(fmt.Sprintf("checked %s: the other outcomes of %s%s were not checked (%s)",
 			report.Plural(sum.schedules, "schedule"), c.What, at(c.Site), gs))
 	case !sum.complete:
-		st.verdict(fmt.Sprintf("checked %s (the max_schedules limit): other schedules were not checked (%s)",
-			report.Plural(sum.schedules, "schedule"), gs))
+		st.verdict(fmt.Sprintf("checked %s (%s): other schedules were not checked (%s)",
+			report.Plural(sum.schedules, "schedule"), sum.limit, gs))
 	case sum.schedules > 1:
 		st.verdict(fmt.Sprintf("checked every schedule of this input: %s of the orders of synchronisation (%s)",
 			report.Plural(sum.schedules, "schedule"), gs))

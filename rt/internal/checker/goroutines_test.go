@@ -47,6 +47,12 @@ func TestGoroutineRuns(t *testing.T) {
 		{scenario: "mutex", status: 0, stdout: "2\n", stderr: []string{
 			`^tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n$`,
 		}},
+		{scenario: "masked-time", status: 0, stdout: "1\n", stderr: []string{
+			`^tpinstr: checked 1 schedule \(the explore_time limit of 1ns\): other schedules were not checked \(3 goroutines\)\n$`,
+		}},
+		{scenario: "masked-explore", status: 0, stdout: "1\n", stderr: []string{
+			`^tpinstr: checked 1 schedule \(explore=0\): other schedules were not checked \(3 goroutines\)\n$`,
+		}},
 		{scenario: "masked", status: 66, stdout: "1\n", stderr: []string{
 			`WARNING: DATA RACE\nRead of x at 0x[0-9a-f]+ by goroutine 3:\n  main.reader\(\)\n      goprog.go:2:1\n`,
 			`Previous write of x at 0x[0-9a-f]+ by goroutine 2:\n  main.writer\(\)\n      goprog.go:1:1\n`,
@@ -79,9 +85,15 @@ func TestGoroutineRuns(t *testing.T) {
 				cmd = exec.Command(bin, name)
 				cmd.Env = append(cmd.Environ(), "TPINSTR=replay=g2.1")
 			}
-			if name, ok := strings.CutSuffix(tt.scenario, "-leaks"); ok {
-				cmd = exec.Command(bin, name)
-				cmd.Env = append(cmd.Environ(), "TPINSTR=leaks=1")
+			for suffix, env := range map[string]string{
+				"-leaks":   "TPINSTR=leaks=1",
+				"-time":    "TPINSTR=explore_time=1ns",
+				"-explore": "TPINSTR=explore=0",
+			} {
+				if name, ok := strings.CutSuffix(tt.scenario, suffix); ok {
+					cmd = exec.Command(bin, name)
+					cmd.Env = append(cmd.Environ(), env)
+				}
 			}
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
