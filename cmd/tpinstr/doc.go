@@ -263,7 +263,7 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	explore_time=DURATION
 	                  stop exploring the schedules of a run of goroutines
 	                  after DURATION (such as 30s or 5m; 0 for no limit): the
-	                  verdict then says how many were checked (default 1m)
+	                  verdict then says how many were checked (default 10s)
 	explore_procs=N   run at most N schedules of an exploration at once, each
 	                  a process of its own (default GOMAXPROCS; the reports
 	                  and the verdict are the same for every N)

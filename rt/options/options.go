@@ -93,7 +93,7 @@ var Table = []Option{
 			o.MaxSchedules = n
 			return nil
 		}},
-	{Name: "explore_time", Arg: "DURATION", Default: "1m",
+	{Name: "explore_time", Arg: "DURATION", Default: "10s",
 		Usage: "stop exploring the schedules of a run of goroutines after DURATION (such as 30s or 5m; 0 for no limit): the verdict then says how many were checked",
 		set: func(o *Options, v string) error {
 			d, err := time.ParseDuration(v)
