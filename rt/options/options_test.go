@@ -5,13 +5,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/usage.golden")
 
 // TestParse checks every option's value, its default and its errors.
 func TestParse(t *testing.T) {
-	def := Options{ExitCode: 66, Explore: true, MaxSchedules: 1000}
+	def := Options{ExitCode: 66, Explore: true, MaxSchedules: 1000, ExploreTime: 10 * time.Second}
 	tests := []struct {
 		in      string
 		want    Options
@@ -25,6 +26,10 @@ func TestParse(t *testing.T) {
 		{"explore_procs=3", with(def, func(o *Options) { o.ExploreProcs = 3 }), ""},
 		{"explore_procs=0", def, "TPINSTR: explore_procs: want a positive number"},
 		{"commute=0", with(def, func(o *Options) { o.NoCommute = true }), ""},
+		{"explore_time=0", with(def, func(o *Options) { o.ExploreTime = 0 }), ""},
+		{"explore_time=90s", with(def, func(o *Options) { o.ExploreTime = 90 * time.Second }), ""},
+		{"explore_time=-1s", def, "TPINSTR: explore_time"},
+		{"explore_time=soon", def, "TPINSTR: explore_time"},
 		{"replay=2.3.10", with(def, func(o *Options) { o.Replay = "2.3.10" }), ""},
 		{"permissions=strict", with(def, func(o *Options) { o.Permissions = PermStrict }), ""},
 		{"permissions=strict permissions=regions", def, ""},
