@@ -14,7 +14,7 @@ import (
 // surface is what rewritten and generated code calls: every exported name
 // of package rt. The rewriter (package instrument) emits the access hooks,
 // At, Register with its SiteInfo and Kind constants, Exit and OSExit, and
-// the test hooks with TB; the generated TestMain (instrument/build) calls
+// the test hooks with TB; the generated TestMain (instrument/checkbuild) calls
 // TestMain. Anything else belongs in an internal package behind rt (the
 // checker, the reports, the options): a new name here must be one that
 // generated code calls.

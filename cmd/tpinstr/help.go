@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tpinstr/tpinstr/instrument/build"
+	"github.com/tpinstr/tpinstr/instrument/checkbuild"
 	"github.com/tpinstr/tpinstr/rt/options"
 )
 
@@ -206,9 +206,9 @@ it for one command.
 	},
 }
 
-// usage returns the usage line of a command of package build.
+// usage returns the usage line of a command of package checkbuild.
 func usage(command string) string {
-	return strings.TrimPrefix(build.UsageLine(command), "usage: ")
+	return strings.TrimPrefix(checkbuild.UsageLine(command), "usage: ")
 }
 
 // printUsage prints the list of commands and topics.

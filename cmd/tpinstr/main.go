@@ -8,7 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/tpinstr/tpinstr/instrument/build"
+	"github.com/tpinstr/tpinstr/instrument/checkbuild"
 )
 
 //go:generate go test -run=^TestDocsUpToDate$ -fixdocs
@@ -27,8 +27,8 @@ func tpinstr(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs <-ch
 		printUsage(stderr)
 		return 2
 	}
-	d := &build.Driver{
-		Rewriter: build.Instrument{Prune: true},
+	d := &checkbuild.Driver{
+		Rewriter: checkbuild.Instrument{Prune: true},
 		Stdin:    stdin,
 		Stdout:   stdout,
 		Stderr:   stderr,
@@ -67,9 +67,9 @@ func clean(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: %s\nRun 'tpinstr help clean' for details.\n", "tpinstr clean")
 		return 2
 	}
-	dir, err := build.CacheDir(os.Environ())
+	dir, err := checkbuild.CacheDir(os.Environ())
 	if err == nil {
-		err = build.Clean(dir)
+		err = checkbuild.Clean(dir)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "tpinstr clean:", err)
