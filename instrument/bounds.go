@@ -34,11 +34,11 @@ func (r *fileRewriter) loopBounds(l *sliceLoop, ef *effects, pre token.Pos) (bou
 	first := bound{text: "0", val: constant.MakeInt64(0)}
 	if l.lo != nil {
 		text, ok := rd.value(l.lo)
-		if !ok || !r.exprVisibleAt(l.lo, pre) {
+		if !ok || !r.facts.exprVisibleAt(l.lo, pre) {
 			return bounds{}, false
 		}
 		first = bound{text: text, val: r.info.Types[l.lo].Value}
-		if l.down && (r.exprMoves(ef, l.lo) || r.mentions(l.lo, l.idx)) {
+		if l.down && (r.facts.exprMoves(ef, l.lo) || r.facts.mentions(l.lo, l.idx)) {
 			return bounds{}, false
 		}
 		if l.loExcl {
@@ -48,10 +48,10 @@ func (r *fileRewriter) loopBounds(l *sliceLoop, ef *effects, pre token.Pos) (bou
 	hi := bound{text: l.hiText}
 	if hi.text == "" {
 		text, ok := rd.value(l.hi)
-		if !ok || !r.exprVisibleAt(l.hi, pre) {
+		if !ok || !r.facts.exprVisibleAt(l.hi, pre) {
 			return bounds{}, false
 		}
-		if !l.hiOnce && (r.exprMoves(ef, l.hi) || r.mentions(l.hi, l.idx)) {
+		if !l.hiOnce && (r.facts.exprMoves(ef, l.hi) || r.facts.mentions(l.hi, l.idx)) {
 			return bounds{}, false
 		}
 		hi = bound{text: text, val: r.info.Types[l.hi].Value}

@@ -3,56 +3,7 @@ package instrument
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
-
-// callee returns the object a call calls: a *types.Func (function or
-// method, generic origin), a *types.Builtin, or nil (a function value or a
-// conversion).
-func (r *fileRewriter) callee(call *ast.CallExpr) types.Object {
-	return syncapi.Callee(r.info, call)
-}
-
-// taskKind returns the site kind of a call of the task library, and the
-// expression that is the call's handle (the receiver of a method, the
-// first argument of a called method expression, the task argument of
-// NewFuture, the body of Run). It returns "" for other calls.
-func (r *fileRewriter) taskKind(call *ast.CallExpr) (string, ast.Expr) {
-	u, ok := r.classify(call)
-	if !ok {
-		return "", nil
-	}
-	switch u.Op {
-	case syncapi.TaskRun:
-		return kindRun, u.Handle
-	case syncapi.TaskNewFuture:
-		return kindFuture, u.Handle
-	case syncapi.TaskAsync, syncapi.TaskForAsync:
-		return kindAsync, u.Handle
-	case syncapi.TaskFinish, syncapi.TaskForAll:
-		return kindFinish, u.Handle
-	case syncapi.TaskIsolated:
-		return kindIsolated, u.Handle
-	case syncapi.TaskGet:
-		return kindGet, u.Handle
-	}
-	return "", nil
-}
-
-// classify classifies a call with the file's task package.
-func (r *fileRewriter) classify(call *ast.CallExpr) (syncapi.Use, bool) {
-	return syncapi.Classifier{TaskPath: r.cfg.TaskPackage}.Call(r.info, call)
-}
-
-// isolatedBody returns the body argument of a call of Isolated (in any
-// form), or nil for other calls.
-func (r *fileRewriter) isolatedBody(call *ast.CallExpr) ast.Expr {
-	if u, ok := r.classify(call); ok && u.Op == syncapi.TaskIsolated {
-		return u.Body()
-	}
-	return nil
-}
 
 // call collects the accesses of a call and gives task-library calls their
 // site.
@@ -63,12 +14,12 @@ func (c *collector) call(x *ast.CallExpr) {
 		}
 		return
 	}
-	switch obj := c.r.callee(x).(type) {
+	switch obj := c.r.facts.callee(x).(type) {
 	case *types.Builtin:
 		c.builtin(x, obj.Name())
 		return
 	case *types.Func:
-		if kind, handle := c.r.taskKind(x); kind != "" {
+		if kind, handle := c.r.facts.taskKind(x); kind != "" {
 			c.expr(x.Fun, false, true)
 			for _, a := range x.Args {
 				c.read(a)
@@ -99,8 +50,8 @@ func (c *collector) taskCall(x *ast.CallExpr, kind string, handle ast.Expr) {
 		return
 	}
 	k := c.r.addSite(x.Pos(), kind, x.Fun)
-	if body := c.r.isolatedBody(x); body != nil {
-		c.r.sites[k].commute = c.r.commuteClass(body)
+	if body := c.r.facts.isolatedBody(x); body != nil {
+		c.r.sites[k].commute = c.r.facts.commuteClass(body)
 	}
 	c.r.buf.insert(c.r.off(handle.Pos()), rtName+".At(", prioAtOpen)
 	c.r.buf.insert(c.r.off(handle.End()), ", "+c.r.siteRef(k)+")", prioAtClose)

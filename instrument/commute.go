@@ -84,12 +84,12 @@ const (
 
 // commuteClass returns the class of the commutative update that the body
 // of an Isolated call is, or commuteNone.
-func (r *fileRewriter) commuteClass(body ast.Expr) int {
+func (f *facts) commuteClass(body ast.Expr) int {
 	lit, ok := ast.Unparen(body).(*ast.FuncLit)
 	if !ok || len(lit.Body.List) == 0 {
 		return commuteNone
 	}
-	c := &commuteCheck{r: r, lit: lit, addr: r.addressTaken(lit)}
+	c := &commuteCheck{f: f, lit: lit, addr: f.addressTaken(lit)}
 	class := commuteNone
 	for _, s := range lit.Body.List {
 		var k int
@@ -128,7 +128,7 @@ func (r *fileRewriter) commuteClass(body ast.Expr) int {
 			return commuteNone
 		}
 		class = k
-		if !r.integer(lhs) || !c.pureLocation(lhs) || c.inBody(lhs) || (rhs != nil && !c.stable(rhs)) {
+		if !f.integer(lhs) || !c.pureLocation(lhs) || c.inBody(lhs) || (rhs != nil && !c.stable(rhs)) {
 			return commuteNone
 		}
 	}
@@ -137,7 +137,7 @@ func (r *fileRewriter) commuteClass(body ast.Expr) int {
 
 // commuteCheck is what commuteClass knows of the body it decides.
 type commuteCheck struct {
-	r    *fileRewriter
+	f    *facts
 	lit  *ast.FuncLit
 	addr map[*types.Var]bool // locals whose address the enclosing function takes
 }
@@ -157,7 +157,7 @@ func (c *commuteCheck) readOnly(s *ast.AssignStmt) bool {
 			if s.Tok != token.DEFINE {
 				return false
 			}
-			if _, ok := c.r.info.Defs[id].(*types.Var); !ok {
+			if _, ok := c.f.info.Defs[id].(*types.Var); !ok {
 				return false // a variable redeclared by :=: assigned, not defined
 			}
 		}
@@ -174,14 +174,14 @@ func (c *commuteCheck) inBody(x ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	v, ok := c.r.info.Uses[id].(*types.Var)
+	v, ok := c.f.info.Uses[id].(*types.Var)
 	return ok && v.Pos() >= c.lit.Pos() && v.Pos() < c.lit.End()
 }
 
 // stable reports whether e is a stable expression: constants and stable
 // variables combined by operators and conversions.
 func (c *commuteCheck) stable(e ast.Expr) bool {
-	if tv, ok := c.r.info.Types[e]; ok && tv.Value != nil {
+	if tv, ok := c.f.info.Types[e]; ok && tv.Value != nil {
 		return true
 	}
 	switch e := ast.Unparen(e).(type) {
@@ -195,7 +195,7 @@ func (c *commuteCheck) stable(e ast.Expr) bool {
 	case *ast.BinaryExpr:
 		return c.stable(e.X) && c.stable(e.Y)
 	case *ast.CallExpr:
-		if tv, ok := c.r.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+		if tv, ok := c.f.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			_, basic := tv.Type.Underlying().(*types.Basic)
 			return basic && c.stable(e.Args[0])
 		}
@@ -208,14 +208,14 @@ func (c *commuteCheck) stable(e ast.Expr) bool {
 // a local variable of an enclosing function that no Isolated body of the
 // file assigns and whose address is never taken.
 func (c *commuteCheck) stableVar(id *ast.Ident) bool {
-	v, ok := c.r.info.Uses[id].(*types.Var)
+	v, ok := c.f.info.Uses[id].(*types.Var)
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
 		return false // not a local variable
 	}
 	if v.Pos() >= c.lit.Pos() && v.Pos() < c.lit.End() {
 		return true
 	}
-	return !c.r.isoAssigned()[v] && !c.addr[v]
+	return !c.f.isoAssigned()[v] && !c.addr[v]
 }
 
 // pureLocation reports whether x names one location, the same whatever
@@ -232,18 +232,18 @@ func (c *commuteCheck) pureLocation(x ast.Expr) bool {
 }
 
 func (c *commuteCheck) fixedPath(x ast.Expr) bool {
-	r := c.r
+	f := c.f
 	switch x := ast.Unparen(x).(type) {
 	case *ast.Ident:
-		v, ok := r.info.Uses[x].(*types.Var)
-		return ok && !r.isoAssigned()[v] && !(r.integer(x) && c.addr[v])
+		v, ok := f.info.Uses[x].(*types.Var)
+		return ok && !f.isoAssigned()[v] && !(f.integer(x) && c.addr[v])
 	case *ast.SelectorExpr:
-		if _, ok := r.info.Selections[x]; !ok {
+		if _, ok := f.info.Selections[x]; !ok {
 			return false // a qualified identifier of another package
 		}
 		return c.fixedPath(x.X)
 	case *ast.IndexExpr:
-		if tv, ok := r.info.Types[x.Index]; ok && tv.Value != nil {
+		if tv, ok := f.info.Types[x.Index]; ok && tv.Value != nil {
 			return c.fixedPath(x.X)
 		}
 		return c.fixedPath(x.Index) && c.fixedPath(x.X)
@@ -254,8 +254,8 @@ func (c *commuteCheck) fixedPath(x ast.Expr) bool {
 }
 
 // integer reports whether x has an integer type.
-func (r *fileRewriter) integer(x ast.Expr) bool {
-	tv, ok := r.info.Types[x]
+func (f *facts) integer(x ast.Expr) bool {
+	tv, ok := f.info.Types[x]
 	if !ok {
 		return false
 	}
@@ -268,10 +268,10 @@ func (r *fileRewriter) integer(x ast.Expr) bool {
 // receiver called or taken as values on an addressable variable. A local
 // variable is visible only inside its top-level function, so no other
 // code can take its address.
-func (r *fileRewriter) addressTaken(lit *ast.FuncLit) map[*types.Var]bool {
+func (f *facts) addressTaken(lit *ast.FuncLit) map[*types.Var]bool {
 	addr := map[*types.Var]bool{}
 	var outer ast.Node
-	for _, d := range r.file.Decls {
+	for _, d := range f.file.Decls {
 		if d.Pos() <= lit.Pos() && lit.End() <= d.End() {
 			outer = d
 		}
@@ -281,7 +281,7 @@ func (r *fileRewriter) addressTaken(lit *ast.FuncLit) map[*types.Var]bool {
 	}
 	mark := func(x ast.Expr) {
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-			if v, ok := r.info.Uses[id].(*types.Var); ok {
+			if v, ok := f.info.Uses[id].(*types.Var); ok {
 				addr[v] = true
 			}
 		}
@@ -293,7 +293,7 @@ func (r *fileRewriter) addressTaken(lit *ast.FuncLit) map[*types.Var]bool {
 				mark(n.X)
 			}
 		case *ast.SelectorExpr:
-			if sel, ok := r.info.Selections[n]; ok && sel.Kind() == types.MethodVal {
+			if sel, ok := f.info.Selections[n]; ok && sel.Kind() == types.MethodVal {
 				if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
 					if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
 						mark(n.X)
@@ -308,17 +308,17 @@ func (r *fileRewriter) addressTaken(lit *ast.FuncLit) map[*types.Var]bool {
 
 // isoAssigned returns the variables assigned inside the bodies of Isolated
 // calls of the file, computed once.
-func (r *fileRewriter) isoAssigned() map[*types.Var]bool {
-	if r.isoVars != nil {
-		return r.isoVars
+func (f *facts) isoAssigned() map[*types.Var]bool {
+	if f.isoVars != nil {
+		return f.isoVars
 	}
-	r.isoVars = map[*types.Var]bool{}
-	ast.Inspect(r.file, func(n ast.Node) bool {
+	f.isoVars = map[*types.Var]bool{}
+	ast.Inspect(f.file, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
-		body := r.isolatedBody(call)
+		body := f.isolatedBody(call)
 		if body == nil {
 			return true
 		}
@@ -336,8 +336,8 @@ func (r *fileRewriter) isoAssigned() map[*types.Var]bool {
 			}
 			for _, t := range targets {
 				if id, ok := ast.Unparen(t).(*ast.Ident); ok {
-					if v, ok := r.info.Uses[id].(*types.Var); ok {
-						r.isoVars[v] = true
+					if v, ok := f.info.Uses[id].(*types.Var); ok {
+						f.isoVars[v] = true
 					}
 				}
 			}
@@ -345,5 +345,5 @@ func (r *fileRewriter) isoAssigned() map[*types.Var]bool {
 		})
 		return true
 	})
-	return r.isoVars
+	return f.isoVars
 }

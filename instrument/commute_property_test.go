@@ -207,9 +207,9 @@ func work(t *T, n int8) {
 	return b.String()
 }
 
-// commuteFile type-checks src and returns a rewriter for it and the bodies
+// commuteFile type-checks src and returns its facts and the bodies
 // of its Isolated calls but the first (the one that assigns w and s3).
-func commuteFile(t *testing.T, src string) (*fileRewriter, []*ast.FuncLit) {
+func commuteFile(t *testing.T, src string) (*facts, []*ast.FuncLit) {
 	t.Helper()
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", src, 0)
@@ -224,7 +224,7 @@ func commuteFile(t *testing.T, src string) (*fileRewriter, []*ast.FuncLit) {
 	if _, err := conf.Check("example.com/p", fset, []*ast.File{file}, info); err != nil {
 		t.Fatalf("%v\n%s", err, src)
 	}
-	r := &fileRewriter{info: info, file: file, cfg: &Config{TaskPackage: "example.com/p"}}
+	r := &facts{info: info, file: file, taskPath: "example.com/p"}
 	var lits []*ast.FuncLit
 	ast.Inspect(file, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {

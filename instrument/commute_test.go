@@ -81,10 +81,10 @@ func use(t *T, k int, p *int) {
 	}
 }
 
-// commuteFixture type-checks src and returns a rewriter for it, with the
+// commuteFixture type-checks src and returns its facts, with the
 // task package set to src's own package so that its T.Isolated counts, and
 // the body of the last Isolated call.
-func commuteFixture(t *testing.T, src string) (*fileRewriter, ast.Expr) {
+func commuteFixture(t *testing.T, src string) (*facts, ast.Expr) {
 	t.Helper()
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", src, 0)
@@ -99,7 +99,7 @@ func commuteFixture(t *testing.T, src string) (*fileRewriter, ast.Expr) {
 	if _, err := conf.Check("example.com/p", fset, []*ast.File{file}, info); err != nil {
 		t.Fatal(err)
 	}
-	r := &fileRewriter{info: info, file: file, cfg: &Config{TaskPackage: "example.com/p"}}
+	r := &facts{info: info, file: file, taskPath: "example.com/p"}
 	var last ast.Expr
 	ast.Inspect(file, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {

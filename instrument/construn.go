@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
@@ -106,7 +105,7 @@ func (c *constCover) apply(r *fileRewriter, a *acc) coverFate {
 	if a.form != formAddr || (a.write && !c.write) {
 		return coverNone
 	}
-	t, n, ok := r.constIndex(a.loc)
+	t, n, ok := r.facts.constIndex(a.loc)
 	if !ok || t != c.t || n < c.lo || n > c.hi {
 		return coverNone
 	}
@@ -115,37 +114,6 @@ func (c *constCover) apply(r *fileRewriter, a *acc) coverFate {
 	}
 	a.fallback = c.flag
 	return coverGuard
-}
-
-// constIndex returns the variable t and the constant n when e is t[n], for
-// t an array variable, a pointer to an array or a slice.
-func (r *fileRewriter) constIndex(e ast.Expr) (*types.Var, int64, bool) {
-	x, ok := ast.Unparen(e).(*ast.IndexExpr)
-	if !ok {
-		return nil, 0, false
-	}
-	tv := r.info.Types[x.Index]
-	if tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return nil, 0, false
-	}
-	n, exact := constant.Int64Val(tv.Value)
-	if !exact || n < 0 || !fitsIndex(tv.Value) {
-		return nil, 0, false
-	}
-	t := r.variable(ast.Unparen(x.X))
-	if t == nil {
-		return nil, 0, false
-	}
-	switch u := t.Type().Underlying().(type) {
-	case *types.Array, *types.Slice:
-	case *types.Pointer:
-		if _, isArr := u.Elem().Underlying().(*types.Array); !isArr {
-			return nil, 0, false
-		}
-	default:
-		return nil, 0, false
-	}
-	return t, n, true
 }
 
 // constRuns finds the runs of constant indices in the statement list of
@@ -185,10 +153,10 @@ func (r *fileRewriter) windowStmt(s ast.Stmt) bool {
 	default:
 		return false
 	}
-	if r.inIsolated(s.Pos()) {
+	if r.facts.inIsolated(s.Pos()) {
 		return false
 	}
-	return !r.effectsOf(s).call
+	return !r.facts.effectsOf(s).call
 }
 
 // windowRuns finds the runs of one window and places them.
@@ -213,7 +181,7 @@ func (r *fileRewriter) windowRuns(win []ast.Stmt) {
 			if a.form != formAddr {
 				continue
 			}
-			t, n, ok := r.constIndex(a.loc)
+			t, n, ok := r.facts.constIndex(a.loc)
 			if !ok {
 				continue
 			}
@@ -278,20 +246,20 @@ func (r *fileRewriter) placeConstRun(win []ast.Stmt, run *constRun) {
 			}
 		}
 	}
-	if !r.visibleAt(run.t, pre) && !isQualified(r.info, run.base) {
+	if !r.facts.visibleAt(run.t, pre) && !isQualified(r.info, run.base) {
 		return
 	}
 	for _, s := range win[run.first:run.last] {
-		if _, isArr := run.t.Type().Underlying().(*types.Array); !isArr && r.varChanged(r.effectsOf(s), run.t) {
+		if _, isArr := run.t.Type().Underlying().(*types.Array); !isArr && r.facts.varChanged(r.facts.effectsOf(s), run.t) {
 			return
 		}
-		safe := r.panicFreeNode(s, func(x *ast.IndexExpr) bool {
+		safe := r.facts.panicFreeNode(s, func(x *ast.IndexExpr) bool {
 			if tv := r.info.Types[x.Index]; tv.Value != nil {
 				if _, isArr := coreType(r.info.TypeOf(x.X)).(*types.Array); isArr {
 					return true
 				}
 			}
-			t, n, ok := r.constIndex(x)
+			t, n, ok := r.facts.constIndex(x)
 			return ok && t == run.t && n >= run.lo && n <= run.hi
 		})
 		if !safe {
@@ -300,7 +268,7 @@ func (r *fileRewriter) placeConstRun(win []ast.Stmt, run *constRun) {
 	}
 	rd := &renderer{r: r, pos: pre}
 	base, ok := rd.value(run.base)
-	if !ok || len(rd.guards) > 0 || !r.universeAt(pre, "nil", "len") {
+	if !ok || len(rd.guards) > 0 || !r.facts.universeAt(pre, "nil", "len") {
 		return
 	}
 	span := base + "[" + strconv.FormatInt(run.lo, 10) + ":" + strconv.FormatInt(run.hi+1, 10) + "]"

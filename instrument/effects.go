@@ -43,25 +43,25 @@ type memWrite struct {
 
 // effectsOf scans nodes, which are statements or expressions; function
 // literals in them are not run by them and are skipped.
-func (r *fileRewriter) effectsOf(nodes ...ast.Node) *effects {
+func (f *facts) effectsOf(nodes ...ast.Node) *effects {
 	ef := &effects{vars: map[*types.Var]bool{}}
 	for _, n := range nodes {
 		if n == nil {
 			continue
 		}
-		ast.Inspect(n, func(n ast.Node) bool { return r.effect(ef, n) })
+		ast.Inspect(n, func(n ast.Node) bool { return f.effect(ef, n) })
 	}
 	return ef
 }
 
 // effect records what n does into ef and tells ast.Inspect whether to
 // look inside n.
-func (r *fileRewriter) effect(ef *effects, n ast.Node) bool {
+func (f *facts) effect(ef *effects, n ast.Node) bool {
 	switch x := n.(type) {
 	case *ast.FuncLit:
 		return false
 	case *ast.CallExpr:
-		r.callEffect(ef, x)
+		f.callEffect(ef, x)
 	case *ast.UnaryExpr:
 		if x.Op == token.ARROW {
 			ef.call = true
@@ -75,29 +75,29 @@ func (r *fileRewriter) effect(ef *effects, n ast.Node) bool {
 			ef.unbounded = true
 		}
 	case *ast.RangeStmt:
-		switch coreType(r.info.TypeOf(x.X)).(type) {
+		switch coreType(f.info.TypeOf(x.X)).(type) {
 		case *types.Signature, *types.Chan, nil:
 			ef.call = true
 		}
 		if x.Tok == token.DEFINE {
-			r.defines(ef, x.Key, x.Value)
+			f.defines(ef, x.Key, x.Value)
 		} else {
-			r.writeEffect(ef, x.Key)
-			r.writeEffect(ef, x.Value)
+			f.writeEffect(ef, x.Key)
+			f.writeEffect(ef, x.Value)
 		}
 	case *ast.AssignStmt:
 		if x.Tok == token.DEFINE {
-			r.defines(ef, x.Lhs...)
+			f.defines(ef, x.Lhs...)
 		} else {
 			for _, e := range x.Lhs {
-				r.writeEffect(ef, e)
+				f.writeEffect(ef, e)
 			}
 		}
 	case *ast.IncDecStmt:
-		r.writeEffect(ef, x.X)
+		f.writeEffect(ef, x.X)
 	case *ast.CaseClause:
 		// A type switch's variable is declared anew in each clause.
-		if v, ok := r.info.Implicits[x].(*types.Var); ok {
+		if v, ok := f.info.Implicits[x].(*types.Var); ok {
 			ef.vars[v] = true
 		}
 	case *ast.DeclStmt:
@@ -105,7 +105,7 @@ func (r *fileRewriter) effect(ef *effects, n ast.Node) bool {
 			for _, sp := range gd.Specs {
 				if vs, ok := sp.(*ast.ValueSpec); ok {
 					for _, id := range vs.Names {
-						if v, ok := r.info.Defs[id].(*types.Var); ok {
+						if v, ok := f.info.Defs[id].(*types.Var); ok {
 							ef.vars[v] = true
 						}
 					}
@@ -119,13 +119,13 @@ func (r *fileRewriter) effect(ef *effects, n ast.Node) bool {
 // callEffect records the effects of a call: conversions and the builtins
 // that run no code of the program are not calls, though copy, clear and
 // append write memory.
-func (r *fileRewriter) callEffect(ef *effects, x *ast.CallExpr) {
-	if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() {
+func (f *facts) callEffect(ef *effects, x *ast.CallExpr) {
+	if tv, ok := f.info.Types[x.Fun]; ok && tv.IsType() {
 		return
 	}
-	b, ok := r.callee(x).(*types.Builtin)
+	b, ok := f.callee(x).(*types.Builtin)
 	if !ok {
-		if !r.pureFunc(x) {
+		if !f.pureFunc(x) {
 			ef.call = true
 		}
 		return
@@ -140,7 +140,7 @@ func (r *fileRewriter) callEffect(ef *effects, x *ast.CallExpr) {
 		if len(x.Args) == 0 {
 			return
 		}
-		if s, ok := coreType(r.info.TypeOf(x.Args[0])).(*types.Slice); ok {
+		if s, ok := coreType(f.info.TypeOf(x.Args[0])).(*types.Slice); ok {
 			ef.mem = append(ef.mem, memWrite{typ: s.Elem(), elem: s.Elem()})
 		}
 	default:
@@ -149,36 +149,36 @@ func (r *fileRewriter) callEffect(ef *effects, x *ast.CallExpr) {
 }
 
 // defines records the variables that := declares or redeclares.
-func (r *fileRewriter) defines(ef *effects, lhs ...ast.Expr) {
+func (f *facts) defines(ef *effects, lhs ...ast.Expr) {
 	for _, e := range lhs {
 		id := identOf(e)
 		if id == nil {
 			continue
 		}
-		if v, ok := r.info.Defs[id].(*types.Var); ok {
+		if v, ok := f.info.Defs[id].(*types.Var); ok {
 			ef.vars[v] = true
-		} else if v, ok := r.info.Uses[id].(*types.Var); ok {
+		} else if v, ok := f.info.Uses[id].(*types.Var); ok {
 			ef.vars[v] = true
 		}
 	}
 }
 
 // writeEffect records a write of the location e.
-func (r *fileRewriter) writeEffect(ef *effects, e ast.Expr) {
+func (f *facts) writeEffect(ef *effects, e ast.Expr) {
 	if e == nil || isBlank(e) {
 		return
 	}
-	if v := r.rootVar(e); v != nil {
+	if v := f.rootVar(e); v != nil {
 		ef.vars[v] = true
 		return
 	}
 	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok {
-		if _, isMap := coreType(r.info.TypeOf(ix.X)).(*types.Map); isMap {
+		if _, isMap := coreType(f.info.TypeOf(ix.X)).(*types.Map); isMap {
 			return
 		}
 	}
-	if t := r.info.TypeOf(e); t != nil {
-		ef.mem = append(ef.mem, memWrite{typ: t, elem: r.sliceElemOf(e)})
+	if t := f.info.TypeOf(e); t != nil {
+		ef.mem = append(ef.mem, memWrite{typ: t, elem: f.sliceElemOf(e)})
 	} else {
 		ef.call = true // cannot tell: give up on everything
 	}
@@ -187,20 +187,20 @@ func (r *fileRewriter) writeEffect(ef *effects, e ast.Expr) {
 // sliceElemOf returns, when the location e is an element of a slice or a
 // part of one (a field, an array element), the slice's element type, and
 // nil otherwise.
-func (r *fileRewriter) sliceElemOf(e ast.Expr) types.Type {
+func (f *facts) sliceElemOf(e ast.Expr) types.Type {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
-			s := r.info.Selections[x]
+			s := f.info.Selections[x]
 			if s == nil || s.Kind() != types.FieldVal || s.Indirect() {
 				return nil
 			}
-			if _, isPtr := coreType(r.info.TypeOf(x.X)).(*types.Pointer); isPtr {
+			if _, isPtr := coreType(f.info.TypeOf(x.X)).(*types.Pointer); isPtr {
 				return nil
 			}
 			e = x.X
 		case *ast.IndexExpr:
-			switch u := coreType(r.info.TypeOf(x.X)).(type) {
+			switch u := coreType(f.info.TypeOf(x.X)).(type) {
 			case *types.Slice:
 				return u.Elem()
 			case *types.Array:
@@ -217,29 +217,29 @@ func (r *fileRewriter) sliceElemOf(e ast.Expr) types.Type {
 // rootVar returns the variable whose own storage holds the location e (x
 // for x, x.f, x.a[i] of an array a), or nil when e is reached through a
 // pointer, slice or map.
-func (r *fileRewriter) rootVar(e ast.Expr) *types.Var {
+func (f *facts) rootVar(e ast.Expr) *types.Var {
 	for {
 		switch x := e.(type) {
 		case *ast.ParenExpr:
 			e = x.X
 			continue
 		case *ast.Ident:
-			return r.variable(x)
+			return f.variable(x)
 		case *ast.SelectorExpr:
-			if v := r.variable(x); v != nil {
+			if v := f.variable(x); v != nil {
 				return v
 			}
-			s := r.info.Selections[x]
+			s := f.info.Selections[x]
 			if s == nil || s.Kind() != types.FieldVal || s.Indirect() {
 				return nil
 			}
-			if _, isPtr := coreType(r.info.TypeOf(x.X)).(*types.Pointer); isPtr {
+			if _, isPtr := coreType(f.info.TypeOf(x.X)).(*types.Pointer); isPtr {
 				return nil
 			}
 			e = x.X
 			continue
 		case *ast.IndexExpr:
-			if !isArray(r.info.TypeOf(x.X)) {
+			if !isArray(f.info.TypeOf(x.X)) {
 				return nil
 			}
 			e = x.X

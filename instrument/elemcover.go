@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 )
@@ -25,7 +24,7 @@ func (c *elemCover) apply(r *fileRewriter, a *acc) coverFate {
 	if a.form != formAddr || (a.write && !c.write) {
 		return coverNone
 	}
-	if !r.isElemOf(a.loc, c.t, c.key) {
+	if !r.facts.isElemOf(a.loc, c.t, c.key) {
 		return coverNone
 	}
 	if c.flag == "" {
@@ -33,36 +32,4 @@ func (c *elemCover) apply(r *fileRewriter, a *acc) coverFate {
 	}
 	a.fallback = c.flag
 	return coverGuard
-}
-
-// isElemOf reports whether the location e is t[x], for an index expression
-// x whose key is key, or a field or array element of it (at any depth).
-func (r *fileRewriter) isElemOf(e ast.Expr, t *types.Var, key string) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			s := r.info.Selections[x]
-			if s == nil || s.Kind() != types.FieldVal || s.Indirect() {
-				return false
-			}
-			if _, isPtr := coreType(r.info.TypeOf(x.X)).(*types.Pointer); isPtr {
-				return false
-			}
-			e = x.X
-		case *ast.IndexExpr:
-			if r.variable(ast.Unparen(x.X)) == t {
-				kb := &keyBuilder{r: r}
-				kb.value(x.Index)
-				if !kb.failed && kb.b.String() == key {
-					return true
-				}
-			}
-			if !isArray(r.info.TypeOf(x.X)) {
-				return false
-			}
-			e = x.X
-		default:
-			return false
-		}
-	}
 }

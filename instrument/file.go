@@ -21,23 +21,20 @@ type fileRewriter struct {
 	tf    *token.File
 	src   []byte
 	buf   buffer
-	esc   *escapes
 	stats *Stats
+	facts *facts // what planning knows of the program (facts.go)
 
 	id    string     // hash of the file name, suffix of generated names
 	sites []siteInfo // the file's site table
 	temps int        // temporaries allocated so far
 
 	usesSpan  bool                      // the span helper is called
-	isoVars   map[*types.Var]bool       // variables assigned in Isolated bodies (commute.go)
-	isoBodies [][2]token.Pos            // extents of the bodies of Isolated calls (hooks.go)
 	trailer   []string                  // declarations appended to the file
 	bodyNames map[*ast.BlockStmt]string // names of the functions rewritten, by body (plaingo.go)
 	touched   bool                      // some edit needs the rt import
 
-	fn   *funcCtx   // the function being rewritten
-	line *straight  // the stretch of straight-line code being rewritten (straight.go)
-	pure *pureState // the package's pure functions, found on demand (pure.go)
+	fn   *funcCtx  // the function being rewritten
+	line *straight // the stretch of straight-line code being rewritten (straight.go)
 }
 
 // funcCtx describes the function whose body is being rewritten.
@@ -61,7 +58,7 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	r := &fileRewriter{
 		pkg: pkg, cfg: cfg, info: pkg.TypesInfo, file: file, tf: tf, src: src,
 		buf:   buffer{src: src},
-		esc:   findEscapes(pkg.TypesInfo, file),
+		facts: newFacts(pkg, cfg, file),
 		stats: st,
 		id:    fmt.Sprintf("%08x", h.Sum32()),
 	}

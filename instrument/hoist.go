@@ -47,7 +47,7 @@ func (h *hoister) walk(n ast.Node) {
 			if tv, ok := h.r.info.Types[x.Fun]; ok && tv.IsType() {
 				return true // a conversion
 			}
-			if b, ok := h.r.callee(x).(*types.Builtin); ok {
+			if b, ok := h.r.facts.callee(x).(*types.Builtin); ok {
 				switch b.Name() {
 				case "len", "cap", "min", "max", "real", "imag", "complex":
 					return true
@@ -151,11 +151,11 @@ func (h *hoister) movable(e ast.Expr) bool {
 				ok = false
 			}
 		case *ast.CallExpr:
-			if k, _ := h.r.taskKind(x); k != "" {
+			if k, _ := h.r.facts.taskKind(x); k != "" {
 				ok = false
 			}
 		case *ast.Ident:
-			if h.r.isOSExit(x) {
+			if h.r.facts.isOSExit(x) {
 				ok = false
 			}
 		}

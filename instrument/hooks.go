@@ -159,7 +159,7 @@ func (r *fileRewriter) place(a *acc, rd *renderer) string {
 // exploration needs every location an isolated section touches to tell
 // which sections conflict, even where no race is possible.
 func (r *fileRewriter) prune(a *acc) bool {
-	if r.cfg.Keep != nil && a.form == formAddr && !r.inIsolated(a.pos) && !r.cfg.Keep(a.loc) {
+	if r.cfg.Keep != nil && a.form == formAddr && !r.facts.inIsolated(a.pos) && !r.cfg.Keep(a.loc) {
 		r.stats.AccessSites++
 		r.stats.Pruned++
 		return true
@@ -247,7 +247,7 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 func (r *fileRewriter) trick(g *group) {
 	accs := append([]*acc(nil), g.accs...)
 	sort.SliceStable(accs, func(i, j int) bool { return accs[i].pos < accs[j].pos })
-	if !r.universeAt(g.cond.Pos(), "bool", "true") {
+	if !r.facts.universeAt(g.cond.Pos(), "bool", "true") {
 		for _, a := range accs {
 			if !r.prune(a) {
 				r.skipAccess("predeclared name shadowed")
@@ -270,26 +270,4 @@ func (r *fileRewriter) trick(g *group) {
 	}
 	r.buf.insert(r.off(g.cond.Pos()), "func() bool { "+strings.Join(hooks, "; ")+"; return true }() && bool(", prioTrickOpen)
 	r.buf.insert(r.off(g.cond.End()), ")", prioTrickClose)
-}
-
-// inIsolated reports whether pos lies in the body argument of an Isolated
-// call of the file.
-func (r *fileRewriter) inIsolated(pos token.Pos) bool {
-	if r.isoBodies == nil {
-		r.isoBodies = [][2]token.Pos{}
-		ast.Inspect(r.file, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if body := r.isolatedBody(call); body != nil {
-					r.isoBodies = append(r.isoBodies, [2]token.Pos{body.Pos(), body.End()})
-				}
-			}
-			return true
-		})
-	}
-	for _, b := range r.isoBodies {
-		if pos >= b[0] && pos < b[1] {
-			return true
-		}
-	}
-	return false
 }

@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"go/ast"
-	"go/types"
 )
 
 // Stretches through if statements.
@@ -40,28 +39,6 @@ import (
 // fall out of its end, or no branch. Those paths call nothing, and the
 // locations kept are those that none of them can move; the rest of the
 // argument is straight.go's.
-
-// branchEnds reports whether the statement list of a branch cannot fall
-// out of its end: its last statement returns, jumps, or calls panic.
-func (r *fileRewriter) branchEnds(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok.String() != "fallthrough"
-	case *ast.ExprStmt:
-		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		b, ok := r.callee(call).(*types.Builtin)
-		return ok && b.Name() == "panic"
-	}
-	return false
-}
 
 // snapshot returns a copy of the stretch, or nil for no stretch.
 func (s *straight) snapshot() *straight {
@@ -103,25 +80,25 @@ func (r *fileRewriter) joinAfterIf(s *ast.IfStmt, hdr *straight) {
 		return
 	}
 	var falls []ast.Node
-	if !r.branchEnds(s.Body.List) {
+	if !r.facts.branchEnds(s.Body.List) {
 		falls = append(falls, s.Body)
 	}
 	switch e := s.Else.(type) {
 	case *ast.BlockStmt:
-		if !r.branchEnds(e.List) {
+		if !r.facts.branchEnds(e.List) {
 			falls = append(falls, e)
 		}
 	case *ast.IfStmt:
 		falls = append(falls, e)
 	}
 	for _, b := range falls {
-		if r.effectsOf(b).call {
+		if r.facts.effectsOf(b).call {
 			r.line.reset()
 			return
 		}
 	}
 	r.line.restore(hdr)
 	for _, b := range falls {
-		r.line.after(r.effectsOf(b), r.esc)
+		r.line.after(r.facts.effectsOf(b), r.facts.esc)
 	}
 }

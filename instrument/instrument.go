@@ -42,6 +42,13 @@ type Config struct {
 	// NoPlainGo leaves go statements, channel operations and the calls of
 	// packages sync, sync/atomic and time.Sleep as they are (plaingo.go).
 	NoPlainGo bool
+
+	// Disable switches off the hook-placement optimizations it names
+	// (Optimizations lists them; optimize.go). A switched-off
+	// optimization leaves in every hook it would have left out, so the
+	// rewritten program reports the same races with more hooks. nil
+	// keeps every optimization.
+	Disable map[string]bool
 }
 
 // FileResult is one rewritten file.
@@ -105,6 +112,9 @@ func Package(pkg *packages.Package, cfg Config) (*Result, error) {
 	}
 	if len(pkg.Errors) > 0 {
 		return nil, fmt.Errorf("instrument: package %s has errors: %w", pkg.PkgPath, pkg.Errors[0])
+	}
+	if err := checkDisable(cfg.Disable); err != nil {
+		return nil, fmt.Errorf("instrument: %w", err)
 	}
 	if cfg.TaskPackage == "" {
 		cfg.TaskPackage = TaskPath

@@ -51,11 +51,11 @@ type invLoop struct {
 func (l *invLoop) scope() (token.Pos, token.Pos) { return l.start, l.end }
 
 func (l *invLoop) apply(r *fileRewriter, a *acc) coverFate {
-	if a.write || !r.universeAt(a.pos, "false") {
+	if a.write || !r.facts.universeAt(a.pos, "false") {
 		return coverNone
 	}
-	k, ok := r.keyOf(a)
-	if !ok || l.ef.moves(r.esc, k) {
+	k, ok := r.facts.keyOf(a)
+	if !ok || l.ef.moves(r.facts.esc, k) {
 		return coverNone
 	}
 	flag, ok := l.flags[k.text]
@@ -72,14 +72,14 @@ func (l *invLoop) apply(r *fileRewriter, a *acc) coverFate {
 // for the reads of locations it does not change, when s calls nothing. It
 // returns nil when s does not qualify.
 func (r *fileRewriter) invariantLoop(s ast.Stmt, pre token.Pos) *invLoop {
-	if r.fn == nil || r.fn.hasGoto || r.inIsolated(s.Pos()) || !r.universeAt(pre, "true") {
+	if r.fn == nil || r.fn.hasGoto || r.facts.inIsolated(s.Pos()) || !r.facts.universeAt(pre, "true") {
 		return nil
 	}
 	var ef *effects
 	var start token.Pos
 	switch s := s.(type) {
 	case *ast.ForStmt:
-		ef = r.effectsOf(s.Cond, s.Post, s.Body)
+		ef = r.facts.effectsOf(s.Cond, s.Post, s.Body)
 		start = s.Body.Pos()
 		if s.Post != nil {
 			start = s.Post.Pos()
@@ -88,16 +88,16 @@ func (r *fileRewriter) invariantLoop(s ast.Stmt, pre token.Pos) *invLoop {
 			start = s.Cond.Pos()
 		}
 	case *ast.RangeStmt:
-		ef = r.effectsOf(s.Body)
+		ef = r.facts.effectsOf(s.Body)
 		switch coreType(r.info.TypeOf(s.X)).(type) {
 		case *types.Signature, *types.Chan, nil:
 			return nil
 		}
 		if s.Tok == token.DEFINE {
-			r.defines(ef, s.Key, s.Value)
+			r.facts.defines(ef, s.Key, s.Value)
 		} else {
-			r.writeEffect(ef, s.Key)
-			r.writeEffect(ef, s.Value)
+			r.facts.writeEffect(ef, s.Key)
+			r.facts.writeEffect(ef, s.Value)
 		}
 		start = s.Body.Pos()
 	default:

@@ -32,8 +32,8 @@ type locKey struct {
 // keyOf returns the key of the location that the hook of a records.
 // Only hooks of one location get keys: a variable, field or element
 // (formAddr), a pointer's target (formPtr) and a map (formMap).
-func (r *fileRewriter) keyOf(a *acc) (locKey, bool) {
-	kb := &keyBuilder{r: r}
+func (f *facts) keyOf(a *acc) (locKey, bool) {
+	kb := &keyBuilder{f: f}
 	switch a.form {
 	case formAddr:
 		kb.addr(a.loc)
@@ -55,7 +55,7 @@ func (r *fileRewriter) keyOf(a *acc) (locKey, bool) {
 
 // keyBuilder accumulates the canonical text and the dependencies of a key.
 type keyBuilder struct {
-	r      *fileRewriter
+	f      *facts
 	b      strings.Builder
 	deps   []*types.Var
 	memDep bool
@@ -70,20 +70,20 @@ func (kb *keyBuilder) dep(v *types.Var) {
 
 // variable returns the variable that e names (an identifier or a
 // qualified identifier), or nil.
-func (r *fileRewriter) variable(e ast.Expr) *types.Var {
+func (f *facts) variable(e ast.Expr) *types.Var {
 	var id *ast.Ident
 	switch x := e.(type) {
 	case *ast.Ident:
 		id = x
 	case *ast.SelectorExpr:
-		if !isQualified(r.info, x) {
+		if !isQualified(f.info, x) {
 			return nil
 		}
 		id = x.Sel
 	default:
 		return nil
 	}
-	v, ok := r.info.Uses[id].(*types.Var)
+	v, ok := f.info.Uses[id].(*types.Var)
 	if !ok || v.IsField() {
 		return nil
 	}
@@ -94,12 +94,12 @@ func (r *fileRewriter) variable(e ast.Expr) *types.Var {
 // it (nil for memory). The address depends on the values read on the way
 // (p for p.f, s and i for s[i], not x for x.f), which become dependencies.
 func (kb *keyBuilder) addr(e ast.Expr) *types.Var {
-	info := kb.r.info
+	info := kb.f.info
 	switch x := e.(type) {
 	case *ast.ParenExpr:
 		return kb.addr(x.X)
 	case *ast.Ident, *ast.SelectorExpr:
-		if v := kb.r.variable(x); v != nil {
+		if v := kb.f.variable(x); v != nil {
 			fmt.Fprintf(&kb.b, "v%p", v)
 			return v
 		}
@@ -166,7 +166,7 @@ func (kb *keyBuilder) varValue(v *types.Var) {
 // value writes the value of e. Reading a location makes the location's
 // storage a dependency too: its variable, or memory.
 func (kb *keyBuilder) value(e ast.Expr) {
-	info := kb.r.info
+	info := kb.f.info
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
 		kb.b.WriteString("c(" + tv.Value.ExactString() + ")")
 		return
@@ -212,7 +212,7 @@ func (kb *keyBuilder) value(e ast.Expr) {
 			kb.b.WriteString(")")
 			return
 		}
-		if b, ok := kb.r.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+		if b, ok := kb.f.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
 			kb.b.WriteString(b.Name() + "(")
 			kb.value(x.Args[0])
 			kb.b.WriteString(")")

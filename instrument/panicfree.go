@@ -17,10 +17,10 @@ import (
 // assertion, a conversion to an array and any other index than a constant
 // into an array count as possible panics. The caller has checked that the
 // body calls nothing (effects.call), so no other code runs.
-func (r *fileRewriter) panicFree(l *sliceLoop) ([]indexUse, bool) {
+func (f *facts) panicFree(body *ast.BlockStmt, idx *types.Var) ([]indexUse, bool) {
 	var uses []indexUse
-	ok := r.panicFreeNode(l.body, func(x *ast.IndexExpr) bool {
-		u, safe := r.safeIndex(x, l)
+	ok := f.panicFreeNode(body, func(x *ast.IndexExpr) bool {
+		u, safe := f.safeIndex(x, idx)
 		if u != nil && !containsUse(uses, *u) {
 			uses = append(uses, *u)
 		}
@@ -31,14 +31,14 @@ func (r *fileRewriter) panicFree(l *sliceLoop) ([]indexUse, bool) {
 
 // panicFreeNode reports whether no evaluation of n can panic, as panicFree
 // decides it, where index says whether an index expression can.
-func (r *fileRewriter) panicFreeNode(root ast.Node, index func(*ast.IndexExpr) bool) bool {
+func (f *facts) panicFreeNode(root ast.Node, index func(*ast.IndexExpr) bool) bool {
 	ok := true
 	ast.Inspect(root, func(n ast.Node) bool {
 		if !ok {
 			return false
 		}
 		if e, isExpr := n.(ast.Expr); isExpr {
-			if tv, found := r.info.Types[e]; found && (tv.IsType() || tv.Value != nil) {
+			if tv, found := f.info.Types[e]; found && (tv.IsType() || tv.Value != nil) {
 				return false // a type or a constant: nothing is evaluated
 			}
 		}
@@ -48,7 +48,7 @@ func (r *fileRewriter) panicFreeNode(root ast.Node, index func(*ast.IndexExpr) b
 		case *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.StructType, *ast.InterfaceType:
 			return false
 		case *ast.SelectorExpr:
-			ok = r.safeSelector(x)
+			ok = f.safeSelector(x)
 		case *ast.IndexExpr:
 			ok = index(x)
 		case *ast.SliceExpr, *ast.StarExpr, *ast.TypeAssertExpr:
@@ -56,22 +56,22 @@ func (r *fileRewriter) panicFreeNode(root ast.Node, index func(*ast.IndexExpr) b
 			ta, isTA := x.(*ast.TypeAssertExpr)
 			ok = isTA && ta.Type == nil
 		case *ast.CompositeLit:
-			_, isMap := coreType(r.info.TypeOf(x)).(*types.Map)
+			_, isMap := coreType(f.info.TypeOf(x)).(*types.Map)
 			ok = !isMap
 		case *ast.BinaryExpr:
-			ok = r.safeBinary(x.Op, x.X, x.Y)
+			ok = f.safeBinary(x.Op, x.X, x.Y)
 		case *ast.CallExpr:
-			ok = r.safeCall(x)
+			ok = f.safeCall(x)
 		case *ast.AssignStmt:
 			if op, isOp := assignOp[x.Tok]; isOp {
-				ok = r.safeBinary(op, x.Lhs[0], x.Rhs[0])
+				ok = f.safeBinary(op, x.Lhs[0], x.Rhs[0])
 			}
 		case *ast.SwitchStmt:
-			ok = x.Tag == nil || !compareMayPanic(r.info.TypeOf(x.Tag))
+			ok = x.Tag == nil || !compareMayPanic(f.info.TypeOf(x.Tag))
 		case *ast.ForStmt:
 			ok = false // may not end
 		case *ast.RangeStmt:
-			switch coreType(r.info.TypeOf(x.X)).(type) {
+			switch coreType(f.info.TypeOf(x.X)).(type) {
 			case *types.Slice, *types.Array, *types.Map, *types.Basic:
 			default:
 				ok = false // a pointer to an array may be nil
@@ -102,15 +102,15 @@ func containsUse(us []indexUse, u indexUse) bool {
 
 // safeSelector reports whether x cannot panic: a qualified identifier, or
 // a field of a struct value (not through a pointer).
-func (r *fileRewriter) safeSelector(x *ast.SelectorExpr) bool {
-	if isQualified(r.info, x) {
+func (f *facts) safeSelector(x *ast.SelectorExpr) bool {
+	if isQualified(f.info, x) {
 		return true
 	}
-	s := r.info.Selections[x]
+	s := f.info.Selections[x]
 	if s == nil || s.Kind() != types.FieldVal || s.Indirect() {
 		return false
 	}
-	_, isPtr := coreType(r.info.TypeOf(x.X)).(*types.Pointer)
+	_, isPtr := coreType(f.info.TypeOf(x.X)).(*types.Pointer)
 	return !isPtr
 }
 
@@ -118,16 +118,16 @@ func (r *fileRewriter) safeSelector(x *ast.SelectorExpr) bool {
 // of the loop l, which it returns: an array element at a constant index
 // cannot; t[i], t[i+k], t[k+i] or t[i-k] for a variable t (a slice, array
 // or string) and the loop's index i can.
-func (r *fileRewriter) safeIndex(x *ast.IndexExpr, l *sliceLoop) (*indexUse, bool) {
-	if _, isSig := r.info.TypeOf(x.X).(*types.Signature); isSig {
+func (f *facts) safeIndex(x *ast.IndexExpr, idx *types.Var) (*indexUse, bool) {
+	if _, isSig := f.info.TypeOf(x.X).(*types.Signature); isSig {
 		return nil, true // an instantiated generic function
 	}
-	under := coreType(r.info.TypeOf(x.X))
-	if tv := r.info.Types[x.Index]; tv.Value != nil {
+	under := coreType(f.info.TypeOf(x.X))
+	if tv := f.info.Types[x.Index]; tv.Value != nil {
 		_, isArray := under.(*types.Array)
 		return nil, isArray
 	}
-	u := r.indexUseOf(x, l)
+	u := f.indexUseOf(x, idx)
 	if u == nil {
 		return nil, false
 	}
@@ -144,35 +144,35 @@ func (r *fileRewriter) safeIndex(x *ast.IndexExpr, l *sliceLoop) (*indexUse, boo
 }
 
 // indexUseOf returns x as an index use of loop l, or nil.
-func (r *fileRewriter) indexUseOf(x *ast.IndexExpr, l *sliceLoop) *indexUse {
-	t := r.variable(ast.Unparen(x.X))
+func (f *facts) indexUseOf(x *ast.IndexExpr, idx *types.Var) *indexUse {
+	t := f.variable(ast.Unparen(x.X))
 	if t == nil {
 		return nil
 	}
 	u := &indexUse{t: t}
 	switch ix := ast.Unparen(x.Index).(type) {
 	case *ast.Ident:
-		if r.info.Uses[ix] != l.idx {
+		if f.info.Uses[ix] != idx {
 			return nil
 		}
 	case *ast.BinaryExpr:
 		switch {
-		case ix.Op == token.ADD && r.isUse(ix.X, l.idx):
+		case ix.Op == token.ADD && f.isUse(ix.X, idx):
 			u.off = ix.Y
-		case ix.Op == token.ADD && r.isUse(ix.Y, l.idx):
+		case ix.Op == token.ADD && f.isUse(ix.Y, idx):
 			u.off = ix.X
-		case ix.Op == token.SUB && r.isUse(ix.X, l.idx):
+		case ix.Op == token.SUB && f.isUse(ix.X, idx):
 			u.off, u.neg = ix.Y, true
 		default:
 			return nil
 		}
-		if r.mentions(u.off, l.idx) {
+		if f.mentions(u.off, idx) {
 			return nil
 		}
 	default:
 		return nil
 	}
-	kb := &keyBuilder{r: r}
+	kb := &keyBuilder{f: f}
 	kb.value(x.Index)
 	if kb.failed {
 		return nil
@@ -185,20 +185,20 @@ func (r *fileRewriter) indexUseOf(x *ast.IndexExpr, l *sliceLoop) *indexUse {
 // remainder need a constant non-zero divisor, shifts a constant or
 // unsigned count, and == and != operands that are not (and hold no)
 // interfaces.
-func (r *fileRewriter) safeBinary(op token.Token, x, y ast.Expr) bool {
+func (f *facts) safeBinary(op token.Token, x, y ast.Expr) bool {
 	switch op {
 	case token.QUO, token.REM:
-		t := r.info.TypeOf(x)
+		t := f.info.TypeOf(x)
 		if _, isFloat := coreType(t).(*types.Basic); isFloat && !isInteger(t) {
 			return true // floating point and complex division do not panic
 		}
-		tv := r.info.Types[y]
+		tv := f.info.Types[y]
 		return tv.Value != nil && constant.Sign(tv.Value) != 0
 	case token.SHL, token.SHR:
-		tv := r.info.Types[y]
+		tv := f.info.Types[y]
 		return tv.Value != nil || isUnsigned(tv.Type)
 	case token.EQL, token.NEQ:
-		return !compareMayPanic(r.info.TypeOf(x)) && !compareMayPanic(r.info.TypeOf(y))
+		return !compareMayPanic(f.info.TypeOf(x)) && !compareMayPanic(f.info.TypeOf(y))
 	}
 	return true
 }
@@ -232,12 +232,12 @@ func compareMayPanic(t types.Type) bool {
 // not to an array (or array pointer) from a slice or involving a type
 // parameter, a builtin that does not panic with these operands, or a pure
 // function that cannot panic (pure.go).
-func (r *fileRewriter) safeCall(x *ast.CallExpr) bool {
-	if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() {
+func (f *facts) safeCall(x *ast.CallExpr) bool {
+	if tv, ok := f.info.Types[x.Fun]; ok && tv.IsType() {
 		if len(x.Args) != 1 {
 			return false
 		}
-		from, to := r.info.TypeOf(x.Args[0]), tv.Type
+		from, to := f.info.TypeOf(x.Args[0]), tv.Type
 		if _, tp := from.(*types.TypeParam); tp {
 			return false
 		}
@@ -255,22 +255,22 @@ func (r *fileRewriter) safeCall(x *ast.CallExpr) bool {
 		}
 		return true
 	}
-	b, ok := r.callee(x).(*types.Builtin)
+	b, ok := f.callee(x).(*types.Builtin)
 	if !ok {
-		return r.pureSafe(x)
+		return f.pureSafe(x)
 	}
 	switch b.Name() {
 	case "len", "cap", "min", "max", "real", "imag", "complex", "new", "append", "copy", "clear":
 		return true
 	case "make":
 		for _, a := range x.Args[1:] {
-			if tv := r.info.Types[a]; tv.Value == nil {
+			if tv := f.info.Types[a]; tv.Value == nil {
 				return false // a negative size panics
 			}
 		}
 		return true
 	case "delete":
-		if m, isMap := coreType(r.info.TypeOf(x.Args[0])).(*types.Map); isMap {
+		if m, isMap := coreType(f.info.TypeOf(x.Args[0])).(*types.Map); isMap {
 			return !compareMayPanic(m.Key())
 		}
 	}

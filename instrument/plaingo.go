@@ -306,7 +306,7 @@ func (g *goRewriter) isBool(e ast.Expr) bool {
 // call rewrites a call of close or of a synchronisation operation.
 func (g *goRewriter) call(x *ast.CallExpr) {
 	g.handled[ast.Unparen(x.Fun)] = true
-	if b, ok := g.r.callee(x).(*types.Builtin); ok {
+	if b, ok := g.r.facts.callee(x).(*types.Builtin); ok {
 		if b.Name() == "close" && len(x.Args) == 1 {
 			if !g.isChan(x.Args[0]) {
 				g.r.skip("channel operation on a type parameter")
@@ -318,7 +318,7 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		}
 		return
 	}
-	if fn, ok := g.r.callee(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "AfterFunc" && len(x.Args) == 2 {
+	if fn, ok := g.r.facts.callee(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "AfterFunc" && len(x.Args) == 2 {
 		// f runs in a goroutine of the checked run (rt.AfterFunc).
 		site := g.site(x.Pos(), x)
 		g.keepImport(x.Fun, "AfterFunc")
@@ -326,7 +326,7 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		g.insert(x.Rparen, ", "+site, prioAtClose)
 		return
 	}
-	if fn, ok := g.r.callee(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
+	if fn, ok := g.r.facts.callee(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
 		// A polling loop yields with it: in a checked run the others
 		// then go first (rt.Gosched).
 		site := g.site(x.Pos(), x)
@@ -533,7 +533,7 @@ func (g *goRewriter) goStmt(s *ast.GoStmt) {
 	call := s.Call
 	g.handled[call] = true
 	fun := ast.Unparen(call.Fun)
-	if _, isBuiltin := g.r.callee(call).(*types.Builtin); isBuiltin {
+	if _, isBuiltin := g.r.facts.callee(call).(*types.Builtin); isBuiltin {
 		g.r.skip("go statement of a builtin")
 		return
 	}
@@ -700,7 +700,7 @@ func (r *fileRewriter) rewritesInside(e ast.Node) bool {
 		case *ast.UnaryExpr:
 			found = x.Op == token.ARROW
 		case *ast.CallExpr:
-			if b, ok := r.callee(x).(*types.Builtin); ok {
+			if b, ok := r.facts.callee(x).(*types.Builtin); ok {
 				found = b.Name() == "close"
 			} else if _, ok := cl.Call(r.info, x); ok {
 				found = true
@@ -738,7 +738,7 @@ func (g *goRewriter) rangeChan(s *ast.RangeStmt) {
 		recv = g.r.text(s.Key) + ", " + ok + " := "
 	default:
 		key, plain := g.plainText(s.Key)
-		if !plain || !g.r.universeAt(s.Pos(), "bool") {
+		if !plain || !g.r.facts.universeAt(s.Pos(), "bool") {
 			g.r.skip("range over a channel assigning a complex key")
 			return
 		}

@@ -74,12 +74,6 @@ func (r *fileRewriter) testFunc(fd *ast.FuncDecl) {
 	r.touched = true
 }
 
-// isOSExit reports whether id refers to os.Exit.
-func (r *fileRewriter) isOSExit(id *ast.Ident) bool {
-	fn, ok := r.info.Uses[id].(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit"
-}
-
 // replaceOSExit replaces every reference to os.Exit by rt.OSExit, which
 // flushes the race reports and exits with the race exit code when a race
 // was found. When that leaves the import of os unused, a blank use keeps
@@ -92,14 +86,14 @@ func (r *fileRewriter) replaceOSExit() {
 		case *ast.SelectorExpr:
 			id := identOf(x.X)
 			pn, ok := r.info.Uses[id].(*types.PkgName)
-			if ok && r.isOSExit(x.Sel) {
+			if ok && r.facts.isOSExit(x.Sel) {
 				r.buf.replace(r.off(x.Pos()), r.off(x.End()), rtName+".OSExit")
 				replaced[pn]++
 				r.touched = true
 			}
 			return !ok
 		case *ast.Ident:
-			if r.isOSExit(x) {
+			if r.facts.isOSExit(x) {
 				r.buf.replace(r.off(x.Pos()), r.off(x.End()), rtName+".OSExit")
 				dotReplaced = true
 				r.touched = true

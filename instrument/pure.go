@@ -31,17 +31,20 @@ type pureState struct {
 }
 
 // pureFunc reports whether the call x calls a pure function.
-func (r *fileRewriter) pureFunc(x *ast.CallExpr) bool {
-	fn, ok := r.callee(x).(*types.Func)
+func (f *facts) pureFunc(x *ast.CallExpr) bool {
+	fn, ok := f.callee(x).(*types.Func)
 	if !ok {
 		return false
 	}
-	return r.pureDecl(fn) != nil
+	return f.pureDecl(fn) != nil
 }
 
 // pureDecl returns the declaration of fn when fn is pure, or nil.
-func (r *fileRewriter) pureDecl(fn *types.Func) *ast.FuncDecl {
-	ps := r.pures()
+func (f *facts) pureDecl(fn *types.Func) *ast.FuncDecl {
+	if f.noPure {
+		return nil // the optimization "pure" is off: every call is a call
+	}
+	ps := f.pures()
 	d := ps.decls[fn]
 	if d == nil {
 		return nil
@@ -53,7 +56,7 @@ func (r *fileRewriter) pureDecl(fn *types.Func) *ast.FuncDecl {
 		return nil
 	}
 	ps.pure[fn] = false // until decided: a recursive call is not pure
-	ok := r.isPure(d)
+	ok := f.isPure(d)
 	ps.pure[fn] = ok
 	if !ok {
 		return nil
@@ -63,46 +66,46 @@ func (r *fileRewriter) pureDecl(fn *types.Func) *ast.FuncDecl {
 
 // pureSafe reports whether the call x calls a pure function that cannot
 // panic.
-func (r *fileRewriter) pureSafe(x *ast.CallExpr) bool {
-	fn, ok := r.callee(x).(*types.Func)
+func (f *facts) pureSafe(x *ast.CallExpr) bool {
+	fn, ok := f.callee(x).(*types.Func)
 	if !ok {
 		return false
 	}
-	ps := r.pures()
+	ps := f.pures()
 	if s, done := ps.safe[fn]; done {
 		return s
 	}
 	ps.safe[fn] = false
-	d := r.pureDecl(fn)
-	s := d != nil && r.bodyPanicFree(d.Body)
+	d := f.pureDecl(fn)
+	s := d != nil && f.bodyPanicFree(d.Body)
 	ps.safe[fn] = s
 	return s
 }
 
 // pures returns the memo, indexing the package's function declarations
 // the first time.
-func (r *fileRewriter) pures() *pureState {
-	if r.pure != nil {
-		return r.pure
+func (f *facts) pures() *pureState {
+	if f.pure != nil {
+		return f.pure
 	}
 	ps := &pureState{decls: map[*types.Func]*ast.FuncDecl{}, pure: map[*types.Func]bool{}, safe: map[*types.Func]bool{}}
-	for _, f := range r.pkg.Syntax {
-		for _, d := range f.Decls {
+	for _, file := range f.pkg.Syntax {
+		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil || fd.Recv != nil || fd.Type.TypeParams != nil {
 				continue
 			}
-			if fn, ok := r.info.Defs[fd.Name].(*types.Func); ok {
+			if fn, ok := f.info.Defs[fd.Name].(*types.Func); ok {
 				ps.decls[fn] = fd
 			}
 		}
 	}
-	r.pure = ps
+	f.pure = ps
 	return ps
 }
 
 // isPure checks the body of d (see the comment at the top of the file).
-func (r *fileRewriter) isPure(d *ast.FuncDecl) bool {
+func (f *facts) isPure(d *ast.FuncDecl) bool {
 	lits := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -113,7 +116,7 @@ func (r *fileRewriter) isPure(d *ast.FuncDecl) bool {
 	if lits {
 		return false
 	}
-	ef := r.effectsOf(d.Body)
+	ef := f.effectsOf(d.Body)
 	if ef.call || len(ef.mem) > 0 {
 		return false
 	}
@@ -133,7 +136,7 @@ func declaredIn(v *types.Var, d *ast.FuncDecl) bool {
 
 // bodyPanicFree reports whether nothing in body can panic (panicFree with
 // no loop index: every index must be a constant into an array).
-func (r *fileRewriter) bodyPanicFree(body *ast.BlockStmt) bool {
-	uses, ok := r.panicFree(&sliceLoop{body: body})
+func (f *facts) bodyPanicFree(body *ast.BlockStmt) bool {
+	uses, ok := f.panicFree(body, nil)
 	return ok && len(uses) == 0
 }

@@ -3,7 +3,6 @@ package instrument
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"strings"
 )
 
@@ -18,14 +17,14 @@ type elemRep struct {
 // covers that leave out the per-element hooks they stand for, when the
 // loop qualifies (see sliceLoop).
 func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
-	if l == nil || r.inIsolated(l.body.Pos()) || r.esc.isShared(l.idx) {
+	if l == nil || r.facts.inIsolated(l.body.Pos()) || r.facts.esc.isShared(l.idx) {
 		return
 	}
-	ef := r.effectsOf(l.body)
-	if ef.call || ef.branch || ef.unbounded || ef.vars[l.idx] || (l.drv != nil && r.varChanged(ef, l.drv)) {
+	ef := r.facts.effectsOf(l.body)
+	if ef.call || ef.branch || ef.unbounded || ef.vars[l.idx] || (l.drv != nil && r.facts.varChanged(ef, l.drv)) {
 		return
 	}
-	uses, ok := r.panicFree(l)
+	uses, ok := r.facts.panicFree(l.body, l.idx)
 	if !ok {
 		return
 	}
@@ -42,17 +41,17 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 		// Writing an element of an array variable moves none of them;
 		// a slice or string variable must keep its value.
 		_, isArr := arrayLen(u.t.Type())
-		if !isArr && r.varChanged(ef, u.t) || !r.visibleAt(u.t, pre) {
+		if !isArr && r.facts.varChanged(ef, u.t) || !r.facts.visibleAt(u.t, pre) {
 			return
 		}
-		if u.off != nil && (r.exprMoves(ef, u.off) || !r.exprVisibleAt(u.off, pre)) {
+		if u.off != nil && (r.facts.exprMoves(ef, u.off) || !r.facts.exprVisibleAt(u.off, pre)) {
 			return
 		}
 		if u.t != l.drv || u.off != nil {
 			tested = append(tested, u)
 		}
 	}
-	if l.drv != nil && !r.visibleAt(l.drv, pre) {
+	if l.drv != nil && !r.facts.visibleAt(l.drv, pre) {
 		return
 	}
 	b, ok := r.loopBounds(l, ef, pre)
@@ -61,7 +60,7 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 	}
 	if l.valueRead {
 		// The header's ReadSlice of s stands for the reads of s[i].
-		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: l.drv, key: r.varKey(l.idx)})
+		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: l.drv, key: r.facts.varKey(l.idx)})
 	}
 	type rangeHook struct {
 		a    *acc
@@ -86,7 +85,7 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 	}
 	flag, conds := "", ""
 	if len(tested) > 0 || l.drvName == "" {
-		if r.fn.hasGoto || !r.universeAt(pre, "len") {
+		if r.fn.hasGoto || !r.facts.universeAt(pre, "len") {
 			return
 		}
 		if conds, ok = b.tests(r, l, tested, pre); !ok {
@@ -119,53 +118,6 @@ func containsString(ss []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// varChanged reports whether effects ef may change the variable v.
-func (r *fileRewriter) varChanged(ef *effects, v *types.Var) bool {
-	return ef.changesVar(r.esc, v)
-}
-
-// exprMoves reports whether effects ef may change the value of e.
-func (r *fileRewriter) exprMoves(ef *effects, e ast.Expr) bool {
-	kb := &keyBuilder{r: r}
-	kb.value(e)
-	return kb.failed || ef.moves(r.esc, locKey{deps: kb.deps, memDep: kb.memDep})
-}
-
-// varKey returns the key text of the value of the variable v.
-func (r *fileRewriter) varKey(v *types.Var) string {
-	kb := &keyBuilder{r: r}
-	kb.varValue(v)
-	return kb.b.String()
-}
-
-// visibleAt reports whether v's name denotes v at pos.
-func (r *fileRewriter) visibleAt(v *types.Var, pos token.Pos) bool {
-	scope := r.pkg.Types.Scope().Innermost(pos)
-	if scope == nil {
-		return false
-	}
-	_, obj := scope.LookupParent(v.Name(), pos)
-	return obj == v
-}
-
-// exprVisibleAt reports whether every variable e names by an identifier
-// is visible under its name at pos.
-func (r *fileRewriter) exprVisibleAt(e ast.Expr, pos token.Pos) bool {
-	ok := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		if sel, isSel := n.(*ast.SelectorExpr); isSel && isQualified(r.info, sel) {
-			return false
-		}
-		if id, isID := n.(*ast.Ident); isID {
-			if v, isVar := r.info.Uses[id].(*types.Var); isVar && !v.IsField() && !r.visibleAt(v, pos) {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
 }
 
 // elemReps finds, in the top-level simple statements of l's body and the
@@ -206,7 +158,7 @@ func (r *fileRewriter) elemReps(l *sliceLoop, uses []indexUse) []*elemRep {
 			if a.form != formAddr || !ok {
 				continue
 			}
-			u := r.indexUseOf(ix, l)
+			u := r.facts.indexUseOf(ix, l.idx)
 			if u == nil || !containsUse(uses, *u) {
 				continue
 			}

@@ -239,7 +239,7 @@ func (rd *renderer) call(x *ast.CallExpr) (string, bool) {
 		}
 		return rd.fail("conversion in an operand")
 	}
-	if b, ok := rd.r.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") && len(x.Args) == 1 {
+	if b, ok := rd.r.facts.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") && len(x.Args) == 1 {
 		if !rd.universe(b.Name()) {
 			return rd.fail("predeclared name shadowed")
 		}
@@ -367,21 +367,7 @@ func (rd *renderer) addr(e ast.Expr) (string, bool) {
 // universe reports whether each name means the predeclared object at the
 // hook's position (a user may shadow len, nil, bool, ...).
 func (rd *renderer) universe(names ...string) bool {
-	return rd.r.universeAt(rd.pos, names...)
-}
-
-// universeAt reports whether each name means the predeclared object at pos.
-func (r *fileRewriter) universeAt(pos token.Pos, names ...string) bool {
-	scope := r.pkg.Types.Scope().Innermost(pos)
-	if scope == nil {
-		scope = r.pkg.Types.Scope()
-	}
-	for _, n := range names {
-		if _, obj := scope.LookupParent(n, pos); obj == nil || obj.Parent() != types.Universe {
-			return false
-		}
-	}
-	return true
+	return rd.r.facts.universeAt(rd.pos, names...)
 }
 
 // pointerLike reports whether t is a pointer, unsafe.Pointer or uintptr.

@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -116,13 +115,13 @@ func (r *fileRewriter) rangeSliceLoop(s *ast.RangeStmt, tmp string) *sliceLoop {
 	_, isCall := x.(*ast.CallExpr)
 	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		// for i := range len(s)
-		if b, ok := r.callee(call).(*types.Builtin); ok && b.Name() == "len" {
-			if drv := r.sliceVar(ast.Unparen(call.Args[0])); drv != nil {
+		if b, ok := r.facts.callee(call).(*types.Builtin); ok && b.Name() == "len" {
+			if drv := r.facts.sliceVar(ast.Unparen(call.Args[0])); drv != nil {
 				return &sliceLoop{drv: drv, drvName: drv.Name(), idx: idx, body: s.Body}
 			}
 		}
 	}
-	if drv := r.sliceVar(x); drv != nil {
+	if drv := r.facts.sliceVar(x); drv != nil {
 		return &sliceLoop{drv: drv, drvName: drv.Name(), idx: idx, body: s.Body,
 			valueRead: !isCall && s.Value != nil && !isBlank(s.Value)}
 	}
@@ -147,16 +146,16 @@ func (r *fileRewriter) stepLoop(s *ast.ForStmt, op1, op2, tok, assign token.Toke
 		return nil, nil, nil
 	}
 	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || (cond.Op != op1 && cond.Op != op2) || !r.isUse(cond.X, idx) {
+	if !ok || (cond.Op != op1 && cond.Op != op2) || !r.facts.isUse(cond.X, idx) {
 		return nil, nil, nil
 	}
 	switch p := s.Post.(type) {
 	case *ast.IncDecStmt:
-		if p.Tok != tok || !r.isUse(p.X, idx) {
+		if p.Tok != tok || !r.facts.isUse(p.X, idx) {
 			return nil, nil, nil
 		}
 	case *ast.AssignStmt:
-		if p.Tok != assign || !r.isUse(p.Lhs[0], idx) || !r.isConstInt(p.Rhs[0], 1) {
+		if p.Tok != assign || !r.facts.isUse(p.Lhs[0], idx) || !r.facts.isConstInt(p.Rhs[0], 1) {
 			return nil, nil, nil
 		}
 	default:
@@ -173,60 +172,12 @@ func (r *fileRewriter) forSliceLoop(s *ast.ForStmt) *sliceLoop {
 	if cond == nil {
 		return nil
 	}
-	if call, ok := ast.Unparen(cond.Y).(*ast.CallExpr); ok && cond.Op == token.LSS && len(call.Args) == 1 && r.isConstInt(init.Rhs[0], 0) {
-		if b, ok := r.callee(call).(*types.Builtin); ok && b.Name() == "len" {
-			if drv := r.sliceVar(ast.Unparen(call.Args[0])); drv != nil {
+	if call, ok := ast.Unparen(cond.Y).(*ast.CallExpr); ok && cond.Op == token.LSS && len(call.Args) == 1 && r.facts.isConstInt(init.Rhs[0], 0) {
+		if b, ok := r.facts.callee(call).(*types.Builtin); ok && b.Name() == "len" {
+			if drv := r.facts.sliceVar(ast.Unparen(call.Args[0])); drv != nil {
 				return &sliceLoop{drv: drv, drvName: drv.Name(), idx: idx, body: s.Body}
 			}
 		}
 	}
 	return &sliceLoop{lo: init.Rhs[0], hi: cond.Y, inclusive: cond.Op == token.LEQ, idx: idx, body: s.Body}
-}
-
-// isInt reports whether t is the predeclared int (or a type defined on
-// it), in whose arithmetic the bounds tests of sliceLoop are computed.
-func isInt(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Int
-}
-
-// sliceVar returns the variable e names if it has a slice type (not a type
-// parameter), or nil.
-func (r *fileRewriter) sliceVar(e ast.Expr) *types.Var {
-	v := r.variable(e)
-	if v == nil {
-		return nil
-	}
-	if _, ok := v.Type().Underlying().(*types.Slice); !ok {
-		return nil
-	}
-	return v
-}
-
-// isUse reports whether e is an identifier denoting v.
-func (r *fileRewriter) isUse(e ast.Expr, v *types.Var) bool {
-	id := identOf(ast.Unparen(e))
-	return id != nil && r.info.Uses[id] == v
-}
-
-// mentions reports whether e uses the variable v.
-func (r *fileRewriter) mentions(e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && r.info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// isConstInt reports whether e is the integer constant n.
-func (r *fileRewriter) isConstInt(e ast.Expr, n int64) bool {
-	tv, ok := r.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return false
-	}
-	v, exact := constant.Int64Val(tv.Value)
-	return exact && v == n
 }

@@ -129,12 +129,12 @@ func (c *collector) collectSimple(s ast.Stmt) {
 // are evaluated now; the call itself runs later.
 func (c *collector) deferred(call *ast.CallExpr) {
 	c.noAt = true
-	if kind, _ := c.r.taskKind(call); kind != "" && !c.dry {
+	if kind, _ := c.r.facts.taskKind(call); kind != "" && !c.dry {
 		// rt.At records the site of the next task-library call, which
 		// would not be this one by the time it runs.
 		c.r.skip("task-library call in a go or defer statement")
 	}
-	if _, isBuiltin := c.r.callee(call).(*types.Builtin); !isBuiltin {
+	if _, isBuiltin := c.r.facts.callee(call).(*types.Builtin); !isBuiltin {
 		if tv, ok := c.r.info.Types[call.Fun]; !ok || !tv.IsType() {
 			c.read(call.Fun)
 		}
@@ -180,7 +180,7 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 		r.buf.insert(r.off(s.End()), " }", prioWrapClose)
 	}
 	if pl.line != nil {
-		pl.line.after(r.effectsOf(s), r.esc)
+		pl.line.after(r.facts.effectsOf(s), r.facts.esc)
 	} else {
 		r.line.reset()
 	}
@@ -301,8 +301,8 @@ func (r *fileRewriter) ifStmt(s *ast.IfStmt, pre token.Pos, elseIf bool) {
 	// The header's stretch, for the branches and after the if
 	// (ifjoin.go).
 	var hdr *straight
-	if line != nil && r.fn != nil && !r.inIsolated(s.Pos()) {
-		line.after(r.effectsOf(s.Init), r.esc)
+	if line != nil && r.fn != nil && !r.facts.inIsolated(s.Pos()) {
+		line.after(r.facts.effectsOf(s.Init), r.facts.esc)
 		hdr = line.snapshot()
 	}
 	r.stmtListFrom(s.Body.List, hdr)
@@ -358,7 +358,7 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 		}
 		r.finishCollector(c)
 	}
-	if !r.universeAt(post.Pos(), "bool", "true") {
+	if !r.facts.universeAt(post.Pos(), "bool", "true") {
 		reject("predeclared name shadowed")
 		return
 	}

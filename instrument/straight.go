@@ -115,7 +115,7 @@ func (s *straight) after(ef *effects, esc *escapes) {
 // of nodes may join: the current one when nodes call nothing, or nil after
 // ending the current one.
 func (r *fileRewriter) lineFor(nodes ...ast.Node) *straight {
-	if r.effectsOf(nodes...).call {
+	if r.facts.effectsOf(nodes...).call {
 		r.line.reset()
 		return nil
 	}
@@ -126,10 +126,10 @@ func (r *fileRewriter) lineFor(nodes ...ast.Node) *straight {
 // is redundant (and counts it), and otherwise returns the key under which
 // its hook, once placed, joins the stretch (ok false: it does not).
 func (r *fileRewriter) dedupe(line *straight, a *acc) (drop bool, k locKey, ok bool) {
-	if line == nil || r.inIsolated(a.pos) {
+	if line == nil || r.facts.inIsolated(a.pos) {
 		return false, locKey{}, false
 	}
-	k, ok = r.keyOf(a)
+	k, ok = r.facts.keyOf(a)
 	if !ok {
 		return false, locKey{}, false
 	}
