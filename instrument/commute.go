@@ -86,7 +86,7 @@ const (
 // of an Isolated call is, or commuteNone.
 func (f *facts) commuteClass(body ast.Expr) int {
 	lit, ok := ast.Unparen(body).(*ast.FuncLit)
-	if !ok || len(lit.Body.List) == 0 {
+	if !ok || len(lit.Body.List) == 0 || f.disable[OptCommute] {
 		return commuteNone
 	}
 	c := &commuteCheck{f: f, lit: lit, addr: f.addressTaken(lit)}

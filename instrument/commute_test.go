@@ -111,3 +111,17 @@ func commuteFixture(t *testing.T, src string) (*facts, ast.Expr) {
 	})
 	return r, last
 }
+
+// TestCommuteSwitch checks that with the commute optimization switched
+// off no Isolated body is a commutative update.
+func TestCommuteSwitch(t *testing.T) {
+	src := "package p\n\ntype T struct{}\n\nfunc (*T) Isolated(func()) {}\n\nvar n int\n\nfunc f(t *T) { t.Isolated(func() { n++ }) }\n"
+	f, body := commuteFixture(t, src)
+	if got := f.commuteClass(body); got != commuteAdd {
+		t.Fatalf("commuteClass(n++) = %d, want %d (commuteAdd)", got, commuteAdd)
+	}
+	f.disable = map[string]bool{OptCommute: true}
+	if got := f.commuteClass(body); got != commuteNone {
+		t.Errorf("commuteClass(n++) with %s off = %d, want %d", OptCommute, got, commuteNone)
+	}
+}

@@ -120,7 +120,7 @@ func (c *constCover) apply(r *fileRewriter, a *acc) coverFate {
 // the function being rewritten, places their range hooks and registers
 // their covers. It runs before the list's statements are rewritten.
 func (r *fileRewriter) constRuns(list []ast.Stmt) {
-	if r.fn == nil {
+	if r.fn == nil || !r.on(OptConstRun) {
 		return
 	}
 	for i := 0; i < len(list); {

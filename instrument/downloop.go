@@ -34,6 +34,9 @@ import (
 // negative int would wrap around and go on past the indices its range
 // hooks stand for.
 func (r *fileRewriter) downSliceLoop(s *ast.ForStmt) *sliceLoop {
+	if !r.on(OptDownLoop) {
+		return nil
+	}
 	init, idx, cond := r.stepLoop(s, token.GEQ, token.GTR, token.DEC, token.SUB_ASSIGN)
 	if cond == nil {
 		return nil

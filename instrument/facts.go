@@ -27,9 +27,11 @@ type facts struct {
 	file     *ast.File
 	esc      *escapes
 	taskPath string // the task library's import path (Config.TaskPackage)
-	// noPure: the "pure" optimization is switched off, so that every call
-	// of a function counts as a call (pure.go).
-	noPure bool
+	// disable holds the optimizations switched off (Config.Disable):
+	// with OptPure, every call of a function counts as a call (pure.go);
+	// with OptCommute, no Isolated body is a commutative update
+	// (commute.go).
+	disable map[string]bool
 
 	pure      *pureState          // the package's pure functions, found on demand (pure.go)
 	isoBodies [][2]token.Pos      // extents of the bodies of Isolated calls
@@ -42,7 +44,7 @@ func newFacts(pkg *packages.Package, cfg *Config, file *ast.File) *facts {
 		pkg: pkg, info: pkg.TypesInfo, file: file,
 		esc:      findEscapes(pkg.TypesInfo, file),
 		taskPath: cfg.TaskPackage,
-		noPure:   cfg.Disable[OptPure],
+		disable:  cfg.Disable,
 	}
 }
 

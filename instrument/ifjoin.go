@@ -63,7 +63,7 @@ func (s *straight) restore(from *straight) {
 // with the locations of start (a header's stretch), or an empty one.
 func (r *fileRewriter) stmtListFrom(list []ast.Stmt, start *straight) {
 	outer := r.line
-	r.line = &straight{}
+	r.line = r.newStretch()
 	r.line.restore(start)
 	r.constRuns(list)
 	for _, s := range list {

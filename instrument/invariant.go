@@ -72,7 +72,7 @@ func (l *invLoop) apply(r *fileRewriter, a *acc) coverFate {
 // for the reads of locations it does not change, when s calls nothing. It
 // returns nil when s does not qualify.
 func (r *fileRewriter) invariantLoop(s ast.Stmt, pre token.Pos) *invLoop {
-	if r.fn == nil || r.fn.hasGoto || r.facts.inIsolated(s.Pos()) || !r.facts.universeAt(pre, "true") {
+	if !r.on(OptInvariant) || r.fn == nil || r.fn.hasGoto || r.facts.inIsolated(s.Pos()) || !r.facts.universeAt(pre, "true") {
 		return nil
 	}
 	var ef *effects

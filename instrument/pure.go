@@ -41,7 +41,7 @@ func (f *facts) pureFunc(x *ast.CallExpr) bool {
 
 // pureDecl returns the declaration of fn when fn is pure, or nil.
 func (f *facts) pureDecl(fn *types.Func) *ast.FuncDecl {
-	if f.noPure {
+	if f.disable[OptPure] {
 		return nil // the optimization "pure" is off: every call is a call
 	}
 	ps := f.pures()

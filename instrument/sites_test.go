@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -16,8 +17,7 @@ import (
 // rewrites it with cfg. The rewritten file must type-check.
 func rewriteSource(t *testing.T, src string, cfg Config) (*Result, string) {
 	t.Helper()
-	fset := token.NewFileSet()
-	im := newFuzzImporter(fset)
+	fset, im := sourceImporter()
 	name := filepath.Join(t.TempDir(), "p.go")
 	file, tpkg, info, err := checkSource(fset, im, name, []byte(src))
 	if err != nil {
@@ -47,6 +47,14 @@ func rewriteSource(t *testing.T, src string, cfg Config) (*Result, string) {
 	}
 	return res, out
 }
+
+// sourceImporter returns the file set and importer that rewriteSource
+// shares between its calls: importing the standard library from source
+// once, not per call, keeps the many small rewrites of the tests fast.
+var sourceImporter = sync.OnceValues(func() (*token.FileSet, *fuzzImporter) {
+	fset := token.NewFileSet()
+	return fset, newFuzzImporter(fset)
+})
 
 // siteRE matches one entry of a generated site table.
 var siteRE = regexp.MustCompile(`Kind: _tpinstr_rt\.Kind(\w+), Expr: "((?:[^"\\]|\\.)*)"`)

@@ -101,6 +101,9 @@ type indexUse struct {
 // variable, or the temporary tmp that holds the value of the range
 // expression when tmp is not empty) or of an int.
 func (r *fileRewriter) rangeSliceLoop(s *ast.RangeStmt, tmp string) *sliceLoop {
+	if !r.on(OptSliceLoop) {
+		return nil
+	}
 	if s.Tok != token.DEFINE || s.Key == nil || isBlank(s.Key) {
 		return nil
 	}
@@ -168,6 +171,9 @@ func (r *fileRewriter) stepLoop(s *ast.ForStmt, op1, op2, tok, assign token.Toke
 // i += 1), which is `for i := 0; i < len(s); i++` over the indices of s in
 // particular, for an int i.
 func (r *fileRewriter) forSliceLoop(s *ast.ForStmt) *sliceLoop {
+	if !r.on(OptSliceLoop) {
+		return nil
+	}
 	init, idx, cond := r.stepLoop(s, token.LSS, token.LEQ, token.INC, token.ADD_ASSIGN)
 	if cond == nil {
 		return nil

@@ -10,7 +10,7 @@ import (
 // stretch of straight-line code of its own (straight.go).
 func (r *fileRewriter) stmtList(list []ast.Stmt) {
 	outer := r.line
-	r.line = &straight{}
+	r.line = r.newStretch()
 	r.constRuns(list)
 	for _, s := range list {
 		r.stmt(s, s.Pos())
@@ -301,7 +301,7 @@ func (r *fileRewriter) ifStmt(s *ast.IfStmt, pre token.Pos, elseIf bool) {
 	// The header's stretch, for the branches and after the if
 	// (ifjoin.go).
 	var hdr *straight
-	if line != nil && r.fn != nil && !r.facts.inIsolated(s.Pos()) {
+	if line != nil && r.fn != nil && !r.facts.inIsolated(s.Pos()) && r.on(OptIfJoin) {
 		line.after(r.facts.effectsOf(s.Init), r.facts.esc)
 		hdr = line.snapshot()
 	}

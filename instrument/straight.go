@@ -111,6 +111,15 @@ func (s *straight) after(ef *effects, esc *escapes) {
 	s.avail = kept
 }
 
+// newStretch returns an empty stretch for a statement list, or nil (no
+// stretch) when the optimization is off.
+func (r *fileRewriter) newStretch() *straight {
+	if !r.on(OptStraight) {
+		return nil
+	}
+	return &straight{}
+}
+
 // lineFor returns the stretch that the hooks of a statement or header made
 // of nodes may join: the current one when nodes call nothing, or nil after
 // ending the current one.

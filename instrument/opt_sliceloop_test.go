@@ -1,0 +1,80 @@
+package instrument
+
+import "testing"
+
+// sliceloopCases are the cases of the sliceloop optimization (sliceloop.go): the hooks it
+// leaves, and the cases it must leave alone.
+var sliceloopCases = []hookCase{
+	{"range write", "func f(s []int) { for i := range s { s[i] = i } }",
+		[]string{"WriteSlice(s)"}, 1, 1, 0},
+	{"three-clause read", "func f(s []int) (n int) { for i := 0; i < len(s); i++ { n += s[i] }; return }",
+		[]string{"ReadSlice(s)"}, 1, 1, 0},
+	{"range over len", "func f(s []cell) { for i := range len(s) { s[i] = cell{s[i].v + 1} } }",
+		[]string{"WriteSlice(s)"}, 2, 1, 0},
+	{"range with value covers reads", "func f(s []int) { for i, v := range s { s[i] = v + s[i] } }",
+		[]string{"ReadSlice(s)", "WriteSlice(s)"}, 2, 1, 0},
+	{"read in an if header", "func f(s []int) { for i := range s { if s[i] > 0 { s[i] = 0 } } }",
+		[]string{"ReadSlice(s)", "Write(&s[i])"}, 1, 1, 0},
+	{"other slices behind a length test", "func f(c, a []int) { for i := range c { c[i] = a[i] } }",
+		[]string{"guarded WriteSlice(c)", "guarded ReadSlice(a[:len(c)])", "fallback Write(&c[i])", "fallback Read(&a[i])"}, 2, 2, 0},
+	{"loop with break keeps per-element hooks", "func f(s []int) { for i := range s { if i > 3 { break }; s[i] = 1 } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"loop with continue keeps per-element hooks", "func f(s []int) { for i := range s { if i > 3 { continue }; s[i] = 1 } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"loop with a call keeps per-element hooks", "func f(s []int) { for i := range s { s[i] = h() } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"loop with a pure call", "func f(s []int) { for i := range s { s[i] = p(i) } }",
+		[]string{"WriteSlice(s)"}, 1, 1, 0},
+	{"loop with a pure call that may panic keeps per-element hooks", "func pd(x, y int) int { return x / y }\nfunc f(s []int) { for i := range s { s[i] = pd(i, 2) } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"loop that may panic keeps per-element hooks", "func f(s []int, d int) { for i := range s { s[i] = i / d } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"loop through a pointer keeps per-element hooks", "func f(s []int, p *cell) { for i := range s { s[i] = p.v } }",
+		[]string{"Write(&s[i])", "once Read(&p.v)"}, 0, 0, 1},
+	{"loop assigning the slice keeps per-element hooks", "func f(s, t []int) { for i := range s { s[i] = 1; s = t } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"loop assigning the index keeps per-element hooks", "func f(s []int) { for i := range s { s[i] = 1; i = 2; _ = i } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"conditional write keeps per-element hooks", "func f(s []int) { for i := range s { if i%2 == 0 { s[i] = 1 } } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
+	{"field of every element keeps per-element hooks", "func f(s []cell) { for i := range s { s[i].v = 1 } }",
+		[]string{"Write(&s[i].v)"}, 0, 0, 0},
+	{"range over a call", "func row() []int { return nil }\nfunc f(d []int) { for j, y := range row() { d[j] += y } }",
+		[]string{"ReadSlice(_tpinstr_t1)", "guarded WriteSlice(d[:len(_tpinstr_t1)])", "fallback Read(&d[j])", "fallback Write(&d[j])"}, 2, 1, 0},
+	{"range over a call, keys only", "func row() []int { return nil }\nfunc f(d []int) { for j := range row() { d[j] = 0 } }",
+		[]string{"guarded WriteSlice(d[:len(_tpinstr_t1)])", "fallback Write(&d[j])"}, 1, 1, 0},
+	{"range over a call after a label keeps its expression", "func row() []int { return nil }\nfunc f(d []int) {\nL:\n\tfor j := range row() {\n\t\td[j] = 0\n\t\tcontinue L\n\t}\n}",
+		[]string{"Write(&d[j])"}, 0, 0, 0},
+	{"bounds with offsets", "func f(out, in []int, lo, hi, s int) { for c := lo; c <= hi; c++ { out[c] = in[c-s] + in[1+c] } }",
+		[]string{"guarded WriteSlice(out[lo:(hi + 1)])", "guarded ReadSlice(in[(lo - s):((hi - s) + 1)])", "guarded ReadSlice(in[(lo + 1):((hi + 1) + 1)])",
+			"fallback Write(&out[c])", "fallback Read(&in[(c - s)])", "fallback Read(&in[(1 + c)])"}, 3, 3, 0},
+	{"exclusive bound", "func f(out []int, lo, hi int) { for c := lo; c < hi; c++ { out[c] = 1 } }",
+		[]string{"guarded WriteSlice(out[lo:hi])", "fallback Write(&out[c])"}, 1, 1, 0},
+	{"range over an int", "func f(s []int, n int) { for i := range n { s[i] = 0; n = 1 } }",
+		[]string{"guarded WriteSlice(s[0:n])", "fallback Write(&s[i])"}, 1, 1, 0},
+	{"constant bounds", "func f(s []int) { for i := 0; i < 4; i++ { s[i] = 0 } }",
+		[]string{"guarded WriteSlice(s[0:4])", "fallback Write(&s[i])"}, 1, 1, 0},
+	{"constant index below zero keeps per-element hooks", "func f(s, t []int) { for i := 0; i < 4; i++ { s[i] = t[i-1] } }",
+		[]string{"Write(&s[i])", "Read(&t[(i - 1)])"}, 0, 0, 0},
+	{"constant bound beyond an array keeps per-element hooks", "var a [3]int\nfunc f() { for i := 0; i < 5; i++ { a[i] = 0 } }",
+		[]string{"Write(&a[i])"}, 0, 0, 0},
+	{"array within constant bounds", "var a [5]int\nfunc f() { for i := 1; i <= 3; i++ { a[i] = a[i+1] } }",
+		[]string{"guarded WriteSlice(a[1:(3 + 1)])", "guarded ReadSlice(a[(1 + 1):((3 + 1) + 1)])", "fallback Write(&a[i])", "fallback Read(&a[(i + 1)])"}, 2, 2, 0},
+	{"offset changed in the loop keeps per-element hooks", "func f(out []int, lo, hi, k int) { for c := lo; c < hi; c++ { out[c+k] = 1; k = 2 } }",
+		[]string{"Write(&out[(c + k)])"}, 0, 0, 0},
+	{"bound changed in the loop keeps per-element hooks", "func f(out []int, lo, hi int) { for c := lo; c < hi; c++ { out[c] = 1; hi = 2 } }",
+		[]string{"Write(&out[c])"}, 0, 0, 0},
+	{"bound read through a pointer keeps per-element hooks", "func f(out []int, p *cell) { for c := 0; c < p.v; c++ { out[c] = 1 } }",
+		[]string{"once Read(&p.v)", "Write(&out[c])"}, 0, 0, 1},
+	{"range over a slice with offsets", "func f(s, t []int) { for j := range s { s[j] = t[j+1] } }",
+		[]string{"guarded WriteSlice(s[0:len(s)])", "guarded ReadSlice(t[(0 + 1):(len(s) + 1)])", "fallback Write(&s[j])", "fallback Read(&t[(j + 1)])"}, 2, 2, 0},
+	{"index other than the loop's keeps per-element hooks", "func f(s []int) { for i := range s { s[i] = s[0] } }",
+		[]string{"Write(&s[i])", "once Read(&s[0])"}, 0, 0, 1},
+}
+
+// TestSliceLoop checks the hooks that the sliceloop optimization (sliceloop.go) leaves in
+// small functions, and that switching it off changes what it decides.
+func TestSliceLoop(t *testing.T) {
+	runHookCases(t, sliceloopCases)
+	checkSwitch(t, OptSliceLoop, sliceloopCases)
+}

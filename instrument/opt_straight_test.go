@@ -1,0 +1,58 @@
+package instrument
+
+import "testing"
+
+// straightCases are the cases of the straight optimization (straight.go): the hooks it
+// leaves, and the cases it must leave alone.
+var straightCases = []hookCase{
+	{"read after write", "func f() int { g = 1; return g }",
+		[]string{"Write(&g)"}, 1, 0, 0},
+	{"read after read", "func f() int { a := g; b := g; return a + b }",
+		[]string{"Read(&g)"}, 1, 0, 0},
+	{"read in the same statement as a write", "func f() { g = g + 1 }",
+		[]string{"Write(&g)"}, 1, 0, 0},
+	{"write after read keeps its hook", "func f() { a := g; g = a }",
+		[]string{"Read(&g)", "Write(&g)"}, 0, 0, 0},
+	{"no hook of a variable of zero size", "var e struct{ _ [0]int; _ struct{} }\n\nfunc f() any { e = e; return e }",
+		nil, 0, 0, 0},
+	{"write after write", "func f() { g = 1; g = 2 }",
+		[]string{"Write(&g)"}, 1, 0, 0},
+	{"call between keeps both hooks", "func f() int { a := g; h(); return a + g }",
+		[]string{"Read(&g)", "Read(&g)"}, 0, 0, 0},
+	{"call in the second statement keeps its hook", "func f() int { a := g; return a + g + h() }",
+		[]string{"Read(&g)", "Read(&g)"}, 0, 0, 0},
+	{"pure call between", "func f() int { a := g; return p(a) + g }",
+		[]string{"Read(&g)"}, 1, 0, 0},
+	{"call of a function that writes memory keeps both hooks", "var hv int\nfunc q() int { hv = 1; return 0 }\nfunc f() int { a := g; q(); return a + g }",
+		[]string{"Write(&hv)", "Read(&g)", "Read(&g)"}, 0, 0, 0},
+	{"recursive call keeps both hooks", "func rec(n int) int { if n == 0 { return 0 }; return rec(n - 1) }\nfunc f() int { a := g; rec(2); return a + g }",
+		[]string{"Read(&g)", "Read(&g)"}, 0, 0, 0},
+	{"operand assigned between", "func f(s []int, i int) int { a := s[i]; i++; return a + s[i] }",
+		[]string{"Read(&s[i])", "Read(&s[i])"}, 0, 0, 0},
+	{"pointer assigned between", "func f(p, q *cell) int { p.v = 1; p = q; return p.v }",
+		[]string{"Write(&p.v)", "Read(&p.v)"}, 0, 0, 0},
+	{"pointer through memory written between", "func f(p **cell) int { (*p).v = 1; *p = nil; return (*p).v }",
+		// The read of *p in the last statement follows its write.
+		[]string{"Write(&((*p)).v)", "Read(p)", "Write(p)", "Read(&((*p)).v)"}, 1, 0, 0},
+	{"element written through another slice", "func f(s []int, i int) int { s[i] = 1; t := s; t[i] = 2; return s[i] }",
+		[]string{"Write(&s[i])", "Write(&t[i])"}, 1, 0, 0},
+	{"aliasing expressions keep their hooks", "func f(p, q *cell) int { p.v = 1; return q.v }",
+		[]string{"Write(&p.v)", "Read(&q.v)"}, 0, 0, 0},
+	{"map as one location", "func f(m map[int]int) int { m[1] = 1; delete(m, 2); return m[3] }",
+		[]string{"WriteMap(m)"}, 2, 0, 0},
+	{"label ends the stretch", "func f() (a int) {\n\ta = g\nL:\n\ta += g\n\tif a < 10 {\n\t\tgoto L\n\t}\n\treturn\n}",
+		[]string{"Read(&g)", "Read(&g)"}, 0, 0, 0},
+	{"loop body starts a stretch", "func f(n int) { for i := 0; i < n; i++ { g = i } ; _ = g }",
+		[]string{"Write(&g)", "Read(&g)"}, 0, 0, 0},
+	{"if header joins the stretch", "func f() int { g = 1; if g > 0 { return 1 }; return 0 }",
+		[]string{"Write(&g)"}, 1, 0, 0},
+	{"isolated bodies keep every hook", "func f(t *task.T) { t.Isolated(func() { g = 1; _ = g }) }",
+		[]string{"Write(&g)", "Read(&g)"}, 0, 0, 0},
+}
+
+// TestStraight checks the hooks that the straight optimization (straight.go) leaves in
+// small functions, and that switching it off changes what it decides.
+func TestStraight(t *testing.T) {
+	runHookCases(t, straightCases)
+	checkSwitch(t, OptStraight, straightCases)
+}
