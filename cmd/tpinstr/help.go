@@ -41,6 +41,14 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		variables that never run in parallel with a conflicting access).
 		Verdicts are the same with and without it; it is for measuring and
 		for ruling out the analysis when in doubt.
+	-instr.disable name,...
+		switch off the named optimizations of the rewriter: straight,
+		ifjoin, sliceloop, downloop, invariant, construn and pure leave out
+		hooks whose accesses another hook of the same step records; commute
+		lets schedule exploration take one order of commutative Isolated
+		sections (package instrument documents each). Switched off, the
+		hooks stay in and verdicts are the same. Like -instr.noprune, it is
+		for measuring and for ruling an optimization out when in doubt.
 	-x
 		also print tpinstr's steps (which packages were rewritten or taken
 		from the cache, and the go commands it runs).

@@ -2,8 +2,11 @@ package checkbuild
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tpinstr/tpinstr/instrument"
 )
 
 // An Invocation is a tpinstr build, run or test command line, split into
@@ -39,6 +42,7 @@ type Invocation struct {
 	Stats   bool     // -stats: print what was rewritten per package
 	NoCache bool     // -instr.nocache: neither read nor write the cache
 	NoPrune bool     // -instr.noprune: keep the hooks the static analysis would prune
+	Disable []string // -instr.disable: hook optimizations switched off, sorted, each once
 	Add     []string // -instr.add patterns
 	Skip    []string // -instr.skip patterns
 }
@@ -290,6 +294,21 @@ func (inv *Invocation) flag(tok cmdArg) error {
 		inv.Add, keep = append(inv.Add, tok.value), false
 	case flagSkip:
 		inv.Skip, keep = append(inv.Skip, tok.value), false
+	case flagDisable:
+		for _, name := range strings.Split(tok.value, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if !slices.Contains(instrument.Optimizations(), name) {
+				return &UsageError{Command: inv.Command, Msg: fmt.Sprintf("-%s: unknown optimization %q (known: %s)", tok.name, name, strings.Join(instrument.Optimizations(), ","))}
+			}
+			if !slices.Contains(inv.Disable, name) {
+				inv.Disable = append(inv.Disable, name)
+			}
+		}
+		slices.Sort(inv.Disable)
+		keep = false
 	case flagStats, flagNoCache, flagNoPrune:
 		b, err := strconv.ParseBool(tok.value)
 		if err != nil {

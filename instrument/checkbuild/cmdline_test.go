@@ -48,6 +48,11 @@ func TestParseBuild(t *testing.T) {
 			},
 		},
 		{
+			name: "-instr.disable names optimizations, repeatable, sorted and each once",
+			args: []string{"-instr.disable=sliceloop,construn", "-instr.disable", "straight, construn", "."},
+			want: Invocation{GoArgs: []string{"."}, Packages: []string{"."}, Disable: []string{"construn", "sliceloop", "straight"}},
+		},
+		{
 			name: "module flags are also given to the loader",
 			args: []string{"-mod=vendor", "-modfile", "alt.mod", "."},
 			want: Invocation{GoArgs: []string{"-mod=vendor", "."}, Packages: []string{"."}, LoadFlags: []string{"-mod=vendor"}, Mod: "vendor", ModFile: "alt.mod"},
@@ -207,6 +212,7 @@ func TestParseUsageErrors(t *testing.T) {
 		{"build -coverpkg", ParseBuild, []string{"-coverpkg=./...", "."}, "-coverpkg is not supported"},
 		{"bad -stats value", ParseBuild, []string{"-stats=maybe", "."}, `invalid boolean value "maybe" for -stats`},
 		{"test help", ParseTest, []string{"./p", "-help"}, ""},
+		{"unknown optimization", ParseBuild, []string{"-instr.disable=straight,nosuch", "."}, `-instr.disable: unknown optimization "nosuch"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

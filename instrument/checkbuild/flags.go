@@ -115,6 +115,7 @@ const (
 	flagSkip    = "instr.skip"
 	flagNoCache = "instr.nocache"
 	flagNoPrune = "instr.noprune"
+	flagDisable = "instr.disable"
 )
 
 var ownFlags = map[string]flagKind{
@@ -123,6 +124,7 @@ var ownFlags = map[string]flagKind{
 	flagSkip:    valueFlag,
 	flagNoCache: boolFlag,
 	flagNoPrune: boolFlag,
+	flagDisable: valueFlag,
 }
 
 // flagSet is the set of flags one command accepts.

@@ -24,6 +24,21 @@ func (in Instrument) WithoutPruning() Rewriter {
 	return in
 }
 
+// WithDisabled returns the rewriter with the hook optimizations names
+// switched off (-instr.disable), in addition to those Config.Disable
+// already names.
+func (in Instrument) WithDisabled(names []string) Rewriter {
+	d := make(map[string]bool, len(in.Config.Disable)+len(names))
+	for name, off := range in.Config.Disable {
+		d[name] = off
+	}
+	for _, name := range names {
+		d[name] = true
+	}
+	in.Config.Disable = d
+	return in
+}
+
 // Mode is what instrument.Package reads: the syntax and types of the
 // package itself. It needs nothing of its dependencies but their types,
 // which come from export data.

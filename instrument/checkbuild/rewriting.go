@@ -130,6 +130,9 @@ func (rw *rewriting) rewriteOne(p *packages.Package) (*Result, error) {
 	if np, ok := rewriter.(interface{ WithoutPruning() Rewriter }); ok && rw.s.inv.NoPrune {
 		rewriter = np.WithoutPruning()
 	}
+	if d, ok := rewriter.(interface{ WithDisabled([]string) Rewriter }); ok && len(rw.s.inv.Disable) > 0 {
+		rewriter = d.WithDisabled(rw.s.inv.Disable)
+	}
 	r, err := rewriter.Rewrite(p)
 	if err != nil {
 		return nil, fmt.Errorf("rewriting %s: %w", p.ID, err)
@@ -164,6 +167,9 @@ func (rw *rewriting) fingerprinter() (*fingerprinter, error) {
 		}
 	}
 	global := []string{tool, s.genv.GOVERSION, s.genv.GOOS, s.genv.GOARCH, s.tags, s.runtimePath(), fmt.Sprint("noprune=", s.inv.NoPrune)}
+	if len(s.inv.Disable) > 0 {
+		global = append(global, "disable="+strings.Join(s.inv.Disable, ","))
+	}
 	global = append(global, s.inv.LoadFlags...)
 	return newFingerprinter(s.src, s.genv.GOROOT, s.genv.GOMODCACHE, global...), nil
 }
