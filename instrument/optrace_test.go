@@ -8,6 +8,36 @@ import (
 	"testing"
 )
 
+// optraceScenarios are the scenarios of testdata/src/optrace and the line
+// marker of the race each must report.
+var optraceScenarios = []struct {
+	scenario string
+	marker   string // "" for no race
+}{
+	{"range-write", "// fill's write"},
+	{"range-read", "// sum's read"},
+	{"range-ordered-clean", ""},
+	{"range-partial-clean", ""},
+	{"guarded", "// add's reads"},
+	{"fallback", "// add's reads"},
+	{"fallback-clean", ""},
+	{"straight-reads", "// first read"},
+	{"straight-write", "// the write"},
+	{"stencil", "// smooth's accesses"},
+	{"stencil-clean", ""},
+	{"pure-call", "// shiftDouble's accesses"},
+	{"pure-call-clean", ""},
+	{"invariant", "// setAll's read"},
+	{"invariant-empty-clean", ""},
+	{"down", "// horner's read"},
+	{"down-exclusive", "// clearDown's write"},
+	{"down-exclusive-clean", ""},
+	{"const-run", "// whiten's reads"},
+	{"const-run-clean", ""},
+	{"const-run-short", "// firstThree's read"},
+	{"const-run-short-clean", ""},
+}
+
 // TestOptimizedHooksFindRaces builds testdata/src/optrace checked (real
 // task library, -tags tpinstr) and runs each of its scenarios: the races
 // on accesses recorded by range hooks, covered straight-line hooks and
@@ -19,15 +49,41 @@ func TestOptimizedHooksFindRaces(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program; skipped in -short mode")
 	}
+	runOptrace(t, Config{}, true, true)
+}
+
+// TestOptimizationsOffSameVerdicts runs the scenarios of
+// TestOptimizedHooksFindRaces with each optimization switched off in turn
+// (Config.Disable): every verdict must stay the same. The access a report
+// names may differ: without the optimization, the location's shadow state
+// can hold a later access of the same step than the one the optimized
+// hook recorded, and both are in the race.
+func TestOptimizationsOffSameVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs; skipped in -short mode")
+	}
+	for _, name := range Optimizations() {
+		t.Run(name, func(t *testing.T) {
+			runOptrace(t, Config{Disable: map[string]bool{name: true}}, false, false)
+		})
+	}
+}
+
+// runOptrace rewrites testdata/src/optrace with cfg, builds it and runs
+// every scenario of optraceScenarios, checking its verdict and, with
+// wantLine, that a race report names the marker's line. With
+// wantOptimized, the rewrite must also have used the optimizations the
+// scenarios exercise.
+func runOptrace(t *testing.T, cfg Config, wantOptimized, wantLine bool) {
 	const pkg = "./instrument/testdata/src/optrace"
 	pkgs := load(t, false, nil, pkg)
 	if errs := pkgErrors(pkgs); errs != "" {
 		t.Fatalf("inputs do not load:\n%s", errs)
 	}
-	overlay, results := rewriteAll(t, pkgs, Config{})
+	overlay, results := rewriteAll(t, pkgs, cfg)
 	for _, res := range results {
 		st := res.Stats
-		if st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0 {
+		if wantOptimized && (st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0) {
 			t.Fatalf("the scenarios exercise no optimization: %+v", st)
 		}
 	}
@@ -41,34 +97,7 @@ func TestOptimizedHooksFindRaces(t *testing.T) {
 	if _, errOut, code, err := run(moduleRoot(t), nil, goTool(), "build", "-tags", "tpinstr", "-overlay", ovl, "-o", bin, pkg); err != nil || code != 0 {
 		t.Fatalf("build: %v %s", err, errOut)
 	}
-	tests := []struct {
-		scenario string
-		marker   string // "" for no race
-	}{
-		{"range-write", "// fill's write"},
-		{"range-read", "// sum's read"},
-		{"range-ordered-clean", ""},
-		{"range-partial-clean", ""},
-		{"guarded", "// add's reads"},
-		{"fallback", "// add's reads"},
-		{"fallback-clean", ""},
-		{"straight-reads", "// first read"},
-		{"straight-write", "// the write"},
-		{"stencil", "// smooth's accesses"},
-		{"stencil-clean", ""},
-		{"pure-call", "// shiftDouble's accesses"},
-		{"pure-call-clean", ""},
-		{"invariant", "// setAll's read"},
-		{"invariant-empty-clean", ""},
-		{"down", "// horner's read"},
-		{"down-exclusive", "// clearDown's write"},
-		{"down-exclusive-clean", ""},
-		{"const-run", "// whiten's reads"},
-		{"const-run-clean", ""},
-		{"const-run-short", "// firstThree's read"},
-		{"const-run-short-clean", ""},
-	}
-	for _, tt := range tests {
+	for _, tt := range optraceScenarios {
 		t.Run(tt.scenario, func(t *testing.T) {
 			out, errOut, code, err := run(tmp, nil, bin, tt.scenario)
 			if err != nil {
@@ -83,8 +112,11 @@ func TestOptimizedHooksFindRaces(t *testing.T) {
 			if code != 66 {
 				t.Errorf("exit %d, want 66 (a race); output %q, stderr:\n%s", code, out, errOut)
 			}
+			if !strings.Contains(errOut, "WARNING: DETERMINACY RACE") {
+				t.Errorf("no race report:\n%s", errOut)
+			}
 			pos := fmt.Sprintf("optrace.go:%d", lineOf(t, string(src), tt.marker))
-			if !strings.Contains(errOut, pos) {
+			if wantLine && !strings.Contains(errOut, pos) {
 				t.Errorf("report does not name %s:\n%s", pos, errOut)
 			}
 		})
