@@ -30,7 +30,7 @@ func (r *fileRewriter) loopBounds(l *sliceLoop, ef *effects, pre token.Pos) (bou
 	if l.drvName != "" {
 		return bounds{}, true
 	}
-	rd := &renderer{r: r, pos: pre}
+	rd := &renderer{f: r.facts, e: r.emitter, pos: pre}
 	first := bound{text: "0", val: constant.MakeInt64(0)}
 	if l.lo != nil {
 		text, ok := rd.value(l.lo)
@@ -75,7 +75,7 @@ func (r *fileRewriter) shifted(x bound, u indexUse, pre token.Pos) (bound, bool)
 	if u.off == nil {
 		return x, true
 	}
-	rd := &renderer{r: r, pos: pre}
+	rd := &renderer{f: r.facts, e: r.emitter, pos: pre}
 	k, ok := rd.value(u.off)
 	if !ok || len(rd.guards) > 0 {
 		return bound{}, false

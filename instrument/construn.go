@@ -266,7 +266,7 @@ func (r *fileRewriter) placeConstRun(win []ast.Stmt, run *constRun) {
 			return
 		}
 	}
-	rd := &renderer{r: r, pos: pre}
+	rd := &renderer{f: r.facts, e: r.emitter, pos: pre}
 	base, ok := rd.value(run.base)
 	if !ok || len(rd.guards) > 0 || !r.facts.universeAt(pre, "nil", "len") {
 		return

@@ -12,26 +12,24 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// fileRewriter holds the state of the rewrite of one file.
+// fileRewriter plans the hooks of one file: it walks the file's
+// statements (stmt.go), collects their accesses (access.go, calls.go),
+// asks its facts what the program does (facts.go), lets each optimization
+// unit decide which hooks another one stands for (optimize.go), and hands
+// each hook it places to its emitter (emit.go). The emitter is embedded:
+// the planner reaches the file's text and edits through it.
 type fileRewriter struct {
+	*emitter
 	pkg   *packages.Package
 	cfg   *Config
 	info  *types.Info
 	file  *ast.File
-	tf    *token.File
-	src   []byte
-	buf   buffer
 	stats *Stats
 	facts *facts // what planning knows of the program (facts.go)
 
-	id    string     // hash of the file name, suffix of generated names
 	sites []siteInfo // the file's site table
-	temps int        // temporaries allocated so far
 
-	usesSpan  bool                      // the span helper is called
-	trailer   []string                  // declarations appended to the file
 	bodyNames map[*ast.BlockStmt]string // names of the functions rewritten, by body (plaingo.go)
-	touched   bool                      // some edit needs the rt import
 
 	fn   *funcCtx  // the function being rewritten
 	line *straight // the stretch of straight-line code being rewritten (straight.go)
@@ -56,11 +54,10 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	h := fnv.New32a()
 	h.Write([]byte(pkg.PkgPath + "/" + filepath.Base(tf.Name())))
 	r := &fileRewriter{
-		pkg: pkg, cfg: cfg, info: pkg.TypesInfo, file: file, tf: tf, src: src,
-		buf:   buffer{src: src},
+		emitter: newEmitter(tf, src, fmt.Sprintf("%08x", h.Sum32())),
+		pkg:     pkg, cfg: cfg, info: pkg.TypesInfo, file: file,
 		facts: newFacts(pkg, cfg, file),
 		stats: st,
-		id:    fmt.Sprintf("%08x", h.Sum32()),
 	}
 	r.bodyNames = map[*ast.BlockStmt]string{}
 	r.program()
@@ -82,7 +79,7 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	if r.buf.empty() {
 		return nil, nil
 	}
-	r.finish()
+	r.emitter.finish(r.file, r.siteTable())
 	return r.buf.bytes(), nil
 }
 
@@ -172,14 +169,6 @@ func hasGoto(body *ast.BlockStmt) bool {
 	return found
 }
 
-// off returns the byte offset of p in the file.
-func (r *fileRewriter) off(p token.Pos) int { return r.tf.Offset(p) }
-
-// text returns the original source of n.
-func (r *fileRewriter) text(n ast.Node) string {
-	return string(r.src[r.off(n.Pos()):r.off(n.End())])
-}
-
 // skip counts a task-library call left without a site.
 func (r *fileRewriter) skip(reason string) { r.stats.Skipped[reason]++ }
 
@@ -194,19 +183,9 @@ func (r *fileRewriter) siteRef(k int) string {
 	return fmt.Sprintf("_tpinstrSites_%s+%d", r.id, k)
 }
 
-// newTemp returns a fresh temporary name.
-func (r *fileRewriter) newTemp() string {
-	r.temps++
-	return fmt.Sprintf("_tpinstr_t%d", r.temps)
-}
-
-// spanName is the name of the file's span helper.
-func (r *fileRewriter) spanName() string { return "_tpinstrSpan_" + r.id }
-
-// finish adds the rt import after the package clause (on its line) and
-// appends the site table and helpers after the last line.
-func (r *fileRewriter) finish() {
-	r.buf.insert(r.off(r.file.Name.End()), fmt.Sprintf("; import %s %q", rtName, RTPath), prioPost)
+// siteTable returns the declaration that registers the file's sites, which
+// the emitter appends after the last line.
+func (r *fileRewriter) siteTable() string {
 	var b strings.Builder
 	b.WriteString("\n\n// Sites of the tpinstr hooks of this file, in the original source.\n")
 	fmt.Fprintf(&b, "\nvar _tpinstrSites_%s = %s.Register(%q, []%s.SiteInfo{\n", r.id, rtName, r.pkg.PkgPath, rtName)
@@ -223,16 +202,5 @@ func (r *fileRewriter) finish() {
 			s.file, s.line, s.col, rtName, s.kind, s.expr, fn, commute)
 	}
 	b.WriteString("})\n")
-	for _, t := range r.trailer {
-		b.WriteString("\n" + t + "\n")
-	}
-	if r.usesSpan {
-		fmt.Fprintf(&b, "\n// %s returns the first n elements of s, or all of s when it is shorter.\n", r.spanName())
-		fmt.Fprintf(&b, "func %s[E any](s []E, n int) []E {\n\tif n < 0 {\n\t\tn = 0\n\t}\n\tif n > len(s) {\n\t\tn = len(s)\n\t}\n\treturn s[:n]\n}\n", r.spanName())
-	}
-	end := len(r.src)
-	if end > 0 && r.src[end-1] != '\n' {
-		r.buf.insert(end, "\n", prioPost)
-	}
-	r.buf.insert(end, b.String(), prioWrapClose)
+	return b.String()
 }

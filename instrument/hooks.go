@@ -1,18 +1,12 @@
 package instrument
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"sort"
-	"strconv"
 	"strings"
 )
-
-// sitePlaceholder stands for the site of a hook until the hook is known to
-// be placed.
-const sitePlaceholder = "\x00site\x00"
 
 // placement says where the hooks of a group may go.
 type placement struct {
@@ -30,107 +24,6 @@ type placement struct {
 	line *straight
 }
 
-// hookText renders the hook of a, or fails with a reason.
-func (r *fileRewriter) hookText(a *acc, rd *renderer) (string, bool) {
-	op := "Read"
-	if a.write {
-		op = "Write"
-	}
-	var call string
-	switch a.form {
-	case formAddr:
-		if rd.rootOK && rd.forbid != nil && (identOf(a.loc) != nil || isQualified(r.info, a.loc)) {
-			// The statement assigns this very variable: hooking it after
-			// the statement is right.
-			saved := rd.forbid
-			rd.forbid = nil
-			defer func() { rd.forbid = saved }()
-		}
-		s, ok := rd.addr(a.loc)
-		if !ok {
-			return "", false
-		}
-		call = fmt.Sprintf("%s.%s(&%s, %s)", rtName, op, s, sitePlaceholder)
-	case formPtr:
-		p, ok := rd.value(a.loc)
-		if !ok {
-			return "", false
-		}
-		rd.guard(p + " != nil")
-		call = fmt.Sprintf("%s.%s(%s, %s)", rtName, op, p, sitePlaceholder)
-	case formMap:
-		m, ok := rd.value(a.loc)
-		if !ok {
-			return "", false
-		}
-		call = fmt.Sprintf("%s.%sMap(%s, %s)", rtName, op, m, sitePlaceholder)
-	case formSlice:
-		s, ok := rd.value(a.loc)
-		if !ok {
-			return "", false
-		}
-		call = fmt.Sprintf("%s.%sSlice(%s, %s)", rtName, op, s, sitePlaceholder)
-	case formSpan:
-		s, ok := rd.value(a.loc)
-		if !ok {
-			return "", false
-		}
-		if a.spanTail {
-			s = s + "[len(" + s + "):cap(" + s + ")]"
-		}
-		n := strconv.Itoa(a.countLit)
-		if a.count != nil {
-			c, ok := rd.value(a.count)
-			if !ok {
-				return "", false
-			}
-			n = "len(" + c + ")"
-		}
-		call = fmt.Sprintf("%s.%sSlice(%s(%s, %s), %s)", rtName, op, r.spanName(), s, n, sitePlaceholder)
-		r.usesSpan = true
-	}
-	guards := rd.guards
-	switch {
-	case a.fallback != "":
-		guards = append([]string{"!" + a.fallback}, guards...)
-	case a.once != "":
-		guards = append([]string{a.once}, guards...)
-		call = a.once + " = false; " + call
-	}
-	text := hookStmt(call, guards)
-	if strings.ContainsRune(text, '\n') {
-		return rd.fail("operand spans lines")
-	}
-	for _, name := range []string{"nil", "uint", "len", "cap"} {
-		if usesName(text, name) && !rd.universe(name) {
-			return rd.fail("predeclared name shadowed")
-		}
-	}
-	return text, true
-}
-
-// usesName reports whether the identifier name occurs in the Go text s
-// (outside string literals, which hook text only has as map keys).
-func usesName(s, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], name)
-		if j < 0 {
-			return false
-		}
-		j += i
-		before := j == 0 || !isIdentByte(s[j-1])
-		after := j+len(name) == len(s) || !isIdentByte(s[j+len(name)])
-		if before && after {
-			return true
-		}
-		i = j + len(name)
-	}
-}
-
-func isIdentByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
-}
-
 // isQualified reports whether e is a qualified identifier pkg.Name.
 func isQualified(info *types.Info, e ast.Expr) bool {
 	sel, ok := e.(*ast.SelectorExpr)
@@ -144,7 +37,7 @@ func isQualified(info *types.Info, e ast.Expr) bool {
 // place renders one access: it returns the hook statement with its site
 // filled in, or "" when the access is pruned or skipped (and counted).
 func (r *fileRewriter) place(a *acc, rd *renderer) string {
-	text, ok := r.hookText(a, rd)
+	text, ok := r.hookCall(a, rd)
 	if !ok {
 		r.skipAccess(rd.failed)
 		return ""
@@ -199,8 +92,8 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 			continue
 		}
 		if pl.post && (a.write || a.afterTask) {
-			rd := &renderer{r: r, hoist: pl.hoist, forbid: pl.forbid, rootOK: true, pos: pl.end}
-			if text, ok := r.hookText(a, rd); ok {
+			rd := &renderer{f: r.facts, e: r.emitter, hoist: pl.hoist, forbid: pl.forbid, rootOK: true, pos: pl.end}
+			if text, ok := r.hookCall(a, rd); ok {
 				post = append(post, r.commit(a, text))
 				continue
 			}
@@ -209,11 +102,11 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 		if drop {
 			continue
 		}
-		rd := &renderer{r: r, hoist: pl.hoist, forbid: pl.preForbid, pos: pl.pre}
-		text, ok := r.hookText(a, rd)
+		rd := &renderer{f: r.facts, e: r.emitter, hoist: pl.hoist, forbid: pl.preForbid, pos: pl.pre}
+		text, ok := r.hookCall(a, rd)
 		if !ok && pl.postFallback && rd.failed == reasonForbidden {
-			rd = &renderer{r: r, pos: pl.end}
-			text, ok = r.hookText(a, rd)
+			rd = &renderer{f: r.facts, e: r.emitter, pos: pl.end}
+			text, ok = r.hookCall(a, rd)
 			if ok {
 				post = append(post, r.commit(a, text))
 				continue
@@ -260,7 +153,7 @@ func (r *fileRewriter) trick(g *group) {
 		if r.prune(a) {
 			continue
 		}
-		rd := &renderer{r: r, pos: g.cond.Pos()}
+		rd := &renderer{f: r.facts, e: r.emitter, pos: g.cond.Pos()}
 		if s := r.place(a, rd); s != "" {
 			hooks = append(hooks, s)
 		}

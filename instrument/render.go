@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // renderer turns the operands of a location into text for a hook, computed
@@ -14,7 +13,8 @@ import (
 // guards it collects hold; anything else fails, unless the hoister lets a
 // call be evaluated once into a temporary.
 type renderer struct {
-	r      *fileRewriter
+	f      *facts
+	e      *emitter
 	guards []string
 	hoist  *hoister              // nil: no temporaries here
 	forbid map[types.Object]bool // variables that may not be named
@@ -47,7 +47,7 @@ func (rd *renderer) guard(cond string) {
 
 // ident renders a use of id, failing when it names a forbidden variable.
 func (rd *renderer) ident(id *ast.Ident) (string, bool) {
-	if obj := rd.r.info.Uses[id]; obj != nil && rd.forbid[obj] {
+	if obj := rd.f.info.Uses[id]; obj != nil && rd.forbid[obj] {
 		return rd.fail(reasonForbidden)
 	}
 	return id.Name, true
@@ -56,7 +56,7 @@ func (rd *renderer) ident(id *ast.Ident) (string, bool) {
 // static reports whether e is a constant or type expression, whose source
 // text can be repeated as is.
 func (rd *renderer) static(e ast.Expr) bool {
-	tv, ok := rd.r.info.Types[e]
+	tv, ok := rd.f.info.Types[e]
 	return ok && (tv.Value != nil || tv.IsType())
 }
 
@@ -66,10 +66,10 @@ func (rd *renderer) value(e ast.Expr) (string, bool) {
 		return name, true
 	}
 	if rd.static(e) {
-		if tv := rd.r.info.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		if tv := rd.f.info.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.String {
 			return tv.Value.ExactString(), true // source may span lines
 		}
-		return rd.r.text(e), true
+		return rd.e.text(e), true
 	}
 	switch x := e.(type) {
 	case *ast.Ident:
@@ -80,13 +80,13 @@ func (rd *renderer) value(e ast.Expr) (string, bool) {
 		s, ok := rd.value(x.X)
 		return "(" + s + ")", ok
 	case *ast.SelectorExpr:
-		if _, ok := rd.r.info.Uses[identOf(x.X)].(*types.PkgName); ok {
-			if obj := rd.r.info.Uses[x.Sel]; obj != nil && rd.forbid[obj] {
+		if _, ok := rd.f.info.Uses[identOf(x.X)].(*types.PkgName); ok {
+			if obj := rd.f.info.Uses[x.Sel]; obj != nil && rd.forbid[obj] {
 				return rd.fail(reasonForbidden)
 			}
 			return identOf(x.X).Name + "." + x.Sel.Name, true
 		}
-		s := rd.r.info.Selections[x]
+		s := rd.f.info.Selections[x]
 		if s == nil || s.Kind() != types.FieldVal {
 			return rd.fail("method value in an operand")
 		}
@@ -128,7 +128,7 @@ func (rd *renderer) slice(x *ast.SliceExpr) (string, bool) {
 	var base string
 	var ok bool
 	capFn := "cap"
-	switch t := coreType(rd.r.info.TypeOf(x.X)).(type) {
+	switch t := coreType(rd.f.info.TypeOf(x.X)).(type) {
 	case *types.Slice:
 		base, ok = rd.value(x.X)
 	case *types.Basic:
@@ -138,7 +138,7 @@ func (rd *renderer) slice(x *ast.SliceExpr) (string, bool) {
 		base, ok = rd.value(x.X)
 		capFn = "len"
 	case *types.Array:
-		if tv := rd.r.info.Types[x.X]; !tv.Addressable() {
+		if tv := rd.f.info.Types[x.X]; !tv.Addressable() {
 			return rd.fail("slice of an array value")
 		}
 		base, ok = rd.addr(x.X)
@@ -191,11 +191,11 @@ func (rd *renderer) slice(x *ast.SliceExpr) (string, bool) {
 func (rd *renderer) binary(x *ast.BinaryExpr) (string, bool) {
 	switch x.Op {
 	case token.QUO, token.REM:
-		if isInteger(rd.r.info.TypeOf(x)) && !rd.nonZeroConst(x.Y) {
+		if isInteger(rd.f.info.TypeOf(x)) && !rd.nonZeroConst(x.Y) {
 			return rd.fail("division in an operand")
 		}
 	case token.SHL, token.SHR:
-		if !rd.static(x.Y) && !isUnsigned(rd.r.info.TypeOf(x.Y)) {
+		if !rd.static(x.Y) && !isUnsigned(rd.f.info.TypeOf(x.Y)) {
 			return rd.fail("signed shift count in an operand")
 		}
 	case token.LAND, token.LOR:
@@ -217,29 +217,29 @@ func (rd *renderer) trivial(e ast.Expr) bool {
 }
 
 func (rd *renderer) nonZeroConst(e ast.Expr) bool {
-	tv, ok := rd.r.info.Types[e]
+	tv, ok := rd.f.info.Types[e]
 	return ok && tv.Value != nil && constant.Sign(tv.Value) != 0
 }
 
 // call renders a call: conversions to basic types and len and cap are
 // pure; any other call must be hoisted.
 func (rd *renderer) call(x *ast.CallExpr) (string, bool) {
-	if tv, ok := rd.r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+	if tv, ok := rd.f.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 		if _, basic := tv.Type.Underlying().(*types.Basic); basic {
-			if _, fromBasic := coreType(rd.r.info.TypeOf(x.Args[0])).(*types.Basic); fromBasic {
+			if _, fromBasic := coreType(rd.f.info.TypeOf(x.Args[0])).(*types.Basic); fromBasic {
 				a, ok := rd.value(x.Args[0])
-				return rd.r.text(x.Fun) + "(" + a + ")", ok
+				return rd.e.text(x.Fun) + "(" + a + ")", ok
 			}
 		}
-		if pointerLike(tv.Type) && pointerLike(rd.r.info.TypeOf(x.Args[0])) {
+		if pointerLike(tv.Type) && pointerLike(rd.f.info.TypeOf(x.Args[0])) {
 			// Conversions between pointer types, unsafe.Pointer and
 			// uintptr cannot panic.
 			a, ok := rd.value(x.Args[0])
-			return "(" + rd.r.text(x.Fun) + ")(" + a + ")", ok
+			return "(" + rd.e.text(x.Fun) + ")(" + a + ")", ok
 		}
 		return rd.fail("conversion in an operand")
 	}
-	if b, ok := rd.r.facts.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") && len(x.Args) == 1 {
+	if b, ok := rd.f.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") && len(x.Args) == 1 {
 		if !rd.universe(b.Name()) {
 			return rd.fail("predeclared name shadowed")
 		}
@@ -254,12 +254,12 @@ func (rd *renderer) call(x *ast.CallExpr) (string, bool) {
 func (rd *renderer) field(x *ast.SelectorExpr, s *types.Selection) (string, bool) {
 	var base string
 	var ok bool
-	if _, isPtr := coreType(rd.r.info.TypeOf(x.X)).(*types.Pointer); isPtr {
+	if _, isPtr := coreType(rd.f.info.TypeOf(x.X)).(*types.Pointer); isPtr {
 		base, ok = rd.value(x.X)
 		if ok {
 			rd.guard(base + " != nil")
 		}
-	} else if tv := rd.r.info.Types[x.X]; tv.Addressable() {
+	} else if tv := rd.f.info.Types[x.X]; tv.Addressable() {
 		base, ok = rd.addr(x.X)
 	} else {
 		base, ok = rd.value(x.X)
@@ -268,7 +268,7 @@ func (rd *renderer) field(x *ast.SelectorExpr, s *types.Selection) (string, bool
 		return "", false
 	}
 	// Walk the embedded fields that lead to f, guarding the pointers.
-	t := rd.r.info.TypeOf(x.X)
+	t := rd.f.info.TypeOf(x.X)
 	idx := s.Index()
 	path := base
 	for i, fi := range idx {
@@ -280,7 +280,7 @@ func (rd *renderer) field(x *ast.SelectorExpr, s *types.Selection) (string, bool
 		if i == len(idx)-1 {
 			break
 		}
-		if !f.Exported() && f.Pkg() != rd.r.pkg.Types {
+		if !f.Exported() && f.Pkg() != rd.f.pkg.Types {
 			return rd.fail("unexported embedded field of another package")
 		}
 		path += "." + f.Name()
@@ -304,18 +304,18 @@ func derefStruct(t types.Type) *types.Struct {
 
 // index renders x[i], guarding the bounds.
 func (rd *renderer) index(x *ast.IndexExpr) (string, bool) {
-	if _, isSig := rd.r.info.TypeOf(x.X).(*types.Signature); isSig {
-		return rd.r.text(x), true // an instantiated generic function
+	if _, isSig := rd.f.info.TypeOf(x.X).(*types.Signature); isSig {
+		return rd.e.text(x), true // an instantiated generic function
 	}
 	var base string
 	var ok bool
 	needBound := true
-	switch coreType(rd.r.info.TypeOf(x.X)).(type) {
+	switch coreType(rd.f.info.TypeOf(x.X)).(type) {
 	case *types.Map:
 		base, ok = rd.value(x.X)
 		needBound = false
 	case *types.Array:
-		if tv := rd.r.info.Types[x.X]; tv.Addressable() {
+		if tv := rd.f.info.Types[x.X]; tv.Addressable() {
 			base, ok = rd.addr(x.X)
 		} else {
 			base, ok = rd.value(x.X)
@@ -367,7 +367,7 @@ func (rd *renderer) addr(e ast.Expr) (string, bool) {
 // universe reports whether each name means the predeclared object at the
 // hook's position (a user may shadow len, nil, bool, ...).
 func (rd *renderer) universe(names ...string) bool {
-	return rd.r.facts.universeAt(rd.pos, names...)
+	return rd.f.universeAt(rd.pos, names...)
 }
 
 // pointerLike reports whether t is a pointer, unsafe.Pointer or uintptr.
@@ -389,12 +389,4 @@ func isInteger(t types.Type) bool {
 func isUnsigned(t types.Type) bool {
 	b, ok := coreType(t).(*types.Basic)
 	return ok && b.Info()&types.IsUnsigned != 0
-}
-
-// hookStmt renders one hook call as a statement, wrapped in its guards.
-func hookStmt(call string, guards []string) string {
-	if len(guards) == 0 {
-		return call
-	}
-	return "if " + strings.Join(guards, " && ") + " { " + call + " }"
 }

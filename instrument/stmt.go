@@ -367,7 +367,7 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 	var xText string
 	switch p := post.(type) {
 	case *ast.IncDecStmt:
-		rd := &renderer{r: r, pos: post.Pos()}
+		rd := &renderer{f: r.facts, e: r.emitter, pos: post.Pos()}
 		t, ok := rd.value(p.X) // repeats the statement's own operand: no guard needed
 		if !ok {
 			reject("post statement of a for loop")
@@ -378,7 +378,7 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 		switch {
 		case p.Tok == token.ASSIGN && len(p.Lhs) == len(p.Rhs):
 		case p.Tok != token.ASSIGN && p.Tok != token.DEFINE:
-			rd := &renderer{r: r, pos: post.Pos()}
+			rd := &renderer{f: r.facts, e: r.emitter, pos: post.Pos()}
 			t, ok := rd.value(p.Lhs[0])
 			if !ok {
 				reject("post statement of a for loop")
@@ -399,7 +399,7 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 		if r.prune(a) {
 			continue
 		}
-		if s := r.place(a, &renderer{r: r, pos: post.Pos()}); s != "" {
+		if s := r.place(a, &renderer{f: r.facts, e: r.emitter, pos: post.Pos()}); s != "" {
 			hooks = append(hooks, s)
 		}
 	}

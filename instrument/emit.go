@@ -1,0 +1,195 @@
+package instrument
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// emitter writes the rewritten text of one file: it holds the file's
+// original bytes and the edits made to them (edit.go), names the
+// temporaries and helpers of the file, renders hook calls (hookCall) and
+// their operands (render.go), and appends the trailer: the rt import on
+// the package clause's line, the site table the planner hands it, the
+// declarations that keep imports used, and the span helper. It decides
+// nothing about which hooks go where; planning does, and it only reports
+// back whether an operand can be repeated in a hook.
+type emitter struct {
+	tf  *token.File
+	src []byte
+	buf buffer
+	id  string // hash of the file name, suffix of generated names
+
+	temps    int      // temporaries allocated so far
+	usesSpan bool     // the span helper is called
+	trailer  []string // declarations appended to the file
+	touched  bool     // some edit needs the rt import
+}
+
+// sitePlaceholder stands for the site of a hook in its text until the
+// planner places the hook and allocates its site (commit).
+const sitePlaceholder = "\x00site\x00"
+
+// newEmitter returns the emitter of the file tf, whose bytes are src; id
+// is the suffix of the names it generates.
+func newEmitter(tf *token.File, src []byte, id string) *emitter {
+	return &emitter{tf: tf, src: src, buf: buffer{src: src}, id: id}
+}
+
+// off returns the byte offset of p in the file.
+func (e *emitter) off(p token.Pos) int { return e.tf.Offset(p) }
+
+// text returns the original source of n.
+func (e *emitter) text(n ast.Node) string {
+	return string(e.src[e.off(n.Pos()):e.off(n.End())])
+}
+
+// insertAt inserts text at p with priority prio among the insertions
+// there.
+func (e *emitter) insertAt(p token.Pos, text string, prio int) {
+	e.buf.insert(e.off(p), text, prio)
+}
+
+// newTemp returns a fresh temporary name.
+func (e *emitter) newTemp() string {
+	e.temps++
+	return fmt.Sprintf("_tpinstr_t%d", e.temps)
+}
+
+// spanName is the name of the file's span helper.
+func (e *emitter) spanName() string { return "_tpinstrSpan_" + e.id }
+
+// finish adds the rt import after the package clause of file (on its
+// line) and appends siteTable, the trailer and the helpers after the last
+// line.
+func (e *emitter) finish(file *ast.File, siteTable string) {
+	e.insertAt(file.Name.End(), fmt.Sprintf("; import %s %q", rtName, RTPath), prioPost)
+	var b strings.Builder
+	b.WriteString(siteTable)
+	for _, t := range e.trailer {
+		b.WriteString("\n" + t + "\n")
+	}
+	if e.usesSpan {
+		fmt.Fprintf(&b, "\n// %s returns the first n elements of s, or all of s when it is shorter.\n", e.spanName())
+		fmt.Fprintf(&b, "func %s[E any](s []E, n int) []E {\n\tif n < 0 {\n\t\tn = 0\n\t}\n\tif n > len(s) {\n\t\tn = len(s)\n\t}\n\treturn s[:n]\n}\n", e.spanName())
+	}
+	end := len(e.src)
+	if end > 0 && e.src[end-1] != '\n' {
+		e.buf.insert(end, "\n", prioPost)
+	}
+	e.buf.insert(end, b.String(), prioWrapClose)
+}
+
+// hookCall renders the hook of a as a statement, with the guards its
+// operands need and those a loop optimization put on it (acc.fallback,
+// acc.once), its site left as sitePlaceholder; or fails with a reason
+// (rd.failed).
+func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
+	op := "Read"
+	if a.write {
+		op = "Write"
+	}
+	var call string
+	switch a.form {
+	case formAddr:
+		if rd.rootOK && rd.forbid != nil && (identOf(a.loc) != nil || isQualified(rd.f.info, a.loc)) {
+			// The statement assigns this very variable: hooking it after
+			// the statement is right.
+			saved := rd.forbid
+			rd.forbid = nil
+			defer func() { rd.forbid = saved }()
+		}
+		s, ok := rd.addr(a.loc)
+		if !ok {
+			return "", false
+		}
+		call = fmt.Sprintf("%s.%s(&%s, %s)", rtName, op, s, sitePlaceholder)
+	case formPtr:
+		p, ok := rd.value(a.loc)
+		if !ok {
+			return "", false
+		}
+		rd.guard(p + " != nil")
+		call = fmt.Sprintf("%s.%s(%s, %s)", rtName, op, p, sitePlaceholder)
+	case formMap:
+		m, ok := rd.value(a.loc)
+		if !ok {
+			return "", false
+		}
+		call = fmt.Sprintf("%s.%sMap(%s, %s)", rtName, op, m, sitePlaceholder)
+	case formSlice:
+		s, ok := rd.value(a.loc)
+		if !ok {
+			return "", false
+		}
+		call = fmt.Sprintf("%s.%sSlice(%s, %s)", rtName, op, s, sitePlaceholder)
+	case formSpan:
+		s, ok := rd.value(a.loc)
+		if !ok {
+			return "", false
+		}
+		if a.spanTail {
+			s = s + "[len(" + s + "):cap(" + s + ")]"
+		}
+		n := strconv.Itoa(a.countLit)
+		if a.count != nil {
+			c, ok := rd.value(a.count)
+			if !ok {
+				return "", false
+			}
+			n = "len(" + c + ")"
+		}
+		call = fmt.Sprintf("%s.%sSlice(%s(%s, %s), %s)", rtName, op, e.spanName(), s, n, sitePlaceholder)
+		e.usesSpan = true
+	}
+	guards := rd.guards
+	switch {
+	case a.fallback != "":
+		guards = append([]string{"!" + a.fallback}, guards...)
+	case a.once != "":
+		guards = append([]string{a.once}, guards...)
+		call = a.once + " = false; " + call
+	}
+	text := hookStmt(call, guards)
+	if strings.ContainsRune(text, '\n') {
+		return rd.fail("operand spans lines")
+	}
+	for _, name := range []string{"nil", "uint", "len", "cap"} {
+		if usesName(text, name) && !rd.universe(name) {
+			return rd.fail("predeclared name shadowed")
+		}
+	}
+	return text, true
+}
+
+// usesName reports whether the identifier name occurs in the Go text s
+// (outside string literals, which hook text only has as map keys).
+func usesName(s, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isIdentByte(s[j-1])
+		after := j+len(name) == len(s) || !isIdentByte(s[j+len(name)])
+		if before && after {
+			return true
+		}
+		i = j + len(name)
+	}
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// hookStmt renders one hook call as a statement, wrapped in its guards.
+func hookStmt(call string, guards []string) string {
+	if len(guards) == 0 {
+		return call
+	}
+	return "if " + strings.Join(guards, " && ") + " { " + call + " }"
+}
