@@ -2,8 +2,10 @@ package instrument
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // Range hooks for loops over slices.
@@ -186,4 +188,414 @@ func (r *fileRewriter) forSliceLoop(s *ast.ForStmt) *sliceLoop {
 		}
 	}
 	return &sliceLoop{lo: init.Rhs[0], hi: cond.Y, inclusive: cond.Op == token.LEQ, idx: idx, body: s.Body}
+}
+
+// Placing the range hooks.
+
+// elemRep is the first top-level access, of each kind, of one index use
+// t[i±k] as a whole.
+type elemRep struct {
+	use         indexUse
+	read, write *acc
+}
+
+// rangeHooks places the range hooks of loop l before pre and registers the
+// covers that leave out the per-element hooks they stand for, when the
+// loop qualifies (see sliceLoop).
+func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
+	if l == nil || r.facts.inIsolated(l.body.Pos()) || r.facts.esc.isShared(l.idx) {
+		return
+	}
+	ef := r.facts.effectsOf(l.body)
+	if ef.call || ef.branch || ef.unbounded || ef.vars[l.idx] || (l.drv != nil && r.facts.varChanged(ef, l.drv)) {
+		return
+	}
+	uses, ok := r.facts.panicFree(l.body, l.idx)
+	if !ok {
+		return
+	}
+	if l.drvName != "" {
+		for _, u := range uses {
+			if u.off != nil {
+				l = l.asBounds()
+				break
+			}
+		}
+	}
+	var tested []indexUse // the uses the flag tests
+	for _, u := range uses {
+		// Writing an element of an array variable moves none of them;
+		// a slice or string variable must keep its value.
+		_, isArr := arrayLen(u.t.Type())
+		if !isArr && r.facts.varChanged(ef, u.t) || !r.facts.visibleAt(u.t, pre) {
+			return
+		}
+		if u.off != nil && (r.facts.exprMoves(ef, u.off) || !r.facts.exprVisibleAt(u.off, pre)) {
+			return
+		}
+		if u.t != l.drv || u.off != nil {
+			tested = append(tested, u)
+		}
+	}
+	if l.drv != nil && !r.facts.visibleAt(l.drv, pre) {
+		return
+	}
+	b, ok := r.loopBounds(l, ef, pre)
+	if !ok {
+		return
+	}
+	if l.valueRead {
+		// The header's ReadSlice of s stands for the reads of s[i].
+		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: l.drv, key: r.facts.varKey(l.idx)})
+	}
+	type rangeHook struct {
+		a    *acc
+		use  indexUse
+		span string
+	}
+	var hooks []rangeHook
+	for _, rep := range r.elemReps(l, uses) {
+		a := rep.write
+		if a == nil {
+			a = rep.read
+		}
+		if r.cfg.Keep != nil && !r.cfg.Keep(a.loc) {
+			continue // the static analysis prunes these accesses anyway
+		}
+		if span, ok := b.span(r, l, rep.use, pre); ok {
+			hooks = append(hooks, rangeHook{a, rep.use, span})
+		}
+	}
+	if len(hooks) == 0 {
+		return
+	}
+	flag, conds := "", ""
+	if len(tested) > 0 || l.drvName == "" {
+		if r.fn.hasGoto || !r.facts.universeAt(pre, "len") {
+			return
+		}
+		if conds, ok = b.tests(r, l, tested, pre); !ok {
+			return
+		}
+		flag = r.newTemp()
+	}
+	calls := make([]string, len(hooks))
+	for i, h := range hooks {
+		op, kind := "ReadSlice", kindRead
+		if h.a.write {
+			op, kind = "WriteSlice", kindWrite
+		}
+		k := r.addSite(h.a.pos, kind, h.a.shown)
+		calls[i] = rtName + "." + op + "(" + h.span + ", " + r.siteRef(k) + ")"
+		r.stats.RangeHooks++
+		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: h.use.t, key: h.use.key, write: h.a.write, flag: flag})
+	}
+	text := strings.Join(calls, "; ")
+	if flag != "" {
+		text = flag + " := " + conds + "; if " + flag + " { " + text + " }"
+	}
+	r.buf.insert(r.off(pre), text+"; ", prioPre)
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// elemReps finds, in the top-level simple statements of l's body and the
+// headers of its top-level if and switch statements, which every
+// iteration runs, the first read and the first write of each index use as
+// a whole, in the order the accesses come.
+func (r *fileRewriter) elemReps(l *sliceLoop, uses []indexUse) []*elemRep {
+	var reps []*elemRep
+	find := func(u indexUse) *elemRep {
+		for _, rep := range reps {
+			if rep.use.t == u.t && rep.use.key == u.key {
+				return rep
+			}
+		}
+		rep := &elemRep{use: u}
+		reps = append(reps, rep)
+		return rep
+	}
+	for _, s := range l.body.List {
+		c := newCollector(r)
+		c.dry = true
+		switch s := s.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.DeclStmt:
+			c.collectSimple(s)
+		case *ast.IfStmt:
+			// The header runs in every iteration; its && and || operands
+			// go to groups of their own, not to c.main.
+			c.header(s.Init)
+			c.read(s.Cond)
+		case *ast.SwitchStmt:
+			c.header(s.Init)
+			c.read(s.Tag)
+		default:
+			continue
+		}
+		for _, a := range c.main.accs {
+			ix, ok := ast.Unparen(a.loc).(*ast.IndexExpr)
+			if a.form != formAddr || !ok {
+				continue
+			}
+			u := r.facts.indexUseOf(ix, l.idx)
+			if u == nil || !containsUse(uses, *u) {
+				continue
+			}
+			rep := find(*u)
+			if a.write && rep.write == nil {
+				rep.write = a
+			}
+			if !a.write && rep.read == nil {
+				rep.read = a
+			}
+		}
+	}
+	return reps
+}
+
+// The cover of the per-element hooks that the range hooks stand for.
+
+// elemCover leaves out, inside a loop body, the hooks of the accesses of
+// t[x] (x the index expression whose key is key) and of its parts that a
+// range hook before the loop stands for (rangeHooks): reads and writes
+// when it is a write, reads when it is a read. With a flag, the hooks stay
+// behind !flag, for the loops whose range hooks did not run.
+type elemCover struct {
+	start, end token.Pos
+	t          *types.Var
+	key        string
+	write      bool
+	flag       string
+}
+
+func (c *elemCover) scope() (token.Pos, token.Pos) { return c.start, c.end }
+
+func (c *elemCover) apply(r *fileRewriter, a *acc) coverFate {
+	if a.form != formAddr || (a.write && !c.write) {
+		return coverNone
+	}
+	if !r.facts.isElemOf(a.loc, c.t, c.key) {
+		return coverNone
+	}
+	if c.flag == "" {
+		return coverDrop
+	}
+	a.fallback = c.flag
+	return coverGuard
+}
+
+// Rendering the bounds of a loop and the flag's tests.
+
+// bounds is the range of a loop's index rendered for the range hooks and
+// the flag's tests before the loop: first through last, inclusive, or up
+// to end, exclusive (end is empty for a loop with an inclusive bound);
+// zero for a loop over a slice. The values are kept too when constant: Go
+// rejects a constant slice index that is negative or out of an array's
+// bounds, and a constant expression that overflows, even in code that
+// never runs, so such loops keep their per-element hooks.
+type bounds struct {
+	first, last, end bound
+}
+
+// bound is one rendered bound and its value when constant.
+type bound struct {
+	text string
+	val  constant.Value // nil unless constant
+}
+
+// loopBounds renders the bounds of l, a loop with bounds, checking that
+// the loop does not change them.
+func (r *fileRewriter) loopBounds(l *sliceLoop, ef *effects, pre token.Pos) (bounds, bool) {
+	if l.drvName != "" {
+		return bounds{}, true
+	}
+	rd := &renderer{f: r.facts, e: r.emitter, pos: pre}
+	first := bound{text: "0", val: constant.MakeInt64(0)}
+	if l.lo != nil {
+		text, ok := rd.value(l.lo)
+		if !ok || !r.facts.exprVisibleAt(l.lo, pre) {
+			return bounds{}, false
+		}
+		first = bound{text: text, val: r.info.Types[l.lo].Value}
+		if l.down && (r.facts.exprMoves(ef, l.lo) || r.facts.mentions(l.lo, l.idx)) {
+			return bounds{}, false
+		}
+		if l.loExcl {
+			first = plusOne(first)
+		}
+	}
+	hi := bound{text: l.hiText}
+	if hi.text == "" {
+		text, ok := rd.value(l.hi)
+		if !ok || !r.facts.exprVisibleAt(l.hi, pre) {
+			return bounds{}, false
+		}
+		if !l.hiOnce && (r.facts.exprMoves(ef, l.hi) || r.facts.mentions(l.hi, l.idx)) {
+			return bounds{}, false
+		}
+		hi = bound{text: text, val: r.info.Types[l.hi].Value}
+	}
+	if len(rd.guards) > 0 {
+		return bounds{}, false // an operand that could panic
+	}
+	b := bounds{first: first, last: hi}
+	if !l.inclusive {
+		b.end = hi
+		b.last = bound{text: "(" + hi.text + " - 1)"}
+		if hi.val != nil {
+			b.last.val = constant.BinaryOp(hi.val, token.SUB, constant.MakeInt64(1))
+		}
+	}
+	return b, b.last.val == nil || fitsIndex(b.last.val)
+}
+
+// shifted renders x±k for the index use u.
+func (r *fileRewriter) shifted(x bound, u indexUse, pre token.Pos) (bound, bool) {
+	if u.off == nil {
+		return x, true
+	}
+	rd := &renderer{f: r.facts, e: r.emitter, pos: pre}
+	k, ok := rd.value(u.off)
+	if !ok || len(rd.guards) > 0 {
+		return bound{}, false
+	}
+	op := token.ADD
+	if u.neg {
+		op = token.SUB
+	}
+	out := bound{text: "(" + x.text + " " + op.String() + " " + k + ")"}
+	if kv := r.info.Types[u.off].Value; kv != nil && x.val != nil {
+		out.val = constant.BinaryOp(x.val, op, kv)
+		if !fitsIndex(out.val) {
+			return bound{}, false
+		}
+	}
+	return out, true
+}
+
+// plusOne renders x+1.
+func plusOne(x bound) bound {
+	out := bound{text: "(" + x.text + " + 1)"}
+	if x.val != nil {
+		out.val = constant.BinaryOp(x.val, token.ADD, constant.MakeInt64(1))
+	}
+	return out
+}
+
+// fitsIndex reports whether the constant v is an integer well inside the
+// range of int on every platform.
+func fitsIndex(v constant.Value) bool {
+	n, exact := constant.Int64Val(constant.ToInt(v))
+	return exact && n > -1<<31 && n < 1<<31-1
+}
+
+// span renders the part of u.t that the loop's index use u sweeps, or
+// fails when a constant index of it would not compile.
+func (b bounds) span(r *fileRewriter, l *sliceLoop, u indexUse, pre token.Pos) (string, bool) {
+	if l.drvName != "" {
+		if u.t == l.drv {
+			return l.drvName, true
+		}
+		return u.t.Name() + "[:len(" + l.drvName + ")]", true
+	}
+	lo, ok := r.shifted(b.first, u, pre)
+	if !ok {
+		return "", false
+	}
+	var hi bound
+	if b.end.text != "" {
+		hi, ok = r.shifted(b.end, u, pre)
+	} else {
+		hi, ok = r.shifted(b.last, u, pre)
+		hi = plusOne(hi)
+	}
+	if !ok || !r.constSliceOK(u, lo.val, hi.val) {
+		return "", false
+	}
+	return u.t.Name() + "[" + lo.text + ":" + hi.text + "]", true
+}
+
+// constSliceOK reports whether u.t[lo:hi] compiles as far as the constant
+// ones of lo and hi go: not negative, in order, within an array's length.
+func (r *fileRewriter) constSliceOK(u indexUse, lo, hi constant.Value) bool {
+	zero := constant.MakeInt64(0)
+	for _, v := range []constant.Value{lo, hi} {
+		if v == nil {
+			continue
+		}
+		if !fitsIndex(v) || constant.Compare(v, token.LSS, zero) {
+			return false
+		}
+		if n, isArr := arrayLen(u.t.Type()); isArr && constant.Compare(v, token.GTR, constant.MakeInt64(n)) {
+			return false
+		}
+	}
+	return lo == nil || hi == nil || constant.Compare(lo, token.LEQ, hi)
+}
+
+// arrayLen returns the length of t's array type.
+func arrayLen(t types.Type) (int64, bool) {
+	a, ok := t.Underlying().(*types.Array)
+	if !ok {
+		return 0, false
+	}
+	return a.Len(), true
+}
+
+// tests renders the condition under which no index use of the loop is
+// out of range (see sliceLoop): for a loop over a slice s, len(t) >=
+// len(s) for every other t; for bounds, that the loop runs and that
+// 0 <= first±k <= last±k < len(t) for every t[i±k], computed in the
+// program's int arithmetic, which holds exactly when every i±k the loop
+// computes, wrapping as int arithmetic wraps, is in range.
+func (b bounds) tests(r *fileRewriter, l *sliceLoop, uses []indexUse, pre token.Pos) (string, bool) {
+	var conds []string
+	if l.drvName != "" {
+		for _, u := range uses {
+			c := "len(" + u.t.Name() + ") >= len(" + l.drvName + ")"
+			if !containsString(conds, c) {
+				conds = append(conds, c)
+			}
+		}
+		return strings.Join(conds, " && "), len(conds) > 0
+	}
+	zero := bound{text: "0", val: constant.MakeInt64(0)}
+	add := func(x bound, op token.Token, y bound) bool {
+		if x.val != nil && y.val != nil {
+			return constant.Compare(x.val, op, y.val) // a constant test: true adds nothing, false fails
+		}
+		c := x.text + " " + op.String() + " " + y.text
+		if !containsString(conds, c) {
+			conds = append(conds, c)
+		}
+		return true
+	}
+	// First, that the loop runs at all: the tests after it are then
+	// computed from a last index that did not wrap.
+	ok := b.end.text == "" && add(b.first, token.LEQ, b.last) || b.end.text != "" && add(b.first, token.LSS, b.end)
+	if l.down {
+		// A loop counting down ends below its first index without
+		// wrapping when that index is not negative (downloop.go).
+		ok = ok && add(zero, token.LEQ, b.first)
+	}
+	for _, u := range uses {
+		lo, ok1 := r.shifted(b.first, u, pre)
+		hi, ok2 := r.shifted(b.last, u, pre)
+		n := bound{text: "len(" + u.t.Name() + ")"}
+		if al, isArr := arrayLen(u.t.Type()); isArr {
+			n.val = constant.MakeInt64(al)
+		}
+		ok = ok && ok1 && ok2 && add(zero, token.LEQ, lo) && add(lo, token.LEQ, hi) && add(hi, token.LSS, n)
+	}
+	if len(conds) == 0 {
+		conds = append(conds, "true") // every test is constant and true
+	}
+	return strings.Join(conds, " && "), ok
 }

@@ -2,8 +2,8 @@ package instrument
 
 import "testing"
 
-// ifjoinCases are the cases of the ifjoin optimization (ifjoin.go): the hooks it
-// leaves, and the cases it must leave alone.
+// ifjoinCases are the cases of the ifjoin optimization (ifjoin.go): the
+// hooks it leaves, and the cases it must leave alone.
 var ifjoinCases = []hookCase{
 	{"branch starts with the header's stretch", "func f() int { if g > 0 { return g }; return 0 }",
 		[]string{"Read(&g)"}, 1, 0, 0},
@@ -27,8 +27,8 @@ var ifjoinCases = []hookCase{
 		[]string{"Read(&p.v)", "Read(&p.v)", "Read(&p.v)"}, 0, 0, 0},
 }
 
-// TestIfJoin checks the hooks that the ifjoin optimization (ifjoin.go) leaves in
-// small functions, and that switching it off changes what it decides.
+// TestIfJoin checks the hooks that the ifjoin optimization (ifjoin.go) leaves
+// in small functions, and that switching it off changes what it decides.
 func TestIfJoin(t *testing.T) {
 	runHookCases(t, ifjoinCases)
 	checkSwitch(t, OptIfJoin, ifjoinCases)

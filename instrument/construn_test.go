@@ -2,8 +2,8 @@ package instrument
 
 import "testing"
 
-// construnCases are the cases of the construn optimization (construn.go): the hooks it
-// leaves, and the cases it must leave alone.
+// construnCases are the cases of the construn optimization (construn.go): the
+// hooks it leaves, and the cases it must leave alone.
 var construnCases = []hookCase{
 	{"run through a pointer to an array", "func f(k *[8]int) int { a := k[0]; b := p(k[1]); c := k[2]; return a + b + c }",
 		[]string{"ReadSlice(k[0:3])"}, 3, 1, 0},
@@ -33,8 +33,8 @@ var construnCases = []hookCase{
 		[]string{"Read(&k)", "Read(&k[0])", "Read(&k)", "Read(&k[1])"}, 0, 0, 0},
 }
 
-// TestConstRun checks the hooks that the construn optimization (construn.go) leaves in
-// small functions, and that switching it off changes what it decides.
+// TestConstRun checks the hooks that the construn optimization (construn.go) leaves
+// in small functions, and that switching it off changes what it decides.
 func TestConstRun(t *testing.T) {
 	runHookCases(t, construnCases)
 	checkSwitch(t, OptConstRun, construnCases)

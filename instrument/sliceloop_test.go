@@ -2,8 +2,8 @@ package instrument
 
 import "testing"
 
-// sliceloopCases are the cases of the sliceloop optimization (sliceloop.go): the hooks it
-// leaves, and the cases it must leave alone.
+// sliceloopCases are the cases of the sliceloop optimization (sliceloop.go): the
+// hooks it leaves, and the cases it must leave alone.
 var sliceloopCases = []hookCase{
 	{"range write", "func f(s []int) { for i := range s { s[i] = i } }",
 		[]string{"WriteSlice(s)"}, 1, 1, 0},
@@ -72,8 +72,8 @@ var sliceloopCases = []hookCase{
 		[]string{"Write(&s[i])", "once Read(&s[0])"}, 0, 0, 1},
 }
 
-// TestSliceLoop checks the hooks that the sliceloop optimization (sliceloop.go) leaves in
-// small functions, and that switching it off changes what it decides.
+// TestSliceLoop checks the hooks that the sliceloop optimization (sliceloop.go) leaves
+// in small functions, and that switching it off changes what it decides.
 func TestSliceLoop(t *testing.T) {
 	runHookCases(t, sliceloopCases)
 	checkSwitch(t, OptSliceLoop, sliceloopCases)

@@ -2,8 +2,8 @@ package instrument
 
 import "testing"
 
-// downloopCases are the cases of the downloop optimization (downloop.go): the hooks it
-// leaves, and the cases it must leave alone.
+// downloopCases are the cases of the downloop optimization (downloop.go): the
+// hooks it leaves, and the cases it must leave alone.
 var downloopCases = []hookCase{
 	{"horner", "func f(c []float64, x float64) (v float64) { for k := len(c) - 1; k >= 0; k-- { v = v*x + c[k] }; return }",
 		[]string{"guarded ReadSlice(c[0:((len(c) - 1) + 1)])", "fallback Read(&c[k])"}, 1, 1, 0},
@@ -17,8 +17,8 @@ var downloopCases = []hookCase{
 		[]string{"Write(&s[i])"}, 0, 0, 0},
 }
 
-// TestDownLoop checks the hooks that the downloop optimization (downloop.go) leaves in
-// small functions, and that switching it off changes what it decides.
+// TestDownLoop checks the hooks that the downloop optimization (downloop.go) leaves
+// in small functions, and that switching it off changes what it decides.
 func TestDownLoop(t *testing.T) {
 	runHookCases(t, downloopCases)
 	checkSwitch(t, OptDownLoop, downloopCases)

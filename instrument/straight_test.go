@@ -2,8 +2,8 @@ package instrument
 
 import "testing"
 
-// straightCases are the cases of the straight optimization (straight.go): the hooks it
-// leaves, and the cases it must leave alone.
+// straightCases are the cases of the straight optimization (straight.go): the
+// hooks it leaves, and the cases it must leave alone.
 var straightCases = []hookCase{
 	{"read after write", "func f() int { g = 1; return g }",
 		[]string{"Write(&g)"}, 1, 0, 0},
@@ -50,8 +50,8 @@ var straightCases = []hookCase{
 		[]string{"Write(&g)", "Read(&g)"}, 0, 0, 0},
 }
 
-// TestStraight checks the hooks that the straight optimization (straight.go) leaves in
-// small functions, and that switching it off changes what it decides.
+// TestStraight checks the hooks that the straight optimization (straight.go) leaves
+// in small functions, and that switching it off changes what it decides.
 func TestStraight(t *testing.T) {
 	runHookCases(t, straightCases)
 	checkSwitch(t, OptStraight, straightCases)

@@ -2,8 +2,8 @@ package instrument
 
 import "testing"
 
-// invariantCases are the cases of the invariant optimization (invariant.go): the hooks it
-// leaves, and the cases it must leave alone.
+// invariantCases are the cases of the invariant optimization (invariant.go): the
+// hooks it leaves, and the cases it must leave alone.
 var invariantCases = []hookCase{
 	{"invariant read", "func f(s []int) { for i := range s { s[i] = g } }",
 		[]string{"WriteSlice(s)", "once Read(&g)"}, 1, 1, 1},
@@ -39,8 +39,8 @@ var invariantCases = []hookCase{
 		[]string{"once Read(&gp)", "Read(&gp.v)", "Write(q)"}, 0, 0, 1},
 }
 
-// TestInvariant checks the hooks that the invariant optimization (invariant.go) leaves in
-// small functions, and that switching it off changes what it decides.
+// TestInvariant checks the hooks that the invariant optimization (invariant.go) leaves
+// in small functions, and that switching it off changes what it decides.
 func TestInvariant(t *testing.T) {
 	runHookCases(t, invariantCases)
 	checkSwitch(t, OptInvariant, invariantCases)
