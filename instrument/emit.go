@@ -94,7 +94,7 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 	var call string
 	switch a.form {
 	case formAddr:
-		if rd.rootOK && rd.forbid != nil && (identOf(a.loc) != nil || isQualified(rd.f.info, a.loc)) {
+		if rd.rootOK && rd.forbid != nil && (identOf(a.loc) != nil || rd.qualified(a.loc)) {
 			// The statement assigns this very variable: hooking it after
 			// the statement is right.
 			saved := rd.forbid

@@ -390,3 +390,6 @@ func isUnsigned(t types.Type) bool {
 	b, ok := coreType(t).(*types.Basic)
 	return ok && b.Info()&types.IsUnsigned != 0
 }
+
+// qualified reports whether e is a qualified identifier pkg.Name.
+func (rd *renderer) qualified(e ast.Expr) bool { return isQualified(rd.f.info, e) }
