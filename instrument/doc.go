@@ -43,34 +43,49 @@
 // records (every access a task makes between two task-library events is
 // one step of the futures paper's detector, and within a step an earlier
 // write stands for later accesses of the location, an earlier read for
-// later reads). Each optimization states its conditions and its soundness
-// argument where it is implemented:
+// later reads). Each optimization is a unit of its own, with a name that
+// Config.Disable (and tpinstr's -instr.disable) switches it off by, its
+// conditions and its soundness argument in its file, and its tests in
+// NAME_test.go beside it:
 //
-//   - straight.go: in straight-line code without calls, the second hook
-//     of one location (the same expression, its operands unchanged) after
-//     a write or between reads (Stats.Covered);
-//   - sliceloop.go: in a call-free loop whose index i sweeps the indices
-//     of a slice s, or a range lo..hi, and that surely reaches its
-//     top-level statements, one ReadSlice or WriteSlice hook of the part
-//     of t that t[i] (or t[i±k]) sweeps, placed before the loop, stands
-//     for the hooks of those accesses in the body (Stats.RangeHooks,
-//     Stats.Covered); a range expression that calls something is first
-//     evaluated into a temporary (rangetemp.go);
-//   - invariant.go: in a call-free loop, a read of a location whose
-//     address the loop does not change is hooked the first time the loop
-//     reaches it, behind a flag, instead of in every iteration
+//   - straight (straight.go): in straight-line code without calls, the
+//     second hook of one location (the same expression, its operands
+//     unchanged) after a write or between reads (Stats.Covered);
+//   - ifjoin (ifjoin.go): the stretch of straight-line code of a
+//     call-free if header goes on into its branches, and after the if when
+//     no branch that can fall out of its end calls anything;
+//   - sliceloop (sliceloop.go): in a call-free loop whose index i sweeps
+//     the indices of a slice s, or a range lo..hi, and that surely reaches
+//     its top-level statements, one ReadSlice or WriteSlice hook of the
+//     part of t that t[i] (or t[i±k]) sweeps, placed before the loop,
+//     stands for the hooks of those accesses in the body
+//     (Stats.RangeHooks, Stats.Covered);
+//   - downloop (downloop.go): a loop that counts down, for i := hi; i >=
+//     lo; i--, gets the range hooks of sliceloop.go like the upward loop
+//     over the same indices;
+//   - invariant (invariant.go): in a call-free loop, a read of a location
+//     whose address the loop does not change is hooked the first time the
+//     loop reaches it, behind a flag, instead of in every iteration
 //     (Stats.OncePerLoop);
-//   - downloop.go: a loop that counts down, for i := hi; i >= lo; i--,
-//     gets the range hooks of sliceloop.go like the upward loop over the
-//     same indices;
-//   - construn.go: in call-free straight-line code that cannot panic in
-//     between, the reads (writes) of t[c] at constant indices c that cover
-//     a run lo..hi are recorded by one ReadSlice (WriteSlice) of
-//     t[lo:hi+1] before the first of them (Stats.RangeHooks,
+//   - construn (construn.go): in call-free straight-line code that cannot
+//     panic in between, the reads (writes) of t[c] at constant indices c
+//     that cover a run lo..hi are recorded by one ReadSlice (WriteSlice)
+//     of t[lo:hi+1] before the first of them (Stats.RangeHooks,
 //     Stats.Covered);
-//   - ifjoin.go: the stretch of straight-line code of a call-free if
-//     header goes on into its branches, and after the if when no branch
-//     that can fall out of its end calls anything.
+//   - pure (pure.go): "without calls" allows calls of pure functions of
+//     the package; switched off, every call of a function ends the code
+//     the optimizations above reason about;
+//   - commute (commute.go): an Isolated call whose body is a commutative
+//     update is marked in its site, so that schedule exploration need not
+//     run both orders of two such sections (this one saves schedules, not
+//     hooks).
+//
+// Switching an optimization off leaves in every hook it would have left
+// out, so verdicts stay the same (TestOptimizationsOffSameVerdicts runs
+// the optrace scenarios with each switched off in turn). A range
+// expression that calls something is evaluated into a temporary before
+// its loop (rangetemp.go), so that its elements can be hooked at all; that
+// is no optimization and cannot be switched off.
 //
 // "Without calls" allows conversions, builtins that run no code of the
 // program, and calls of pure functions of the package (pure.go). The
@@ -114,6 +129,62 @@
 // main starts with `defer rt.Exit()`; calls of os.Exit become rt.OSExit;
 // every top-level test function of a _test.go file starts with
 // `defer rt.TestEnd(t, rt.TestBegin())`.
+//
+// # Structure
+//
+// The rewrite of a file is a pipeline in three layers: facts about the
+// program, planning of the hooks, and emitting of the text, the way
+// cmd/cover leaves the edits to cmd/internal/edit. A file per step:
+//
+//  1. instrument.go: Package checks the Config (Disable must name
+//     optimizations, optimize.go), picks the files to rewrite and reads
+//     their bytes; file.go's rewriteFile runs the steps below for each
+//     file, independently of the others.
+//  2. Facts (facts.go, the type facts): what the program does, computed
+//     from its syntax and types only and never from what the rewriter has
+//     inserted: which variables another task may reach (shared.go), what
+//     statements may do and which locations they may move (effects.go),
+//     which location a hooked expression names (keys.go), which functions
+//     are pure (pure.go), which code cannot panic (panicfree.go), which
+//     calls are task-library calls and which bodies are Isolated
+//     (facts.go, through package internal/syncapi), and which Isolated
+//     bodies are commutative updates (commute.go). The facts hold no edit,
+//     site or statistic.
+//  3. Program edits (program.go): defer rt.Exit in func main, rt.OSExit,
+//     and the race check of each test function.
+//  4. Planning (file.go, stmt.go, access.go, calls.go, place.go,
+//     hoist.go, cover.go, the type fileRewriter): stmt.go walks each
+//     function's statements; access.go and calls.go collect the accesses
+//     each statement makes (acc, in groups) and the task-library calls
+//     that get a site; place.go decides each hook's fate — pruned by
+//     Config.Keep, left out because an optimization's hook stands for it
+//     (cover.go, straight.go), guarded, or placed before the statement,
+//     after it, or inside a condition — and allocates its site; hoist.go
+//     and rangetemp.go evaluate a side-effecting operand once into a
+//     temporary so that a hook can name what the statement accesses.
+//  5. Optimization units (optimize.go lists them by name; straight.go,
+//     ifjoin.go, sliceloop.go, downloop.go, invariant.go, construn.go):
+//     each is consulted by planning at one point (a statement list, an if,
+//     a loop header, a hook about to be placed) and asks the facts whether
+//     its conditions hold.
+//  6. Plain Go (plaingo.go): go statements, channel operations and the
+//     calls of sync, sync/atomic and time become calls of rt's hooks.
+//  7. Emitting (emit.go, render.go, edit.go, the type emitter): the hook
+//     calls and the operands repeated in them (with the guards that keep a
+//     hook from panicking), the edits of the original bytes, the
+//     temporaries, and the trailer after the last line: the rt import, the
+//     site table (sites.go) that planning hands over, declarations that
+//     keep imports used, and the span helper.
+//
+// The facts are types of this package rather than an internal package of
+// their own: they answer questions in the rewriter's own terms (the form
+// of a hooked access, the index uses of a loop) about one file being
+// rewritten, and an internal package would export some forty names for
+// this one user. The boundary is kept by the types instead — facts and
+// the emitter hold no reference to the planner — and TestLayers checks on
+// the package's own source that the methods of facts reach nothing of
+// planning or emitting, and those of the emitter nothing of planning or
+// facts.
 //
 // Plain Go concurrency (plaingo.go): go statements, channel sends,
 // receives, close, range over a channel and select, the methods of
