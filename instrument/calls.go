@@ -53,8 +53,7 @@ func (c *collector) taskCall(x *ast.CallExpr, kind string, handle ast.Expr) {
 	if body := c.r.facts.isolatedBody(x); body != nil {
 		c.r.sites[k].commute = c.r.facts.commuteClass(body)
 	}
-	c.r.buf.insert(c.r.off(handle.Pos()), rtName+".At(", prioAtOpen)
-	c.r.buf.insert(c.r.off(handle.End()), ", "+c.r.siteRef(k)+")", prioAtClose)
+	c.r.atSite(handle, c.r.siteRef(k))
 	c.r.stats.TaskCalls++
 }
 

@@ -294,17 +294,15 @@ func (r *fileRewriter) placeConstRun(win []ast.Stmt, run *constRun) {
 	}
 	k := r.addSite(first.pos, kind, first.shown)
 	r.sites[k].expr = squeeze(r.text(run.base) + "[" + strconv.FormatInt(run.lo, 10) + ":" + strconv.FormatInt(run.hi+1, 10) + "]")
-	call := rtName + "." + op + "(" + span + ", " + r.siteRef(k) + ")"
+	call := rtCall(op, span, r.siteRef(k))
 	r.stats.RangeHooks++
-	var text string
 	switch {
 	case flag != "":
-		text = flag + " := " + strconv.FormatInt(run.hi, 10) + " < len(" + base + "); if " + flag + " { " + call + " }; "
+		r.before(pre, flagged(flag, strconv.FormatInt(run.hi, 10)+" < len("+base+")", call)...)
 	case test != "":
-		text = "if " + test + " { " + call + " }; "
+		r.before(pre, hookStmt(call, []string{test}))
 	default:
-		text = call + "; "
+		r.before(pre, call)
 	}
-	r.buf.insert(r.off(pre), text, prioPre)
 	r.addCover(&constCover{start: pre, end: win[run.last].End(), t: run.t, lo: run.lo, hi: run.hi, write: run.write, flag: flag})
 }

@@ -193,3 +193,61 @@ func hookStmt(call string, guards []string) string {
 	}
 	return "if " + strings.Join(guards, " && ") + " { " + call + " }"
 }
+
+// The vocabulary in which planning hands its decisions to the emitter. Each
+// inserts at a position of the original source; the priorities of edit.go
+// keep nested insertions balanced.
+
+// prefix inserts text at p, among the statements that run before the
+// statement at p.
+func (e *emitter) prefix(p token.Pos, text string) { e.insertAt(p, text, prioPre) }
+
+// before inserts the statements stmts at p, to run before the statement
+// that starts there, each ended by a semicolon so that the line keeps its
+// number.
+func (e *emitter) before(p token.Pos, stmts ...string) {
+	e.prefix(p, strings.Join(stmts, "; ")+"; ")
+}
+
+// after inserts the statements stmts at p, the end of a statement, to run
+// after it.
+func (e *emitter) after(p token.Pos, stmts ...string) {
+	e.insertAt(p, "; "+strings.Join(stmts, "; "), prioPost)
+}
+
+// condHooks makes the hooks run each time the boolean expression cond is
+// evaluated, just before it: `func() bool { hooks; return true }() &&
+// bool(cond)`.
+func (e *emitter) condHooks(cond ast.Expr, hooks []string) {
+	e.insertAt(cond.Pos(), "func() bool { "+strings.Join(hooks, "; ")+"; return true }() && bool(", prioTrickOpen)
+	e.insertAt(cond.End(), ")", prioTrickClose)
+}
+
+// atSite wraps the handle of a task-library call in rt.At with the site
+// named site.
+func (e *emitter) atSite(handle ast.Expr, site string) {
+	e.insertAt(handle.Pos(), rtName+".At(", prioAtOpen)
+	e.insertAt(handle.End(), ", "+site+")", prioAtClose)
+}
+
+// replaceNode replaces the source of n by text.
+func (e *emitter) replaceNode(n ast.Node, text string) {
+	e.buf.replace(e.off(n.Pos()), e.off(n.End()), text)
+}
+
+// firstInBody inserts stmt (ended by its semicolon) at the start of body,
+// before anything else inserted there.
+func (e *emitter) firstInBody(body *ast.BlockStmt, stmt string) {
+	e.buf.insert(e.off(body.Lbrace)+1, stmt, prioFirst)
+}
+
+// rtCall renders a call of the hook name of package rt.
+func rtCall(name string, args ...string) string {
+	return rtName + "." + name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// flagged renders the statements that compute cond into the new flag
+// and run stmts only when it holds.
+func flagged(flag, cond string, stmts ...string) []string {
+	return []string{flag + " := " + cond, "if " + flag + " { " + strings.Join(stmts, "; ") + " }"}
+}

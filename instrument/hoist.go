@@ -103,7 +103,7 @@ func (rd *renderer) hoistOrFail(e ast.Expr) (string, bool) {
 	h.temps[e] = name
 	h.decls = append(h.decls, name+" := "+text)
 	h.next++
-	h.r.buf.replace(h.r.off(e.Pos()), h.r.off(e.End()), name)
+	h.r.replaceNode(e, name)
 	return name, true
 }
 

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // Hooks of loop-invariant locations.
@@ -124,6 +123,6 @@ func (r *fileRewriter) declareFlags(l *invLoop, pre token.Pos) {
 		}
 	}
 	if len(decls) > 0 {
-		r.buf.insert(r.off(pre), strings.Join(decls, "; ")+"; ", prioPre)
+		r.before(pre, decls...)
 	}
 }

@@ -126,10 +126,10 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 		decls = pl.hoist.decls
 	}
 	if all := append(decls, pre...); len(all) > 0 {
-		r.buf.insert(r.off(pl.pre), strings.Join(all, "; ")+"; ", prioPre)
+		r.before(pl.pre, all...)
 	}
 	if len(post) > 0 {
-		r.buf.insert(r.off(pl.end), "; "+strings.Join(post, "; "), prioPost)
+		r.after(pl.end, post...)
 	}
 	return len(decls) > 0
 }
@@ -161,6 +161,5 @@ func (r *fileRewriter) trick(g *group) {
 	if len(hooks) == 0 {
 		return
 	}
-	r.buf.insert(r.off(g.cond.Pos()), "func() bool { "+strings.Join(hooks, "; ")+"; return true }() && bool(", prioTrickOpen)
-	r.buf.insert(r.off(g.cond.End()), ")", prioTrickClose)
+	r.condHooks(g.cond, hooks)
 }

@@ -8,10 +8,6 @@ import (
 	"unicode/utf8"
 )
 
-// prioFirst orders the first statement of a function body before any
-// hook of the body's first statement.
-const prioFirst = -400
-
 // program makes the program-level edits: `defer rt.Exit()` at the start of
 // func main, rt.OSExit for os.Exit, and the race check of each test.
 func (r *fileRewriter) program() {
@@ -24,7 +20,7 @@ func (r *fileRewriter) program() {
 		}
 		switch {
 		case fd.Name.Name == "main" && r.pkg.Types.Name() == "main" && !isTest:
-			r.buf.insert(r.off(fd.Body.Lbrace)+1, "defer "+rtName+".Exit(); ", prioFirst)
+			r.firstInBody(fd.Body, "defer "+rtName+".Exit(); ")
 			r.touched = true
 		case isTest && isTestFunc(r.info, fd):
 			r.testFunc(fd)
@@ -63,14 +59,13 @@ func (r *fileRewriter) testFunc(fd *ast.FuncDecl) {
 	name := "_tpinstr_t"
 	switch {
 	case len(p.Names) == 0:
-		r.buf.insert(r.off(p.Type.Pos()), name+" ", prioPre)
+		r.prefix(p.Type.Pos(), name+" ")
 	case p.Names[0].Name == "_":
-		r.buf.replace(r.off(p.Names[0].Pos()), r.off(p.Names[0].End()), name)
+		r.replaceNode(p.Names[0], name)
 	default:
 		name = p.Names[0].Name
 	}
-	r.buf.insert(r.off(fd.Body.Lbrace)+1,
-		"defer "+rtName+".TestEnd("+name+", "+rtName+".TestBegin()); ", prioFirst)
+	r.firstInBody(fd.Body, "defer "+rtName+".TestEnd("+name+", "+rtName+".TestBegin()); ")
 	r.touched = true
 }
 
@@ -87,14 +82,14 @@ func (r *fileRewriter) replaceOSExit() {
 			id := identOf(x.X)
 			pn, ok := r.info.Uses[id].(*types.PkgName)
 			if ok && r.facts.isOSExit(x.Sel) {
-				r.buf.replace(r.off(x.Pos()), r.off(x.End()), rtName+".OSExit")
+				r.replaceNode(x, rtName+".OSExit")
 				replaced[pn]++
 				r.touched = true
 			}
 			return !ok
 		case *ast.Ident:
 			if r.facts.isOSExit(x) {
-				r.buf.replace(r.off(x.Pos()), r.off(x.End()), rtName+".OSExit")
+				r.replaceNode(x, rtName+".OSExit")
 				dotReplaced = true
 				r.touched = true
 			}

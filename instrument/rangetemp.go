@@ -59,12 +59,12 @@ func (r *fileRewriter) rangeTempWanted(s *ast.RangeStmt, pre token.Pos) bool {
 // temporary's name.
 func (r *fileRewriter) rangeTemp(s *ast.RangeStmt, pre token.Pos) string {
 	tmp := r.newTemp()
-	decl := tmp + " := " + r.text(s.X) + "; "
-	r.buf.replace(r.off(s.X.Pos()), r.off(s.X.End()), tmp)
+	decl := []string{tmp + " := " + r.text(s.X)}
+	r.replaceNode(s.X, tmp)
 	if s.Value != nil && !isBlank(s.Value) {
 		a := &acc{pos: s.X.Pos(), form: formSlice, loc: s.X, shown: s.X}
-		decl += r.commit(a, rtName+".ReadSlice("+tmp+", "+sitePlaceholder+")") + "; "
+		decl = append(decl, r.commit(a, rtCall("ReadSlice", tmp, sitePlaceholder)))
 	}
-	r.buf.insert(r.off(pre), decl, prioPre)
+	r.before(pre, decl...)
 	return tmp
 }

@@ -286,15 +286,14 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 			op, kind = "WriteSlice", kindWrite
 		}
 		k := r.addSite(h.a.pos, kind, h.a.shown)
-		calls[i] = rtName + "." + op + "(" + h.span + ", " + r.siteRef(k) + ")"
+		calls[i] = rtCall(op, h.span, r.siteRef(k))
 		r.stats.RangeHooks++
 		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: h.use.t, key: h.use.key, write: h.a.write, flag: flag})
 	}
-	text := strings.Join(calls, "; ")
 	if flag != "" {
-		text = flag + " := " + conds + "; if " + flag + " { " + text + " }"
+		calls = flagged(flag, conds, calls...)
 	}
-	r.buf.insert(r.off(pre), text+"; ", prioPre)
+	r.before(pre, calls...)
 }
 
 func containsString(ss []string, s string) bool {
