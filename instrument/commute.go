@@ -70,7 +70,10 @@ import (
 // do not commute, so neither qualifies; a body with a branch, a call or a
 // read of shared memory does not qualify either. The rule is checked
 // against brute force in commute_test.go: random bodies, and every order of
-// the sections of tasks running those the rule accepts.
+// the sections of tasks running those the rule accepts. This is the
+// optimization commute; switched off (Config.Disable[OptCommute],
+// -instr.disable=commute), no body is a commutative update and exploration
+// runs every order of conflicting sections.
 
 // Classes of commutative updates, as rt.SiteInfo.Commute values.
 const (

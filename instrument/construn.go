@@ -8,7 +8,8 @@ import (
 	"strconv"
 )
 
-// Range hooks for runs of constant indices.
+// Range hooks for runs of constant indices (optimization construn, switched off by
+// Config.Disable[OptConstRun] or -instr.disable=construn).
 //
 // Code that unrolls a loop by hand reads a key or a table at constant
 // indices, one statement after another:

@@ -5,7 +5,8 @@ import (
 	"go/token"
 )
 
-// Range hooks for loops that count down.
+// Range hooks for loops that count down (optimization downloop, switched off by
+// Config.Disable[OptDownLoop] or -instr.disable=downloop).
 //
 // A loop
 //

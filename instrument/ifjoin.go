@@ -4,7 +4,8 @@ import (
 	"go/ast"
 )
 
-// Stretches through if statements.
+// Stretches through if statements (optimization ifjoin, switched off by
+// Config.Disable[OptIfJoin] or -instr.disable=ifjoin).
 //
 // straight.go ends a stretch at every compound statement and starts every
 // branch with a stretch of its own. An if statement whose header calls

@@ -6,7 +6,8 @@ import (
 	"go/types"
 )
 
-// Hooks of loop-invariant locations.
+// Hooks of loop-invariant locations (optimization invariant, switched off by
+// Config.Disable[OptInvariant] or -instr.disable=invariant).
 //
 // A loop that calls nothing (effects.call: no task-library call, no code
 // of the program) and reads a location whose address it never changes (a

@@ -21,7 +21,9 @@ import (
 // memory the caller can see. Its own accesses of shared memory have hooks
 // in its own body, made by the same step, which the caller's optimizations
 // neither rely on nor leave out. A pure function that cannot panic (for
-// range hooks, panicFree) is safe as well.
+// range hooks, panicFree) is safe as well. The optimization pure is this
+// allowance; switched off (Config.Disable[OptPure], -instr.disable=pure),
+// no function is pure.
 
 // pureState is the memo of the purity of the package's functions.
 type pureState struct {

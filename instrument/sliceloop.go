@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// Range hooks for loops over slices.
+// Range hooks for loops over slices (optimization sliceloop, switched off by
+// Config.Disable[OptSliceLoop] or -instr.disable=sliceloop).
 //
 // A loop whose index i takes every value of a range in order, in
 //

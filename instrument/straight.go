@@ -2,7 +2,8 @@ package instrument
 
 import "go/ast"
 
-// Redundant hooks in straight-line code.
+// Redundant hooks in straight-line code (optimization straight, switched off by
+// Config.Disable[OptStraight] or -instr.disable=straight).
 //
 // Within one stretch of straight-line code, a hook of a location that an
 // earlier hook of the stretch already recorded is left out when the earlier
