@@ -24,6 +24,7 @@ type builder struct {
 	goCmd   string // the go command
 	tpinstr string // the tpinstr command, "" when unavailable
 	whyNot  error  // why tpinstr is unavailable
+	tags    string // build tags of the checked mode, "" for none
 	log     io.Writer
 	built   map[string]buildResult
 }
@@ -61,6 +62,9 @@ func (b *builder) build(ctx context.Context, pkg, out string, m mode) (string, e
 			return "", fmt.Errorf("%w: %v", errUnavailable, b.whyNot)
 		}
 		name, args = b.tpinstr, []string{"build", "-o", out, pkg}
+		if b.tags != "" {
+			args = []string{"build", "-tags", b.tags, "-o", out, pkg}
+		}
 	case modeRace:
 		name, args = b.goCmd, []string{"build", "-race", "-o", out, pkg}
 	default:

@@ -23,6 +23,7 @@
 //	tpbench [-kernels fib,jacobi] [-size small|medium|large] [-n 5] [-timeout 2m]
 //		[-modes serial,parallel,checked,race] [-procs N] [-tpinstr PATH]
 //		[-root DIR] [-go GO] [-o FILE]
+//	tpbench -counts [-kernels ...] [-size ...]
 //
 // It runs from anywhere inside the tpinstr module (or with -root). Progress
 // goes to standard error, the report to standard output or -o.
@@ -39,6 +40,14 @@
 // Race runs get GORACE=atexit_sleep_ms=0 (a GORACE of the caller's still
 // wins): by default the race runtime sleeps a second at exit, which would be
 // counted in every run.
+//
+// With -counts, tpbench times nothing: it builds the checked binary of each
+// kernel and of its goroutine version with the tag tpstats, runs each once,
+// and prints the detector's counters (accesses given to it, repeated reads a
+// page filter dropped, fast-path and out-of-line checks, cells and pages
+// checked; see testdata/bench/README.md). The counts do not depend on the
+// load of the machine, so they compare two versions of the rewriter or the
+// detector where times cannot.
 //
 // The checked mode needs the tpinstr command: the -tpinstr flag, else one
 // built from the module's ./cmd/tpinstr (so that the rewriter matches the

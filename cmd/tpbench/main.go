@@ -28,6 +28,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", "", "module root (default: the module of the current directory)")
 	goCmd := fs.String("go", "go", "go command")
 	outFile := fs.String("o", "", "write the report to this file instead of standard output")
+	counts := fs.Bool("counts", false, "instead of timing, count the detector's work: build each kernel and its goroutine version checked with -tags tpstats, run each once, and print the counters")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -65,12 +66,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	h, rows, err := benchmark(ctx, cfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "tpbench:", err)
-		return 1
-	}
-
 	out := stdout
 	if *outFile != "" {
 		f, err := os.Create(*outFile)
@@ -81,9 +76,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		out = f
 	}
-	failed, err := writeReport(out, h, modes, rows)
+	var failed bool
+	if *counts {
+		var rows []countRow
+		var origin string
+		rows, origin, err = countAll(ctx, cfg)
+		if err == nil {
+			if failed, err = writeCounts(out, cfg.size, origin, rows); err != nil {
+				err = fmt.Errorf("writing the report: %w", err)
+			}
+		}
+	} else {
+		var h header
+		var rows []row
+		h, rows, err = benchmark(ctx, cfg)
+		if err == nil {
+			if failed, err = writeReport(out, h, modes, rows); err != nil {
+				err = fmt.Errorf("writing the report: %w", err)
+			}
+		}
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, "tpbench: writing the report:", err)
+		fmt.Fprintln(stderr, "tpbench:", err)
 		return 1
 	}
 	if failed {

@@ -2,9 +2,11 @@
 // Edit the help topics (help.go, doctopics.go) and run 'go generate' instead.
 
 /*
-Tpinstr proves task-parallel Go programs free of determinacy races, or
-shows the race: it builds, runs and tests them like the go command, with
-their packages rewritten for the checker.
+Tpinstr proves concurrent Go programs free of races for every schedule of
+an input, or shows the race: task-parallel programs written with its task
+library, and plain Go with goroutines, channels, sync and sync/atomic. It
+builds, runs and tests them like the go command, with their packages
+rewritten for the checker.
 
 Usage:
 

@@ -221,9 +221,11 @@ func usage(command string) string {
 
 // printUsage prints the list of commands and topics.
 func printUsage(w io.Writer) {
-	fmt.Fprint(w, `tpinstr proves task-parallel Go programs free of determinacy races, or
-shows the race: it builds, runs and tests them like the go command, with
-their packages rewritten for the checker.
+	fmt.Fprint(w, `tpinstr proves concurrent Go programs free of races for every schedule of
+an input, or shows the race: task-parallel programs written with its task
+library, and plain Go with goroutines, channels, sync and sync/atomic. It
+builds, runs and tests them like the go command, with their packages
+rewritten for the checker.
 
 Usage:
 

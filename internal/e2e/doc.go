@@ -1,5 +1,6 @@
-// Package e2e checks tpinstr end to end against a labelled corpus of
-// task-parallel programs, and gives other tests the corpus and its labels.
+// Package e2e checks tpinstr end to end against labelled corpora of
+// task-parallel programs and of plain Go programs, and gives other tests
+// the corpora and their labels.
 //
 // # The corpus
 //

@@ -1,5 +1,8 @@
-// Package explore is schedule exploration for Isolated. With Isolated, one serial run no longer decides
-// every schedule: the order of isolated sections can change what the
+// Package explore is schedule exploration: of the orders of isolated
+// sections here, and the process pool (Pool) that runs the schedules of
+// isolated sections and of goroutine programs as child processes.
+//
+// With Isolated, one serial run no longer decides every schedule: the order of isolated sections can change what the
 // program does (Nakade 2016, chapter 6). An exploring run executes the
 // program under a controlled scheduler that chooses only at isolated
 // boundaries (the thesis's Algorithm 2; the gradual-permission paper's
