@@ -251,3 +251,40 @@ func rtCall(name string, args ...string) string {
 func flagged(flag, cond string, stmts ...string) []string {
 	return []string{flag + " := " + cond, "if " + flag + " { " + strings.Join(stmts, "; ") + " }"}
 }
+
+// block puts the code from from to to in a block of its own, which scopes
+// the temporaries declared there.
+func (e *emitter) block(from, to token.Pos) {
+	e.insertAt(from, "{ ", prioWrapOpen)
+	e.insertAt(to, " }", prioWrapClose)
+}
+
+// postStmtHooks makes hooks run with the post statement of a for loop,
+// where no statement can be inserted: `x++` becomes `x, _ = x + 1, func()
+// bool { hooks; return true }()`, and an assignment gets the same extra
+// blank operand. xText is the operand x repeated, for x++ and x op= y.
+func (e *emitter) postStmtHooks(post ast.Stmt, xText string, hooks []string) {
+	lit := "func() bool { " + strings.Join(hooks, "; ") + "; return true }()"
+	switch p := post.(type) {
+	case *ast.IncDecStmt:
+		op := "+"
+		if p.Tok == token.DEC {
+			op = "-"
+		}
+		e.buf.replace(e.off(p.TokPos), e.off(p.TokPos)+2, ", _ = "+xText+" "+op+" 1, "+lit)
+	case *ast.AssignStmt:
+		if p.Tok == token.ASSIGN {
+			e.insertAt(p.Lhs[len(p.Lhs)-1].End(), ", _", prioPost)
+			e.insertAt(p.Rhs[len(p.Rhs)-1].End(), ", "+lit, prioPost)
+		} else {
+			op := p.Tok.String()
+			op = op[:len(op)-1] // += → +
+			e.buf.replace(e.off(p.TokPos), e.off(p.TokPos)+len(p.Tok.String()), ", _ = "+xText+" "+op+" (")
+			e.insertAt(p.Rhs[0].End(), "), "+lit, prioPost)
+		}
+	}
+}
+
+// edits returns the number of edits made so far, so that planning can tell
+// whether a step inserted anything.
+func (e *emitter) edits() int { return len(e.buf.edits) }

@@ -176,8 +176,7 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 	if r.emit(c.main, pl) && r.fn.hasGoto {
 		// Temporaries in a function with goto: scope them in a block so
 		// that no goto jumps over their declaration.
-		r.buf.insert(r.off(pre), "{ ", prioWrapOpen)
-		r.buf.insert(r.off(s.End()), " }", prioWrapClose)
+		r.block(pre, s.End())
 	}
 	if pl.line != nil {
 		pl.line.after(r.facts.effectsOf(s), r.facts.esc)
@@ -288,11 +287,10 @@ func (r *fileRewriter) ifStmt(s *ast.IfStmt, pre token.Pos, elseIf bool) {
 	}
 	line := r.lineFor(s.Init, s.Cond)
 	if elseIf {
-		mark := len(r.buf.edits)
+		mark := r.edits()
 		r.emit(c.main, placement{pre: pre, end: s.End(), line: line})
-		if len(r.buf.edits) > mark {
-			r.buf.insert(r.off(pre), "{ ", prioWrapOpen)
-			r.buf.insert(r.off(s.End()), " }", prioWrapClose)
+		if r.edits() > mark {
+			r.block(pre, s.End())
 		}
 	} else {
 		r.emit(c.main, placement{pre: pre, end: s.End(), line: line})
@@ -404,38 +402,9 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 		}
 	}
 	if len(hooks) > 0 {
-		lit := "func() bool { " + joinHooks(hooks) + "; return true }()"
-		switch p := post.(type) {
-		case *ast.IncDecStmt:
-			op := "+"
-			if p.Tok == token.DEC {
-				op = "-"
-			}
-			r.buf.replace(r.off(p.TokPos), r.off(p.TokPos)+2, ", _ = "+xText+" "+op+" 1, "+lit)
-		case *ast.AssignStmt:
-			if p.Tok == token.ASSIGN {
-				r.buf.insert(r.off(p.Lhs[len(p.Lhs)-1].End()), ", _", prioPost)
-				r.buf.insert(r.off(p.Rhs[len(p.Rhs)-1].End()), ", "+lit, prioPost)
-			} else {
-				op := p.Tok.String()
-				op = op[:len(op)-1] // += → +
-				r.buf.replace(r.off(p.TokPos), r.off(p.TokPos)+len(p.Tok.String()), ", _ = "+xText+" "+op+" (")
-				r.buf.insert(r.off(p.Rhs[0].End()), "), "+lit, prioPost)
-			}
-		}
+		r.postStmtHooks(post, xText, hooks)
 	}
 	r.finishCollector(c)
-}
-
-func joinHooks(h []string) string {
-	out := ""
-	for i, s := range h {
-		if i > 0 {
-			out += "; "
-		}
-		out += s
-	}
-	return out
 }
 
 // rangeStmt rewrites a range loop: the range expression is evaluated once
