@@ -8,6 +8,17 @@ import (
 	"strings"
 )
 
+// Placing the hooks of a group of accesses. For each access, planning
+// decides its fate in a fixed order: Config.Keep or an optimization whose
+// hook stands for it leaves it out (prune, cover.go); a write, or a read
+// after a task-library call, goes after the statement when it can; the
+// straight-line optimization may find it recorded already (dedupe,
+// straight.go); otherwise it goes before the statement, or after it when
+// it names a variable the statement declares, or is skipped. The emitter
+// renders each hook that is placed (hookCall, which may fail: an operand
+// that cannot be repeated) and inserts the group's hooks (before, after,
+// condHooks); commit allocates the site of each.
+
 // placement says where the hooks of a group may go.
 type placement struct {
 	pre       token.Pos             // where statements before the access go
@@ -81,8 +92,9 @@ func (r *fileRewriter) commit(a *acc, text string) string {
 	return strings.Replace(text, sitePlaceholder, r.siteRef(k), 1)
 }
 
-// emit renders the accesses of the statement group g placed as pl and
-// inserts them. It returns whether temporaries were declared.
+// emit places the accesses of the statement group g as pl says, and hands
+// their hooks and the temporaries they need to the emitter. It returns
+// whether temporaries were declared.
 func (r *fileRewriter) emit(g *group, pl placement) bool {
 	accs := append([]*acc(nil), g.accs...)
 	sort.SliceStable(accs, func(i, j int) bool { return accs[i].pos < accs[j].pos })
