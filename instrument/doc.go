@@ -130,6 +130,15 @@
 // every top-level test function of a _test.go file starts with
 // `defer rt.TestEnd(t, rt.TestBegin())`.
 //
+// Plain Go concurrency (plaingo.go): go statements, channel sends,
+// receives, close, range over a channel and select, the methods of
+// sync.Mutex, RWMutex, WaitGroup, Once, Cond and sync.Locker, the functions
+// and typed values of sync/atomic, and time.Sleep become calls of the
+// hooks of rt/gohooks.go, each with a site, in every form the model of
+// package internal/syncapi knows (direct, deferred, method value, method
+// expression, promoted through embedded fields). Config.NoPlainGo turns
+// this off.
+//
 // # Structure
 //
 // The rewrite of a file is a pipeline in three layers: facts about the
@@ -171,10 +180,14 @@
 //     calls of sync, sync/atomic and time become calls of rt's hooks.
 //  7. Emitting (emit.go, render.go, edit.go, the type emitter): the hook
 //     calls and the operands repeated in them (with the guards that keep a
-//     hook from panicking), the edits of the original bytes, the
-//     temporaries, and the trailer after the last line: the rt import, the
-//     site table (sites.go) that planning hands over, declarations that
-//     keep imports used, and the span helper.
+//     hook from panicking), and the edits of the original bytes, which
+//     planning asks for in the emitter's terms — statements before or
+//     after a statement, hooks run with a condition or a for loop's post
+//     statement, a block that scopes temporaries, a site for a
+//     task-library call — so that the order of nested insertions is the
+//     emitter's alone; the temporaries; and the trailer after the last
+//     line: the rt import, the site table (sites.go) that planning hands
+//     over, declarations that keep imports used, and the span helper.
 //
 // The facts are types of this package rather than an internal package of
 // their own: they answer questions in the rewriter's own terms (the form
@@ -185,13 +198,4 @@
 // the package's own source that the methods of facts reach nothing of
 // planning or emitting, and those of the emitter nothing of planning or
 // facts.
-//
-// Plain Go concurrency (plaingo.go): go statements, channel sends,
-// receives, close, range over a channel and select, the methods of
-// sync.Mutex, RWMutex, WaitGroup, Once, Cond and sync.Locker, the functions
-// and typed values of sync/atomic, and time.Sleep become calls of the
-// hooks of rt/gohooks.go, each with a site, in every form the model of
-// package internal/syncapi knows (direct, deferred, method value, method
-// expression, promoted through embedded fields). Config.NoPlainGo turns
-// this off.
 package instrument
