@@ -32,6 +32,9 @@ type acc struct {
 	countLen  bool
 	countLit  int // a constant count when count is nil
 	afterTask bool
+	// custom renders the hook call of a formCustom access, with
+	// sitePlaceholder for its site, adding its guards to rd.
+	custom func(rd *renderer) (string, bool)
 
 	// Guards that loop optimizations put on the hook: fallback is a flag
 	// whose hook runs only when it is false (sliceloop.go), once a flag
