@@ -82,6 +82,7 @@ func (c *collector) call(x *ast.CallExpr) {
 	for _, a := range x.Args {
 		c.read(a)
 	}
+	c.noteCall(x)
 }
 
 // taskCall wraps the handle of a task-library call in rt.At with a new

@@ -103,6 +103,7 @@ func (c *collector) collectSimple(s ast.Stmt) {
 					a.afterTask = true
 				}
 			}
+			c.afterSyncLHS(lhs)
 		}
 	case *ast.GoStmt:
 		c.deferred(s.Call)
@@ -168,7 +169,7 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 	pl.line = r.lineFor(s)
 	switch s.(type) {
 	case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt, *ast.SendStmt:
-		if len(c.taskEnds) > 0 {
+		if len(c.taskEnds) > 0 || c.afterSync() {
 			pl.post = true
 			pl.forbid = assigned(r.info, s)
 		}

@@ -7,6 +7,7 @@ package main
 
 import (
 	"fmt"
+	"sync"
 )
 
 var (
@@ -32,8 +33,45 @@ func conversions() (string, string, [2]byte) {
 	return s, r, a
 }
 
+type node struct {
+	val  int
+	next *node
+}
+
+var (
+	mu    sync.Mutex
+	x     int
+	table = map[int]int{}
+	head  = &node{}
+)
+
+// locked locks mu, which its caller unlocks.
+func locked() int {
+	mu.Lock()
+	return 1
+}
+
+// ordered assigns values that receives and calls produce: the writes are
+// hooked after the statement, except where a call may change the path to
+// the location (head.val).
+func ordered(c chan int) {
+	x = <-c
+	x += <-c
+	table[1] = locked()
+	mu.Unlock()
+	local := &node{}
+	local.val = <-c
+	head.val = <-c
+	x = <-c + x
+}
+
 func main() {
 	appends([]int{3})
+	c := make(chan int, 6)
+	for i := range 6 {
+		c <- i
+	}
+	ordered(c)
 	s, r, a := conversions()
 	fmt.Println(len(shared), s, r, a, len(words))
 }
