@@ -113,6 +113,7 @@ func (c *collector) collectSimple(s ast.Stmt) {
 		for _, e := range s.Results {
 			c.read(e)
 		}
+		c.returnResults(s)
 	case *ast.DeclStmt:
 		if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
 			for _, sp := range gd.Specs {

@@ -65,6 +65,21 @@ func ordered(c chan int) {
 	x = <-c + x
 }
 
+// named returns a result that a goroutine writes: the bare return reads
+// it, return n+1 writes it, and the plain result r has no hook.
+func named(early bool) (n int, r int) {
+	done := make(chan bool)
+	go func() {
+		n = 1
+		done <- true
+	}()
+	<-done
+	if early {
+		return n + 1, 0
+	}
+	return
+}
+
 func main() {
 	appends([]int{3})
 	c := make(chan int, 6)
@@ -72,6 +87,7 @@ func main() {
 		c <- i
 	}
 	ordered(c)
+	n, _ := named(false)
 	s, r, a := conversions()
-	fmt.Println(len(shared), s, r, a, len(words))
+	fmt.Println(len(shared), s, r, a, len(words), n)
 }
