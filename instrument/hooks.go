@@ -75,9 +75,6 @@ func (r *fileRewriter) hookText(a *acc, rd *renderer) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		if a.spanTail {
-			s = s + "[len(" + s + "):cap(" + s + ")]"
-		}
 		n := strconv.Itoa(a.countLit)
 		if a.count != nil {
 			c, ok := rd.value(a.count)
@@ -86,8 +83,17 @@ func (r *fileRewriter) hookText(a *acc, rd *renderer) (string, bool) {
 			}
 			n = "len(" + c + ")"
 		}
+		if a.spanTail {
+			rd.guard(appendFits(s, n))
+			s = s + "[len(" + s + "):cap(" + s + ")]"
+		}
 		call = fmt.Sprintf("%s.%sSlice(%s(%s, %s), %s)", rtName, op, r.spanName(), s, n, sitePlaceholder)
 		r.usesSpan = true
+	case formCustom:
+		var ok bool
+		if call, ok = a.custom(rd); !ok {
+			return "", false
+		}
 	}
 	guards := rd.guards
 	switch {
@@ -198,7 +204,7 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 		if r.prune(a) {
 			continue
 		}
-		if pl.post && (a.write || a.afterTask) {
+		if pl.post && (a.write || a.afterTask) && !a.keepPre {
 			rd := &renderer{r: r, hoist: pl.hoist, forbid: pl.forbid, rootOK: true, pos: pl.end}
 			if text, ok := r.hookText(a, rd); ok {
 				post = append(post, r.commit(a, text))
