@@ -80,6 +80,7 @@ func (d *Detector) top(t event.Task) *frame {
 // task (Algorithm 1).
 func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site) {
 	d.ntasks++
+	d.mem.Refill() // so that the accesses up to the next event allocate nothing (shadow/reserve.go)
 	if parent == 0 {
 		d.g.Init(uint32(child))
 		d.running = append(d.running[:0], frame{task: child, ief: &finish{}})
@@ -100,6 +101,7 @@ func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site)
 // End implements event.Sink (Algorithm 3).
 func (d *Detector) End(t event.Task) {
 	d.top(t)
+	d.mem.Refill()
 	d.running = d.running[:len(d.running)-1]
 	d.iso = len(d.running) > 0 && d.running[len(d.running)-1].isolated > 0
 	d.g.End(uint32(t))
