@@ -55,10 +55,6 @@ var knownDiffs = map[string]string{
 	// loads are atomic): the checked build reports the data race and
 	// exits 66.
 	"atomicload": "the program races on purpose, and the checked build reports it",
-	// runtime.MemStats.Mallocs must not change across two calls: the
-	// checker records the accesses of a run of goroutines in memory it
-	// allocates on the Go heap.
-	"closure": "the program counts its heap allocations, and the checker's records of a run of goroutines are allocated on the Go heap",
 	// The checker keeps every object that a checked run accessed alive
 	// until the run ends (docs/architecture.md, "Why accesses pin
 	// memory"), so the finalizers the program waits for do not run.

@@ -51,3 +51,43 @@ func TestAccessAllocatesNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestReleaseForgetsTheDeadObject checks that after Release a new object
+// at the address of a dead one is checked as fresh: accesses of two tasks
+// that race on one object, and do not race when they are to two objects
+// that lived at the same address in turn with Release between them.
+func TestReleaseForgetsTheDeadObject(t *testing.T) {
+	tests := []struct {
+		name    string
+		release bool
+		race    bool
+	}{
+		{"one object", false, true},
+		{"two objects at one address", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			races := 0
+			d := New(func(event.Race) { races++ })
+			buf := make([]uint64, 512)
+			p := unsafe.Pointer(&buf[0])
+			d.Spawn(0, 1, false, 0)
+			d.FinishBegin(1, 0)
+			d.Spawn(1, 2, false, 0) // writes the first object
+			d.AccessPin(2, p, 8, true, 1)
+			d.AccessPin(2, p, 4096, true, 2)
+			d.End(2)
+			if tt.release {
+				d.Release(uintptr(p), 4096)
+			}
+			d.Spawn(1, 3, false, 0) // parallel with task 2: the second object, or the first again
+			d.AccessPin(3, p, 8, true, 3)
+			d.AccessPin(3, unsafe.Add(p, 64), 8, false, 4)
+			d.End(3)
+			d.FinishEnd(1)
+			if got := races > 0; got != tt.race {
+				t.Errorf("%d races reported, want a race: %v", races, tt.race)
+			}
+		})
+	}
+}

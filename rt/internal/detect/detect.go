@@ -191,6 +191,16 @@ func (d *Detector) Forget(root event.Task) {
 	d.ntasks = 1
 }
 
+// Release clears the shadow state of [addr, addr+size), the memory of an
+// object that died and that shadow.Own registered, before the memory is
+// reused (see shadow/owned.go for why that is exact). The spans of the
+// current step are forgotten too: a later object at that address is not
+// one the step has accessed.
+func (d *Detector) Release(addr, size uintptr) {
+	d.mem.Release(addr, size)
+	d.spans.reset()
+}
+
 // Tasks returns the number of tasks created since the run began or since
 // the last Forget.
 func (d *Detector) Tasks() uint32 { return d.ntasks }

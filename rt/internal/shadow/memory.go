@@ -380,7 +380,14 @@ func (m *Memory) find(pn uintptr, uni bool) *page {
 // word has state, the unit an earlier access found there is alive (by the
 // same argument, inductively), and it overlaps the current access, so it
 // is the same unit.
+//
+// An object registered with Own is not pinned: its death is reported
+// (Release) before its memory can be reused, which is what the pin
+// guarantees for the others (see owned.go).
 func (m *Memory) Pin(addr uintptr, p unsafe.Pointer) {
+	if Owned(addr) {
+		return
+	}
 	pg := m.find(addr>>pageShift, false)
 	w := uint16((addr >> wordShift) % wordsPerPage)
 	switch {
