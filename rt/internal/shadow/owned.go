@@ -1,5 +1,10 @@
 package shadow
 
+import (
+	"sync"
+	"sync/atomic"
+)
+
 // Objects whose deaths are reported.
 //
 // Pins keep every object an access found alive while its shadow state
@@ -27,14 +32,21 @@ package shadow
 //
 // The registry is of the process, as the heap is: objects are registered
 // once, whatever run of the checker accesses them, and every Memory leaves
-// them unpinned. Like the rest of the checker it is used by one goroutine
-// at a time (the one running checked code).
+// them unpinned. A program may give an object a finalizer of its own from
+// any goroutine (package checker then disowns it), so the registry has a
+// lock; Owned, on the path of accesses to fresh words, takes it only while
+// the registry is not empty.
 
 // ownedRange is an owned object: [lo, hi).
 type ownedRange struct{ lo, hi uintptr }
 
-// owned maps each page number to the owned objects that overlap the page.
-var owned = map[uintptr][]ownedRange{}
+// owned maps each page number to the owned objects that overlap the page;
+// nowned counts its entries, for the lock-free test of Owned.
+var (
+	ownedMu sync.RWMutex
+	owned   = map[uintptr][]ownedRange{}
+	nowned  atomic.Int64
+)
 
 // Own registers the object at [addr, addr+size) as one whose death the
 // caller reports with Release: Pin no longer pins it.
@@ -43,7 +55,12 @@ func Own(addr, size uintptr) {
 		return
 	}
 	r := ownedRange{addr, addr + size}
+	ownedMu.Lock()
+	defer ownedMu.Unlock()
 	for pn := addr >> pageShift; pn <= (r.hi-1)>>pageShift; pn++ {
+		if owned[pn] == nil {
+			nowned.Add(1)
+		}
 		owned[pn] = append(owned[pn], r)
 	}
 }
@@ -54,6 +71,8 @@ func Disown(addr, size uintptr) {
 		return
 	}
 	hi := addr + size
+	ownedMu.Lock()
+	defer ownedMu.Unlock()
 	for pn := addr >> pageShift; pn <= (hi-1)>>pageShift; pn++ {
 		rs := owned[pn]
 		for i, r := range rs {
@@ -64,6 +83,9 @@ func Disown(addr, size uintptr) {
 			}
 		}
 		if len(rs) == 0 {
+			if _, ok := owned[pn]; ok {
+				nowned.Add(-1)
+			}
 			delete(owned, pn)
 		} else {
 			owned[pn] = rs
@@ -73,9 +95,11 @@ func Disown(addr, size uintptr) {
 
 // Owned reports whether addr lies in an owned object.
 func Owned(addr uintptr) bool {
-	if len(owned) == 0 {
+	if nowned.Load() == 0 {
 		return false
 	}
+	ownedMu.RLock()
+	defer ownedMu.RUnlock()
 	for _, r := range owned[addr>>pageShift] {
 		if r.lo <= addr && addr < r.hi {
 			return true
