@@ -32,6 +32,12 @@ type acc struct {
 	countLen  bool
 	countLit  int // a constant count when count is nil
 	afterTask bool
+	// custom renders the hook call of a formCustom access, with
+	// sitePlaceholder for its site, adding its guards to rd.
+	custom func(rd *renderer) (string, bool)
+	// keepPre keeps the hook before the statement when the statement's
+	// other hooks go after it (syncorder.go).
+	keepPre bool
 
 	// Guards that loop optimizations put on the hook: fallback is a flag
 	// whose hook runs only when it is false (sliceloop.go), once a flag
@@ -57,6 +63,7 @@ type collector struct {
 	groups   []*group // trick groups, innermost after outermost
 	lits     []*ast.FuncLit
 	taskEnds []token.Pos // ends of the task-library calls met
+	syncEnds []token.Pos // ends of other calls and receives (syncorder.go)
 	noAt     bool        // in a go or defer statement: no At wrapping
 	// dry: only look. The accesses are collected to be examined, not
 	// hooked: nothing is counted, and no site or edit is made.
@@ -231,6 +238,9 @@ func (c *collector) expr(e ast.Expr, wr, rd bool) {
 			c.base(x.X)
 		} else {
 			c.read(x.X)
+		}
+		if x.Op == token.ARROW {
+			c.noteSync(x)
 		}
 	case *ast.BinaryExpr:
 		c.read(x.X)

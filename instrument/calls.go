@@ -12,6 +12,7 @@ func (c *collector) call(x *ast.CallExpr) {
 		for _, a := range x.Args {
 			c.read(a) // a conversion
 		}
+		c.conversionRead(x)
 		return
 	}
 	switch obj := c.r.facts.callee(x).(type) {
@@ -32,6 +33,7 @@ func (c *collector) call(x *ast.CallExpr) {
 	for _, a := range x.Args {
 		c.read(a)
 	}
+	c.noteCall(x)
 }
 
 // taskCall wraps the handle of a task-library call in rt.At with a new
@@ -77,6 +79,7 @@ func (c *collector) builtin(x *ast.CallExpr, name string) {
 		for _, a := range args[1:] {
 			c.read(a)
 		}
+		c.appendGrowRead(x)
 		if x.Ellipsis.IsValid() && len(args) == 2 {
 			if _, isSlice := c.under(args[1]).(*types.Slice); isSlice {
 				c.add(&acc{pos: args[1].Pos(), form: formSlice, loc: args[1]})

@@ -130,9 +130,6 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		if a.spanTail {
-			s = s + "[len(" + s + "):cap(" + s + ")]"
-		}
 		n := strconv.Itoa(a.countLit)
 		if a.count != nil {
 			c, ok := rd.value(a.count)
@@ -141,8 +138,17 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 			}
 			n = "len(" + c + ")"
 		}
+		if a.spanTail {
+			rd.guard(appendFits(s, n))
+			s = s + "[len(" + s + "):cap(" + s + ")]"
+		}
 		call = fmt.Sprintf("%s.%sSlice(%s(%s, %s), %s)", rtName, op, e.spanName(), s, n, sitePlaceholder)
 		e.usesSpan = true
+	case formCustom:
+		var ok bool
+		if call, ok = a.custom(rd); !ok {
+			return "", false
+		}
 	}
 	guards := rd.guards
 	switch {

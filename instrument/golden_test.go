@@ -24,6 +24,7 @@ var goldenCases = []string{
 	"generics",
 	"optimize",
 	"plaingo",
+	"implicit",
 }
 
 // normalize replaces the machine's path of the module in rewritten text,

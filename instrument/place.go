@@ -103,7 +103,7 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 		if r.prune(a) {
 			continue
 		}
-		if pl.post && (a.write || a.afterTask) {
+		if pl.post && (a.write || a.afterTask) && !a.keepPre {
 			rd := &renderer{f: r.facts, e: r.emitter, hoist: pl.hoist, forbid: pl.forbid, rootOK: true, pos: pl.end}
 			if text, ok := r.hookCall(a, rd); ok {
 				post = append(post, r.commit(a, text))

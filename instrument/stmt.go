@@ -103,6 +103,7 @@ func (c *collector) collectSimple(s ast.Stmt) {
 					a.afterTask = true
 				}
 			}
+			c.afterSyncLHS(lhs)
 		}
 	case *ast.GoStmt:
 		c.deferred(s.Call)
@@ -112,6 +113,7 @@ func (c *collector) collectSimple(s ast.Stmt) {
 		for _, e := range s.Results {
 			c.read(e)
 		}
+		c.returnResults(s)
 	case *ast.DeclStmt:
 		if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
 			for _, sp := range gd.Specs {
@@ -168,7 +170,7 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 	pl.line = r.lineFor(s)
 	switch s.(type) {
 	case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt, *ast.SendStmt:
-		if len(c.taskEnds) > 0 {
+		if len(c.taskEnds) > 0 || c.afterSync() {
 			pl.post = true
 			pl.forbid = assigned(r.info, s)
 		}

@@ -25,6 +25,9 @@ var surface = []string{
 	"KindFinish", "KindGet", "KindIsolated", "KindRun",
 	// Access hooks.
 	"Read", "Write", "ReadSlice", "WriteSlice", "ReadMap", "WriteMap",
+	// Allocations whose deaths the checker learns (checker/alloc.go), and
+	// runtime.SetFinalizer, which must take the checker's finalizer off.
+	"Alloc", "AllocSlice", "SetFinalizer",
 	// Task-library call sites.
 	"At",
 	// The end of a program and of tests.

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/checker"
@@ -35,6 +36,34 @@ func WriteSlice[E any](s []E, site uint32) {
 	var zero E
 	checker.Access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), true, site)
 }
+
+// Alloc returns p, an object that new(T) or &T{...} has just allocated,
+// after registering it with the checker when it is at least 1 KiB and
+// holds no pointers: the checker then learns when the object dies and
+// forgets its accesses, instead of keeping it alive until the run forgets
+// them (see checker/alloc.go). Rewritten code wraps such allocations in it.
+func Alloc[T any](p *T) *T {
+	var zero T
+	if unsafe.Sizeof(zero) >= checker.AllocMin {
+		checker.Alloc(unsafe.Pointer(p), unsafe.Sizeof(zero), reflect.TypeFor[T]())
+	}
+	return p
+}
+
+// AllocSlice returns s, a slice that make has just allocated, after
+// registering its backing array as Alloc does.
+func AllocSlice[E any](s []E) []E {
+	var zero E
+	if size := uintptr(cap(s)) * unsafe.Sizeof(zero); size >= checker.AllocMin {
+		checker.Alloc(unsafe.Pointer(unsafe.SliceData(s)), size, reflect.TypeFor[E]())
+	}
+	return s
+}
+
+// SetFinalizer is runtime.SetFinalizer for rewritten code, which calls it
+// instead: the checker may have given obj a finalizer of its own (Alloc),
+// which it takes off first.
+func SetFinalizer(obj, finalizer any) { checker.SetFinalizer(obj, finalizer) }
 
 // ReadMap records a read of the map m (the whole map is one location, as in
 // Go's race detector) at site. A nil map is never written, so reading it

@@ -274,6 +274,7 @@ func InIsolated() bool {
 // option, to the graph recorder.
 
 func (st *state) sinkSpawn(parent, child event.Task, future bool, site uint32) {
+	st.releaseDeaths()
 	st.det.Spawn(parent, child, future, event.Site(site))
 	if st.graph != nil {
 		st.graph.Spawn(parent, child, future, event.Site(site))
@@ -281,6 +282,7 @@ func (st *state) sinkSpawn(parent, child event.Task, future bool, site uint32) {
 }
 
 func (st *state) sinkEnd(t event.Task) {
+	st.releaseDeaths()
 	st.det.End(t)
 	if st.graph != nil {
 		st.graph.End(t)

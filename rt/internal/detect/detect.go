@@ -80,6 +80,7 @@ func (d *Detector) top(t event.Task) *frame {
 // task (Algorithm 1).
 func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site) {
 	d.ntasks++
+	d.mem.Refill() // so that the accesses up to the next event allocate nothing (shadow/reserve.go)
 	if parent == 0 {
 		d.g.Init(uint32(child))
 		d.running = append(d.running[:0], frame{task: child, ief: &finish{}})
@@ -100,6 +101,7 @@ func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site)
 // End implements event.Sink (Algorithm 3).
 func (d *Detector) End(t event.Task) {
 	d.top(t)
+	d.mem.Refill()
 	d.running = d.running[:len(d.running)-1]
 	d.iso = len(d.running) > 0 && d.running[len(d.running)-1].isolated > 0
 	d.g.End(uint32(t))
@@ -187,6 +189,16 @@ func (d *Detector) Forget(root event.Task) {
 	d.running = append(d.running[:0], fr)
 	d.iso = fr.isolated > 0
 	d.ntasks = 1
+}
+
+// Release clears the shadow state of [addr, addr+size), the memory of an
+// object that died and that shadow.Own registered, before the memory is
+// reused (see shadow/owned.go for why that is exact). The spans of the
+// current step are forgotten too: a later object at that address is not
+// one the step has accessed.
+func (d *Detector) Release(addr, size uintptr) {
+	d.mem.Release(addr, size)
+	d.spans.reset()
 }
 
 // Tasks returns the number of tasks created since the run began or since

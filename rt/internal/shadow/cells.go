@@ -63,6 +63,16 @@ func (a *cellArena) alloc() *cellBlock {
 	return b
 }
 
+// ensure maps the next chunk unless n blocks are ready, so that alloc
+// allocates nothing on the Go heap for the next n blocks (reserve.go).
+func (a *cellArena) ensure(n int) {
+	if len(a.free)+len(a.rest)/int(cellBlockSize) < n {
+		a.rest = mapChunk(a.next)
+		a.chunks = append(a.chunks, a.rest)
+		a.next = min(2*a.next, lastChunk)
+	}
+}
+
 // put takes back the block of a freed page.
 func (a *cellArena) put(b *cellBlock) { a.free = append(a.free, b) }
 

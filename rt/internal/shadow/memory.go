@@ -87,6 +87,7 @@ type Memory struct {
 	npins   int      // pins kept, for tests
 	filters seenRing // the filters of repeated reads that pages borrow (seen.go)
 	cells   *cellArena
+	spare   spare // free lists of page records (reserve.go)
 	exts
 	subs
 }
@@ -97,6 +98,7 @@ func New() *Memory {
 	m.cells = newCellArena(m)
 	m.forgetCaches()
 	m.exts.reset()
+	m.Refill()
 	return m
 }
 
@@ -132,6 +134,7 @@ func (m *Memory) Trim() {
 				case p == nil:
 				case p.gen != old:
 					m.drop(p)
+					m.freePage(p)
 					t3[i] = nil
 				default:
 					n3++
@@ -139,12 +142,14 @@ func (m *Memory) Trim() {
 			}
 			if n3 == 0 {
 				t2[i3] = nil
+				m.freeL3(t3)
 			} else {
 				n2++
 			}
 		}
 		if n2 == 0 {
 			m.l1[i2] = nil
+			m.freeL2(t2)
 		}
 	}
 	m.live = 0
@@ -336,17 +341,18 @@ func (m *Memory) Whole(addr uintptr) *Cell {
 func (m *Memory) find(pn uintptr, uni bool) *page {
 	t2 := &m.l1[(pn>>(2*levelBits))%levelLen]
 	if *t2 == nil {
-		*t2 = new(l2)
+		*t2 = m.newL2()
 	}
 	t3 := &(*t2)[(pn>>levelBits)%levelLen]
 	if *t3 == nil {
-		*t3 = new(l3)
+		*t3 = m.newL3()
 	}
 	pp := &(*t3)[pn%levelLen]
 	p := *pp
 	switch {
 	case p == nil:
-		p = &page{pn: pn, gen: m.gen, uni: uni, seen: noSeen}
+		p = m.newPage()
+		p.pn, p.gen, p.uni, p.seen = pn, m.gen, uni, noSeen
 		*pp = p
 		m.pages++
 		m.live++
@@ -374,7 +380,14 @@ func (m *Memory) find(pn uintptr, uni bool) *page {
 // word has state, the unit an earlier access found there is alive (by the
 // same argument, inductively), and it overlaps the current access, so it
 // is the same unit.
+//
+// An object registered with Own is not pinned: its death is reported
+// (Release) before its memory can be reused, which is what the pin
+// guarantees for the others (see owned.go).
 func (m *Memory) Pin(addr uintptr, p unsafe.Pointer) {
+	if Owned(addr) {
+		return
+	}
 	pg := m.find(addr>>pageShift, false)
 	w := uint16((addr >> wordShift) % wordsPerPage)
 	switch {
@@ -394,13 +407,20 @@ func (m *Memory) Pin(addr uintptr, p unsafe.Pointer) {
 				return
 			}
 		}
+		if pg.few == nil {
+			pg.few = m.newFew()
+		}
 		if len(pg.few) < maxFew {
 			pg.few = append(pg.few, pinEntry{p, w})
 			break
 		}
-		pg.pins = new(pins)
+		pg.pins = m.newPins()
 		for _, e := range pg.few {
 			pg.pins[e.w] = e.p
+		}
+		if cap(pg.few) == maxFew {
+			clear(pg.few)
+			m.spare.few = append(m.spare.few, pg.few[:0])
 		}
 		pg.few = nil
 		pg.pins[w] = p

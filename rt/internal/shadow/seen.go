@@ -50,7 +50,7 @@ func (m *Memory) lend(p *page, step uint32) *seen {
 			f.page.seen = noSeen
 		}
 	} else {
-		f = new(seen)
+		f = m.newSeen()
 		r.all = append(r.all, f)
 	}
 	f.page, p.seen = p, f

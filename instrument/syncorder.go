@@ -1,0 +1,154 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// The order of an assignment's write and the synchronisation of its
+// right-hand side. In x = <-c, x = f() (f may lock, receive or wait) and
+// x op= <-c, Go evaluates the right-hand side first and writes x last:
+// the write comes after the acquire the right-hand side makes. A hook
+// placed before the statement would record the write before that
+// acquire, so that an access of x which the acquire orders before the
+// write would be reported as racing with it (Go's race detector
+// instruments the store where the compiler makes it, after the call or
+// receive). So, as for a task-library call, the writes of a simple
+// statement that receives from a channel or calls a function that is not
+// pure (pure.go) are hooked after the statement, and so are its reads
+// that come after the last such operation, in source order.
+//
+// A hook after the statement evaluates its operands after the right-hand
+// side ran, which may have changed them: a call may reassign a captured
+// variable or write the memory that a pointer path goes through. A hook
+// moves after the statement only when the address it names cannot change
+// that way (stableLoc): a variable itself, or a path of fields and
+// elements whose pointers, slices, maps and indexes are constants or local
+// variables no other code can reach (escapes.isShared false: no closure
+// captures them and their address is not taken), which only the statement
+// itself could assign (the renderer refuses those). Other hooks stay
+// before the statement, as they were.
+
+// noteSync records that the call or receive e may synchronise: the
+// statement's writes are hooked after it.
+func (c *collector) noteSync(e ast.Expr) {
+	c.syncEnds = append(c.syncEnds, e.End())
+}
+
+// noteCall records the call x when it may synchronise: any call of a
+// function value, method or function that is not pure. Builtins and
+// conversions do not (they never reach here).
+func (c *collector) noteCall(x *ast.CallExpr) {
+	if c.r.facts.pureFunc(x) {
+		return
+	}
+	c.noteSync(x)
+}
+
+// afterSync marks, when the statement synchronises and calls no
+// task-library function (whose own rule applies), the accesses that must
+// stay before it (keepPre) and those that come after its last
+// synchronisation (afterTask). It reports whether the statement's hooks
+// are placed around it.
+func (c *collector) afterSync() bool {
+	if len(c.syncEnds) == 0 || len(c.taskEnds) > 0 {
+		return false
+	}
+	last := c.syncEnds[0]
+	for _, e := range c.syncEnds[1:] {
+		if e > last {
+			last = e
+		}
+	}
+	for _, a := range c.main.accs {
+		if !a.write && a.pos < last {
+			continue // a read before the synchronisation: before the statement
+		}
+		if !c.stableAcc(a) {
+			a.keepPre = true
+			continue
+		}
+		if !a.write {
+			a.afterTask = true
+		}
+	}
+	return true
+}
+
+// afterSyncLHS marks the read of the left operand of x op= y when y
+// synchronises: Go reads x after evaluating y.
+func (c *collector) afterSyncLHS(lhs []*acc) {
+	if len(c.syncEnds) == 0 || len(c.taskEnds) > 0 {
+		return
+	}
+	for _, a := range lhs {
+		if !a.write && c.stableAcc(a) {
+			a.afterTask = true
+		}
+	}
+}
+
+// stableAcc reports whether the operands of a's hook denote the same
+// location after the statement as before it.
+func (c *collector) stableAcc(a *acc) bool {
+	switch a.form {
+	case formAddr:
+		return c.stableLoc(a.loc)
+	case formPtr, formMap, formSlice:
+		return c.stableValue(a.loc)
+	case formSpan:
+		return !a.spanTail && c.stableValue(a.loc) && (a.count == nil || c.stableValue(a.count))
+	}
+	return false
+}
+
+// stableLoc reports whether the address of the location e cannot change
+// while the statement's right-hand side runs.
+func (c *collector) stableLoc(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return c.stableLoc(x.X)
+	case *ast.Ident:
+		return c.varOf(x) != nil
+	case *ast.SelectorExpr:
+		if c.varOf(x) != nil {
+			return true
+		}
+		s := c.r.info.Selections[x]
+		if s == nil || s.Kind() != types.FieldVal || len(s.Index()) > 1 && s.Indirect() {
+			return false // a path through embedded pointers
+		}
+		if c.isPointer(x.X) {
+			return c.stableValue(x.X)
+		}
+		return c.stableLoc(x.X)
+	case *ast.IndexExpr:
+		if !c.stableValue(x.Index) {
+			return false
+		}
+		if isArray(c.r.info.TypeOf(x.X)) {
+			return c.stableLoc(x.X)
+		}
+		return c.stableValue(x.X)
+	case *ast.StarExpr:
+		return c.stableValue(x.X)
+	}
+	return false
+}
+
+// stableValue reports whether the value of e cannot change while the
+// statement's right-hand side runs: a constant, or a local variable that
+// no other code reaches.
+func (c *collector) stableValue(e ast.Expr) bool {
+	if c.isStatic(e) {
+		return true
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return c.stableValue(x.X)
+	case *ast.Ident:
+		v := c.varOf(x)
+		return v != nil && !c.r.facts.esc.isShared(v) && !isPackageLevel(v)
+	}
+	return false
+}

@@ -1,0 +1,93 @@
+// Command implicit exercises the accesses that Go makes without naming the
+// location in the statement: inside append, copy and conversions, at a
+// bare return of named results, through embedded pointers of promoted
+// methods, and by Lock and Unlock of a mutex; and the order of the write of
+// an assignment whose right-hand side synchronises.
+package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+var (
+	shared  = make([]int, 2, 4)
+	bytesOf = []byte("hello")
+	runesOf = []rune("hi")
+	words   []string
+)
+
+func appends(extra []int) {
+	_ = append(shared, 1)
+	_ = append(shared, extra...)
+	words = append(words, "w")
+	var b []byte
+	b = append(b, "tail"...)
+	_ = b
+}
+
+func conversions() (string, string, [2]byte) {
+	s := string(bytesOf)
+	r := string(runesOf)
+	a := [2]byte(bytesOf)
+	return s, r, a
+}
+
+type node struct {
+	val  int
+	next *node
+}
+
+var (
+	mu    sync.Mutex
+	x     int
+	table = map[int]int{}
+	head  = &node{}
+)
+
+// locked locks mu, which its caller unlocks.
+func locked() int {
+	mu.Lock()
+	return 1
+}
+
+// ordered assigns values that receives and calls produce: the writes are
+// hooked after the statement, except where a call may change the path to
+// the location (head.val).
+func ordered(c chan int) {
+	x = <-c
+	x += <-c
+	table[1] = locked()
+	mu.Unlock()
+	local := &node{}
+	local.val = <-c
+	head.val = <-c
+	x = <-c + x
+}
+
+// named returns a result that a goroutine writes: the bare return reads
+// it, return n+1 writes it, and the plain result r has no hook.
+func named(early bool) (n int, r int) {
+	done := make(chan bool)
+	go func() {
+		n = 1
+		done <- true
+	}()
+	<-done
+	if early {
+		return n + 1, 0
+	}
+	return
+}
+
+func main() {
+	appends([]int{3})
+	c := make(chan int, 6)
+	for i := range 6 {
+		c <- i
+	}
+	ordered(c)
+	n, _ := named(false)
+	s, r, a := conversions()
+	fmt.Println(len(shared), s, r, a, len(words), n)
+}

@@ -1,0 +1,179 @@
+package checker
+
+import (
+	"reflect"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
+)
+
+// Objects whose deaths the checker learns.
+//
+// The detector pins every object an access finds (shadow.Memory.Pin), so
+// that no other object takes its address while its shadow state exists:
+// exact, but an allocation-heavy program then keeps every object its tasks
+// touched until the run forgets them. For an object registered by Alloc
+// the checker learns its death instead, and clears its shadow state before
+// its memory can be reused (shadow/owned.go argues why that is exact):
+//
+//   - Alloc registers the object with shadow.Own, so that no pin keeps it,
+//     and gives it a finalizer.
+//   - The garbage collector runs the finalizer once the program can no
+//     longer reach the object (a finalizer resurrects its object for the
+//     call). The finalizer puts the object on a queue, deaths, which
+//     keeps it alive again: its memory is not reused while it waits.
+//   - At the next allocation hook or task-graph event, the checker's
+//     goroutine takes the queue, clears the shadow state of each object
+//     (Detector.Release) and drops it from the registry and the queue. Only
+//     then can the collector free it, at a later cycle.
+//
+// Finalizers, not cleanups or weak pointers: a cleanup runs after the
+// object's memory is freed (a new object may already be there, with the
+// old one's state), and a weak pointer turns nil at the same moment, when
+// only polling at every access would notice it in time. A finalizer is
+// the one notification the runtime gives while the memory still belongs to
+// the dead object. Its costs: a finalizer per object (a few hundred
+// nanoseconds, so only objects of at least AllocMin bytes are registered),
+// objects freed one collection later than they would be, and the object
+// must not take part in a cycle (a cycle through an object with a
+// finalizer is never collected), so only objects without pointers are
+// registered. A program may set a finalizer of its own on such an object:
+// SetFinalizer takes the checker's off first and pins the object for the
+// rest of the process, as if it had never been registered.
+
+// AllocMin is the size from which Alloc registers an object.
+const AllocMin = 1 << 10
+
+// deaths is the queue of registered objects whose finalizers ran.
+var deaths struct {
+	mu      sync.Mutex
+	pending atomic.Bool
+	objs    []deadObject
+}
+
+type deadObject struct {
+	p    unsafe.Pointer // keeps the object alive until it is released
+	size uintptr
+}
+
+// kept holds the registered objects that the program gave a finalizer of
+// its own (SetFinalizer): nothing tells the checker of their deaths, so
+// they are pinned for the rest of the process.
+var kept []unsafe.Pointer
+
+// registered maps the address of each registered object to its size.
+// SetFinalizer may be called outside checked runs, by any goroutine: regMu
+// guards it.
+var (
+	regMu      sync.Mutex
+	registered = map[uintptr]uintptr{}
+)
+
+// Alloc registers the object of size bytes that a new, a composite literal
+// or a make has just allocated at p, so that its shadow state is released
+// when it dies instead of the detector keeping it alive (see above). It
+// does nothing outside a checked run, for objects smaller than AllocMin,
+// and for objects of types with pointers (elem is the type of the object,
+// or of its elements).
+func Alloc(p unsafe.Pointer, size uintptr, elem reflect.Type) {
+	st := theState
+	if st == nil || st.cur == 0 || p == nil || size < AllocMin || hasPointers(elem) {
+		return
+	}
+	st.releaseDeaths()
+	a := uintptr(p)
+	regMu.Lock()
+	_, dup := registered[a]
+	if !dup {
+		registered[a] = size
+		shadow.Own(a, size)
+	}
+	regMu.Unlock()
+	if dup {
+		return
+	}
+	runtime.SetFinalizer((*byte)(p), func(b *byte) {
+		deaths.mu.Lock()
+		deaths.objs = append(deaths.objs, deadObject{unsafe.Pointer(b), size})
+		deaths.mu.Unlock()
+		deaths.pending.Store(true)
+	})
+}
+
+// pointerTypes caches hasPointers.
+var pointerTypes = map[reflect.Type]bool{}
+
+// hasPointers reports whether values of type t hold pointers the garbage
+// collector follows.
+func hasPointers(t reflect.Type) bool {
+	has, ok := pointerTypes[t]
+	if ok {
+		return has
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		has = false
+	case reflect.Array:
+		has = t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				has = true
+				break
+			}
+		}
+	default:
+		has = true
+	}
+	pointerTypes[t] = has
+	return has
+}
+
+// releaseDeaths clears the shadow state of the registered objects that
+// died and lets the collector have them.
+func (st *state) releaseDeaths() {
+	if !deaths.pending.Load() {
+		return
+	}
+	deaths.mu.Lock()
+	objs := deaths.objs
+	deaths.objs = nil
+	deaths.pending.Store(false)
+	deaths.mu.Unlock()
+	regMu.Lock()
+	defer regMu.Unlock()
+	for i, o := range objs {
+		a := uintptr(o.p)
+		if st.det != nil {
+			st.det.Release(a, o.size)
+		}
+		shadow.Disown(a, o.size)
+		delete(registered, a)
+		objs[i] = deadObject{}
+	}
+}
+
+// SetFinalizer is runtime.SetFinalizer for rewritten code: an object that
+// Alloc registered loses the checker's finalizer first (a second one would
+// make the runtime fail) and is pinned for the rest of the process.
+func SetFinalizer(obj, finalizer any) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if len(registered) > 0 {
+		if v := reflect.ValueOf(obj); v.Kind() == reflect.Pointer && !v.IsNil() {
+			p := v.UnsafePointer()
+			if size, ok := registered[uintptr(p)]; ok {
+				runtime.SetFinalizer((*byte)(p), nil)
+				delete(registered, uintptr(p))
+				shadow.Disown(uintptr(p), size)
+				kept = append(kept, p)
+			}
+		}
+	}
+	runtime.SetFinalizer(obj, finalizer) // under regMu: Alloc cannot register obj in between
+}

@@ -1,0 +1,221 @@
+package detect
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// TestReleaseIsANewAddress is the exactness property of Release: in a
+// random task program (async, finish, futures and Get) in which an object
+// A is accessed until it dies and an object B after, B taking A's memory
+// with Release between them reports exactly the races that B at an
+// address of its own reports, and A's races are the same in both runs.
+// That is, the detector sees the reused memory as a new location, as the
+// computation graph (whose locations are objects) does.
+func TestReleaseIsANewAddress(t *testing.T) {
+	const (
+		objSize = 3 * 4096 // three pages, starting inside a page
+		offset  = 3072
+		apart   = 1 << 20
+	)
+	programs := 400
+	if testing.Short() {
+		programs = 40
+	}
+	for seed := range uint64(programs) {
+		rng := rand.New(rand.NewPCG(seed, 0x5eed))
+		prog := genReleaseProgram(rng)
+		base := uintptr(0xc000100000) + offset
+
+		// Run 1: B at its own address. Run 2: B at A's, released between.
+		type hit struct {
+			off    uintptr
+			second bool // a race of B
+		}
+		run := func(reuse bool) []hit {
+			var hits []hit
+			phase := false
+			d := New(func(r event.Race) {
+				a := r.Addr - base
+				if a >= apart {
+					a -= apart
+				}
+				hits = append(hits, hit{a, phase})
+			})
+			prog.run(d, func() {
+				phase = true
+				if reuse {
+					d.Release(base, objSize)
+				}
+			}, func(second bool) uintptr {
+				if second && !reuse {
+					return base + apart
+				}
+				return base
+			})
+			slices.SortFunc(hits, func(x, y hit) int {
+				if x.second != y.second {
+					if x.second {
+						return 1
+					}
+					return -1
+				}
+				return int(x.off) - int(y.off)
+			})
+			return slices.Compact(hits)
+		}
+		apartHits, reuseHits := run(false), run(true)
+		if !slices.Equal(apartHits, reuseHits) {
+			t.Fatalf("seed %d: races with B apart %v, with B in A's memory after Release %v\nprogram:\n%s", seed, apartHits, reuseHits, prog)
+		}
+	}
+}
+
+// relOp is an operation of a random program of TestReleaseIsANewAddress.
+type relOp struct {
+	kind      byte // 'a' access, 's' spawn, 'f' finish, 'g' get, 'd' the death of A
+	off, size uintptr
+	write     bool
+	future    bool
+	body      []relOp // of a spawn or finish
+	get       int     // index of the future to get, among those created
+}
+
+type relProgram struct{ body []relOp }
+
+func genReleaseProgram(rng *rand.Rand) relProgram {
+	budget := 40 + rng.IntN(40)
+	died := false
+	var gen func(depth int) []relOp
+	gen = func(depth int) []relOp {
+		var ops []relOp
+		for n := rng.IntN(6) + 1; n > 0 && budget > 0; n-- {
+			budget--
+			if !died && budget < 30 && rng.IntN(4) == 0 {
+				died = true
+				ops = append(ops, relOp{kind: 'd'})
+				continue
+			}
+			switch r := rng.IntN(10); {
+			case r < 5:
+				sizes := []uintptr{1, 2, 4, 8, 8, 8, 16, 64, 4096}
+				size := sizes[rng.IntN(len(sizes))]
+				// Few distinct locations, so that accesses meet: the
+				// first words of each page and the ones around page ends.
+				spots := []uintptr{0, 8, 16, 1016, 1024, 4096 - 3072 - 8, 4096 - 3072, 2*4096 - 3072 - 64, 2 * 4096}
+				off := spots[rng.IntN(len(spots))]
+				if size < 8 {
+					off += uintptr(rng.IntN(int(8/size))) * size
+				}
+				if off+size > 3*4096 {
+					off = 3*4096 - size
+				}
+				ops = append(ops, relOp{kind: 'a', off: off, size: size, write: rng.IntN(2) == 0})
+			case r < 8 && depth < 4:
+				ops = append(ops, relOp{kind: 's', future: rng.IntN(3) == 0, body: gen(depth + 1)})
+			case r < 9 && depth < 4:
+				ops = append(ops, relOp{kind: 'f', body: gen(depth + 1)})
+			default:
+				ops = append(ops, relOp{kind: 'g', get: rng.IntN(8)})
+			}
+		}
+		return ops
+	}
+	p := relProgram{body: gen(0)}
+	if !died {
+		p.body = append(p.body, relOp{kind: 'd'})
+	}
+	return p
+}
+
+// run runs the program through d in serial depth-first order; death is
+// called at A's death, and addr gives the base of the object accessed (B
+// after the death).
+func (p relProgram) run(d *Detector, death func(), addr func(second bool) uintptr) {
+	next := event.Task(1)
+	var futures []event.Task
+	second := false
+	var body func(t event.Task, ops []relOp)
+	body = func(t event.Task, ops []relOp) {
+		for _, op := range ops {
+			switch op.kind {
+			case 'a':
+				d.Access(t, addr(second)+op.off, op.size, op.write, 1)
+			case 'd':
+				second = true
+				death()
+			case 's':
+				next++
+				c := next
+				d.Spawn(t, c, op.future, 0)
+				body(c, op.body)
+				d.End(c)
+				if op.future {
+					futures = append(futures, c)
+				}
+			case 'f':
+				d.FinishBegin(t, 0)
+				body(t, op.body)
+				d.FinishEnd(t)
+			case 'g':
+				if len(futures) > 0 {
+					d.Get(t, futures[op.get%len(futures)], 0)
+				}
+			}
+		}
+	}
+	d.Spawn(0, 1, false, 0)
+	body(1, p.body)
+	d.End(1)
+}
+
+func (p relProgram) String() string {
+	var b []byte
+	var show func(ops []relOp, indent string)
+	show = func(ops []relOp, indent string) {
+		for _, op := range ops {
+			switch op.kind {
+			case 'a':
+				rw := "read"
+				if op.write {
+					rw = "write"
+				}
+				b = append(b, indent...)
+				b = append(b, rw...)
+				b = append(b, ' ')
+				b = appendUint(b, uint64(op.size))
+				b = append(b, " at +"...)
+				b = appendUint(b, uint64(op.off))
+				b = append(b, '\n')
+			case 'd':
+				b = append(b, indent+"A dies\n"...)
+			case 's':
+				if op.future {
+					b = append(b, indent+"future {\n"...)
+				} else {
+					b = append(b, indent+"async {\n"...)
+				}
+				show(op.body, indent+"  ")
+				b = append(b, indent+"}\n"...)
+			case 'f':
+				b = append(b, indent+"finish {\n"...)
+				show(op.body, indent+"  ")
+				b = append(b, indent+"}\n"...)
+			case 'g':
+				b = append(b, indent+"get\n"...)
+			}
+		}
+	}
+	show(p.body, "")
+	return string(b)
+}
+
+func appendUint(b []byte, v uint64) []byte {
+	if v >= 10 {
+		b = appendUint(b, v/10)
+	}
+	return append(b, byte('0'+v%10))
+}
