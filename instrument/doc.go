@@ -115,7 +115,8 @@
 //     through an embedded field is not hooked.
 //   - Reads in an if or switch header are hooked before the header even
 //     when they come after a task-library call in it; writes of named
-//     results by a return statement are not hooked.
+//     results by a return statement that receives or calls a function
+//     are not hooked (results.go).
 //   - A task-library call in a go or defer statement, or used as a method
 //     value, gets no site: rt.At would name the wrong call.
 //   - Rewritten files use generic hooks: the module must declare go 1.18 or
@@ -161,11 +162,14 @@
 //     site or statistic.
 //  3. Program edits (program.go): defer rt.Exit in func main, rt.OSExit,
 //     and the race check of each test function.
-//  4. Planning (file.go, stmt.go, access.go, calls.go, place.go,
-//     hoist.go, cover.go, the type fileRewriter): stmt.go walks each
-//     function's statements; access.go and calls.go collect the accesses
-//     each statement makes (acc, in groups) and the task-library calls
-//     that get a site; place.go decides each hook's fate — pruned by
+//  4. Planning (file.go, stmt.go, access.go, calls.go, builtins.go,
+//     results.go, syncorder.go, place.go, hoist.go, cover.go, the type
+//     fileRewriter): stmt.go walks each function's statements; access.go,
+//     calls.go, builtins.go (append, copy, conversions) and results.go
+//     (named results at return) collect the accesses each statement makes
+//     (acc, in groups) and the task-library calls that get a site;
+//     syncorder.go moves after the statement the writes that follow a
+//     synchronising right-hand side; place.go decides each hook's fate — pruned by
 //     Config.Keep, left out because an optimization's hook stands for it
 //     (cover.go, straight.go), guarded, or placed before the statement,
 //     after it, or inside a condition — and allocates its site; hoist.go
