@@ -25,6 +25,7 @@ var goldenCases = []string{
 	"optimize",
 	"plaingo",
 	"implicit",
+	"alloc",
 }
 
 // normalize replaces the machine's path of the module in rewritten text,
