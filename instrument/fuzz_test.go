@@ -54,6 +54,9 @@ func WriteSlice[E any](s []E, site uint32)                          {}
 func ReadMap[M ~map[K]V, K comparable, V any](m M, site uint32)     {}
 func WriteMap[M ~map[K]V, K comparable, V any](m M, site uint32)    {}
 func At[H any](h H, site uint32) H                                  { return h }
+func Alloc[T any](p *T) *T                                          { return p }
+func AllocSlice[S ~[]E, E any](s S) S                               { return s }
+func SetFinalizer(obj, finalizer any)                               {}
 func Exit()                                                         {}
 func OSExit(code int)                                               {}
 type TB interface{ Helper(); Errorf(format string, args ...any) }
