@@ -119,7 +119,13 @@ const (
 	opWgWait                   // a Wait of a WaitGroup
 	opCondWait                 // a Wait of a Cond
 	opCondSignal               // a Signal or Broadcast of a Cond
+	opUpdateAdd                // an atomic Add whose result is not used (commute.go)
+	opUpdateAnd                // an atomic And whose result is not used
+	opUpdateOr                 // an atomic Or whose result is not used
 )
+
+// isUpdate reports whether k is a commuting atomic update (commute.go).
+func isUpdate(k opKind) bool { return k >= opUpdateAdd }
 
 // acquisition is one entry of an object's log.
 type acquisition struct {
@@ -153,7 +159,10 @@ func useOf(log []acquisition) chanUse {
 // and the Dones are not logged: a Wait joins every Done before it in
 // either order. Of a Cond, a Wait is dependent with every other operation
 // (a Signal before the Wait is lost, after it wakes it; of two Waits, a
-// Signal wakes the first), and two Signals commute. On a channel:
+// Signal wakes the first), and two Signals commute. Of an atomic
+// variable, two updates of one kind whose results are not used (two Adds,
+// two Ands, two Ors) commute (commute.go), and every other pair is
+// dependent. On a channel:
 //
 //   - a close and a send: the send panics after the close;
 //   - a close and a receive, when a sender was parked at the first of
@@ -171,6 +180,8 @@ func useOf(log []acquisition) chanUse {
 // the same partner, or blocks until the same later one.
 func dependent(a, b acquisition, u chanUse) bool {
 	switch {
+	case isUpdate(a.kind) || isUpdate(b.kind):
+		return a.kind != b.kind
 	case a.kind >= opCondWait || b.kind >= opCondWait:
 		return a.kind == opCondWait || b.kind == opCondWait
 	case a.kind >= opWgAdd || b.kind >= opWgAdd:
@@ -301,8 +312,10 @@ func lockKind(read bool) opKind {
 const maxLog = 1 << 16
 
 // soloOps is who made the operations of a dropped log: per kind, the one
-// goroutine that made them (0 for none).
-type soloOps [opCondSignal + 1]int
+// goroutine that made them (0 for none), or -1 for the commuting updates
+// of an atomic variable made by several goroutines (which make no pair
+// among themselves).
+type soloOps [opUpdateOr + 1]int
 
 // appendLog logs a on obj, or notes that obj's log is full.
 func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
@@ -339,7 +352,7 @@ func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
 // and a receive that found it parked cannot come after the close, which
 // follows the send in program order).
 func (s *soloOps) add(a acquisition) bool {
-	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G) {
+	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G && !isUpdate(a.kind)) {
 		return false
 	}
 	u := chanUse{send: s[opSend] != 0 || a.kind == opSend}
@@ -360,7 +373,11 @@ func (s *soloOps) add(a acquisition) bool {
 			return false
 		}
 	}
-	s[a.kind] = a.p.G
+	if s[a.kind] != 0 && s[a.kind] != a.p.G {
+		s[a.kind] = -1 // updates of one kind by several goroutines
+	} else {
+		s[a.kind] = a.p.G
+	}
 	return true
 }
 
@@ -412,6 +429,10 @@ func (e *Exec) Explorable() bool {
 				e.reversals(log, i, u, func(a acquisition) bool {
 					what := "a channel"
 					switch {
+					case isUpdate(log[i].kind) || isUpdate(a.kind) || log[i].kind == opWrite:
+						// Only an atomic variable's log holds both
+						// lazily logged updates and acquisitions.
+						what = "an atomic variable"
 					case log[i].kind >= opCondWait:
 						what = "a sync.Cond"
 					case log[i].kind >= opWgAdd:
