@@ -134,6 +134,7 @@ type acquisition struct {
 	sel     bool   // a case of a select statement of several cases, or with a default
 	senders bool   // a channel operation made while a sender was parked on the channel
 	site    uint32 // where, for a channel operation
+	vc      vclock // the goroutine's clock when it attempted the operation (hb.go), or nil
 }
 
 // chanUse is what a channel's log holds: whether some goroutine attempted
@@ -228,7 +229,7 @@ func (e *Exec) reversals(log []acquisition, i int, u chanUse, f func(a acquisiti
 			}
 			continue
 		}
-		if !dependent(a, b, u) || e.spawnedAfter(b.p.G, a.p) {
+		if !dependent(a, b, u) || e.spawnedAfter(b.p.G, a.p) || hbBefore(a, b) {
 			continue
 		}
 		if !f(a) {
@@ -283,7 +284,7 @@ func (e *Exec) attempt(site uint32) Point {
 // which it comes first too.
 func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
 	p := e.attempt(site)
-	e.pending[p] = pendingAcq{obj, read}
+	e.pending[p] = pendingAcq{obj, read, e.cur.vc}
 	return p
 }
 
@@ -291,6 +292,7 @@ func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
 type pendingAcq struct {
 	obj  unsafe.Pointer
 	read bool
+	vc   vclock // the goroutine's clock at the attempt
 }
 
 func lockKind(read bool) opKind {
@@ -383,8 +385,9 @@ func (s *soloOps) add(a acquisition) bool {
 
 // acquired logs that the acquisition p of obj (at site) took place.
 func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
+	vc := e.pending[p].vc
 	delete(e.pending, p)
-	e.appendLog(obj, acquisition{p: p, kind: lockKind(read), site: site}, site)
+	e.appendLog(obj, acquisition{p: p, kind: lockKind(read), site: site, vc: vc}, site)
 }
 
 // chanOp logs an operation on the channel ch at point p, when it is
@@ -392,7 +395,7 @@ func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
 func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site uint32) {
 	cs := e.chanState(ch)
 	senders := hasWaiter(cs.sendq)
-	e.appendLog(ch, acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site}, site)
+	e.appendLog(ch, acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site, vc: e.cur.vc}, site)
 	e.lazy[ch] = true
 }
 
@@ -400,7 +403,7 @@ func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site ui
 // object whose pairs of dependent operations Explorable looks for at the
 // end of the run.
 func (e *Exec) logOp(obj unsafe.Pointer, p Point, kind opKind, site uint32) {
-	e.appendLog(obj, acquisition{p: p, kind: kind, site: site}, site)
+	e.appendLog(obj, acquisition{p: p, kind: kind, site: site, vc: e.cur.vc}, site)
 	e.lazy[obj] = true
 }
 

@@ -223,12 +223,16 @@ func (e *Exec) wakeJoining(g *G, segs []event.Task, site uint32) {
 }
 
 func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint32) {
+	if from != e.root {
+		e.hbWake(e.cur, g)
+	}
 	c := e.h.NewTask(from, site, g.ID)
 	e.h.Spawn(from, c, site)
 	e.h.Join(c, g.last, site)
 	for _, s := range segs {
 		if e.isEnded(s) {
 			e.h.Join(c, s, site)
+			e.hbAcquire(g, s)
 		}
 	}
 	g.segs = append(g.segs[:0], c)
