@@ -27,7 +27,9 @@ import (
 // (Alternatives), and the caller runs them, depth first, as dynamic
 // partial-order reduction reverses, for each operation, the latest earlier
 // dependent operation of another goroutine (Flanagan and Godefroid, POPL
-// 2005). Operations on different objects are independent, and so are two
+// 2005), unless the graph orders the two already (hb.go); two commuting
+// atomic updates are independent (commute.go). Operations on different
+// objects are independent, and so are two
 // read locks of one RWMutex and, on one channel, a send and a receive
 // outside select statements: which receive takes which value depends only
 // on the order of the sends among themselves and of the receives among
