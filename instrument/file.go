@@ -76,6 +76,7 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	if !cfg.NoPlainGo {
 		r.plainGo()
 	}
+	r.allocs()
 	if r.buf.empty() {
 		return nil, nil
 	}

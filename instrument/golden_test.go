@@ -25,6 +25,7 @@ var goldenCases = []string{
 	"optimize",
 	"plaingo",
 	"implicit",
+	"alloc",
 }
 
 // normalize replaces the machine's path of the module in rewritten text,
@@ -131,7 +132,7 @@ func replacedByDesign(tok string, line []string) bool {
 		return true
 	}
 	for i, l := range line {
-		if l == "OSExit" || l == "_tpinstr_t" {
+		if l == "OSExit" || l == "_tpinstr_t" || l == "SetFinalizer" {
 			return true
 		}
 		if l == "_" && i+1 < len(line) && line[i+1] == "=" && (tok == "++" || tok == "--" || strings.HasSuffix(tok, "=")) {

@@ -73,6 +73,7 @@ import (
 // goRewriter holds the state of the plain-Go rewrite of one file.
 type goRewriter struct {
 	r       *fileRewriter
+	stmts   map[*ast.CallExpr]bool // calls whose result is not used: expression statements
 	handled map[ast.Node]bool      // nodes a construct around them has rewritten
 	helpers map[string]bool        // generic helpers declared in the trailer
 	labels  map[ast.Stmt]token.Pos // labelled statements: where their labels start
@@ -80,7 +81,15 @@ type goRewriter struct {
 
 // plainGo rewrites the plain-Go concurrency of the file.
 func (r *fileRewriter) plainGo() {
-	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}}
+	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}, stmts: map[*ast.CallExpr]bool{}}
+	ast.Inspect(r.file, func(n ast.Node) bool {
+		if es, ok := n.(*ast.ExprStmt); ok {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+				g.stmts[c] = true
+			}
+		}
+		return true
+	})
 	g.errgroupImport()
 	outer := r.fn
 	defer func() { r.fn = outer }()
@@ -350,7 +359,7 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 			return
 		}
 		site := g.site(x.Pos(), x)
-		g.insert(u.Args[0].Pos(), rt(atomicHook(u))+"(", prioAtOpen)
+		g.insert(u.Args[0].Pos(), rt(g.atomicHook(u))+"(", prioAtOpen)
 		g.insert(u.Args[0].End(), ", "+site+")", prioAtClose)
 	case u.Op == syncapi.AtomicMethod:
 		g.atomicMethod(u)
@@ -457,7 +466,7 @@ func (g *goRewriter) atomicMethod(u syncapi.Use) {
 	switch u.Form {
 	case syncapi.Direct:
 		site := g.site(x.Pos(), x)
-		g.insert(u.Recv.Pos(), rt(atomicHook(u))+"("+pre, prioAtOpen)
+		g.insert(u.Recv.Pos(), rt(g.atomicHook(u))+"("+pre, prioAtOpen)
 		g.insert(u.Recv.End(), post+", "+site+")", prioAtClose)
 	case syncapi.MethodExpr:
 		if u.Promoted {
@@ -465,7 +474,7 @@ func (g *goRewriter) atomicMethod(u syncapi.Use) {
 			return
 		}
 		site := g.site(x.Pos(), x)
-		g.insert(u.Recv.Pos(), rt(atomicHook(u))+"(", prioAtOpen)
+		g.insert(u.Recv.Pos(), rt(g.atomicHook(u))+"(", prioAtOpen)
 		g.insert(u.Recv.End(), ", "+site+")", prioAtClose)
 	}
 }
@@ -877,9 +886,16 @@ func (g *goRewriter) keepImport(fun ast.Expr, name string) {
 
 // atomicHook is the hook of an atomic operation: AtomicLoadAt for one that
 // only reads its word, AtomicAt for the others.
-func atomicHook(u syncapi.Use) string {
+func (g *goRewriter) atomicHook(u syncapi.Use) string {
 	if u.Func != nil && strings.HasPrefix(u.Func.Name(), "Load") {
 		return "AtomicLoadAt"
+	}
+	if u.Func != nil && g.stmts[u.Call] {
+		for _, op := range []string{"Add", "And", "Or"} {
+			if strings.HasPrefix(u.Func.Name(), op) {
+				return "Atomic" + op + "At"
+			}
+		}
 	}
 	return "AtomicAt"
 }

@@ -52,7 +52,7 @@ func Alloc[T any](p *T) *T {
 
 // AllocSlice returns s, a slice that make has just allocated, after
 // registering its backing array as Alloc does.
-func AllocSlice[E any](s []E) []E {
+func AllocSlice[S ~[]E, E any](s S) S {
 	var zero E
 	if size := uintptr(cap(s)) * unsafe.Sizeof(zero); size >= checker.AllocMin {
 		checker.Alloc(unsafe.Pointer(unsafe.SliceData(s)), size, reflect.TypeFor[E]())

@@ -274,6 +274,14 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	                  stop exploring the schedules of a run of goroutines
 	                  after DURATION (such as 30s or 5m; 0 for no limit): the
 	                  verdict then says how many were checked (default 10s)
+	sample_time=DURATION
+	                  when max_schedules or explore_time stops the exploration
+	                  of a run of goroutines, go on for DURATION with
+	                  schedules chosen at random (0 for none): the verdict
+	                  says how many were sampled, and each report gives the
+	                  replay value of its schedule (default 2s)
+	sample_seed=N     the seed of the random choices of sample_time: the same
+	                  seed samples the same schedules in the same order
 	explore_procs=N   run at most N schedules of an exploration at once, each
 	                  a process of its own (default GOMAXPROCS; the reports
 	                  and the verdict are the same for every N)

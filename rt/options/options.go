@@ -32,6 +32,8 @@ type Options struct {
 	MaxSchedules int           // the most schedules exploration runs
 	ExploreProcs int           // the most children exploration runs at once; 0: GOMAXPROCS
 	ExploreTime  time.Duration // how long the exploration of a run of goroutines may take; 0: no limit
+	SampleTime   time.Duration // how long random schedules of goroutines run past max_schedules or explore_time; 0: none
+	SampleSeed   uint64        // the seed of those random choices
 	NoCommute    bool          // treat commutative isolated updates as conflicting
 	Leaks        bool          // report goroutines still waiting when a run ends
 
@@ -101,6 +103,26 @@ var Table = []Option{
 				return fmt.Errorf("want a duration such as 30s, have %q", v)
 			}
 			o.ExploreTime = d
+			return nil
+		}},
+	{Name: "sample_time", Arg: "DURATION", Default: "2s",
+		Usage: "when max_schedules or explore_time stops the exploration of a run of goroutines, go on for DURATION with schedules chosen at random (0 for none): the verdict says how many were sampled, and each report gives the replay value of its schedule",
+		set: func(o *Options, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 {
+				return fmt.Errorf("want a duration such as 5s, have %q", v)
+			}
+			o.SampleTime = d
+			return nil
+		}},
+	{Name: "sample_seed", Arg: "N", Default: "1",
+		Usage: "the seed of the random choices of sample_time: the same seed samples the same schedules in the same order",
+		set: func(o *Options, v string) error {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("want a number, have %q", v)
+			}
+			o.SampleSeed = n
 			return nil
 		}},
 	{Name: "explore_procs", Arg: "N",

@@ -12,7 +12,7 @@ var update = flag.Bool("update", false, "rewrite testdata/usage.golden")
 
 // TestParse checks every option's value, its default and its errors.
 func TestParse(t *testing.T) {
-	def := Options{ExitCode: 66, Explore: true, MaxSchedules: 1000, ExploreTime: 10 * time.Second}
+	def := Options{ExitCode: 66, Explore: true, MaxSchedules: 1000, ExploreTime: 10 * time.Second, SampleTime: 2 * time.Second, SampleSeed: 1}
 	tests := []struct {
 		in      string
 		want    Options
@@ -30,6 +30,9 @@ func TestParse(t *testing.T) {
 		{"explore_time=90s", with(def, func(o *Options) { o.ExploreTime = 90 * time.Second }), ""},
 		{"explore_time=-1s", def, "TPINSTR: explore_time"},
 		{"explore_time=soon", def, "TPINSTR: explore_time"},
+		{"sample_time=0 sample_seed=42", with(def, func(o *Options) { o.SampleTime, o.SampleSeed = 0, 42 }), ""},
+		{"sample_time=-1s", def, "TPINSTR: sample_time"},
+		{"sample_seed=-3", def, "TPINSTR: sample_seed: want a number"},
 		{"replay=2.3.10", with(def, func(o *Options) { o.Replay = "2.3.10" }), ""},
 		{"permissions=strict", with(def, func(o *Options) { o.Permissions = PermStrict }), ""},
 		{"permissions=strict permissions=regions", def, ""},

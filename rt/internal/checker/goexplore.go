@@ -3,6 +3,7 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -160,30 +161,12 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		return o
 	})
 	defer pool.Close()
-	for len(work) > 0 {
-		s := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[s] {
-			continue
-		}
-		if sum.schedules >= st.opts.MaxSchedules {
-			work = append(work, s)
-			sum.limit = "the max_schedules limit"
-			break
-		}
-		if t := st.opts.ExploreTime; t > 0 && time.Since(start) >= t {
-			work = append(work, s)
-			sum.limit = fmt.Sprintf("the explore_time limit of %v", t)
-			break
-		}
-		seen[s] = true
-		sum.schedules++
-		ahead := explore.Ahead(work, min(st.opts.MaxSchedules-sum.schedules, 4*procs), func(a string) bool { return seen[a] })
-		o := pool.Get(s, ahead)
+	// merge writes what the run of schedule s found, once.
+	merge := func(s string, o outcome) (goFindings, bool) {
 		f, runErr, err := o.f, o.runErr, o.err
 		if err != nil || !f.Ran {
 			sum.failures = append(sum.failures, fmt.Sprintf("schedule %s did not report (%v)", s, firstErr(runErr, err)))
-			continue
+			return f, false
 		}
 		if f.Choice != nil && sum.choice == nil {
 			sum.choice = f.Choice
@@ -209,6 +192,34 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		if p := f.Panic; p != nil {
 			st.schedulePanic(*p, s, panics)
 		}
+		return f, true
+	}
+	// The schedules each run lists, for sampling.
+	listed := map[string][]string{goexec.Schedule(nil).String(): append([]string(nil), work...)}
+	for len(work) > 0 {
+		s := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[s] {
+			continue
+		}
+		if sum.schedules >= st.opts.MaxSchedules {
+			work = append(work, s)
+			sum.limit = "the max_schedules limit"
+			break
+		}
+		if t := st.opts.ExploreTime; t > 0 && time.Since(start) >= t {
+			work = append(work, s)
+			sum.limit = fmt.Sprintf("the explore_time limit of %v", t)
+			break
+		}
+		seen[s] = true
+		sum.schedules++
+		ahead := explore.Ahead(work, min(st.opts.MaxSchedules-sum.schedules, 4*procs), func(a string) bool { return seen[a] })
+		f, ok := merge(s, pool.Get(s, ahead))
+		if !ok {
+			continue
+		}
+		listed[s] = f.Alternatives
 		if !orders[f.Orders] {
 			// A run with orders of its own: the schedules that reverse
 			// its pairs may reach others still.
@@ -217,7 +228,69 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 	}
 	sum.complete = len(work) == 0
+	if !sum.complete && st.opts.SampleTime > 0 {
+		n := st.sampleGo(listed, seen, func(s string) ([]string, bool) {
+			f, ok := merge(s, pool.Get(s, nil))
+			return f.Alternatives, ok
+		})
+		sum.limit += fmt.Sprintf(", then %s sampled at random for %v with sample_seed=%d",
+			report.Plural(n, "more schedule"), st.opts.SampleTime, st.opts.SampleSeed)
+	}
 	return sum
+}
+
+// sampleGo runs schedules chosen at random for the sample_time option,
+// after the exploration in order stopped at a limit, and returns how many
+// it ran. A sample is a random walk down the tree of schedules that the
+// exploration walks in order: from the depth-first schedule, each step
+// takes one of the schedules that the current one lists (which reverse
+// one more pair of its operations, or take another select case) at
+// random, runs it unless it ran, and goes on from it; a walk that reaches
+// a schedule listing none starts again at the top. listed holds, for each
+// schedule that ran, the schedules its run listed (run adds the sampled
+// ones); seen holds the schedules that ran. The choices come from the
+// sample_seed option, so that a seed samples the same schedules in the
+// same order, and every report names the schedule that showed it with a
+// replay value that runs it again.
+func (st *state) sampleGo(listed map[string][]string, seen map[string]bool, run func(s string) ([]string, bool)) int {
+	rng := rand.New(rand.NewPCG(st.opts.SampleSeed, 0x5eed))
+	root := goexec.Schedule(nil).String()
+	deadline := time.Now().Add(st.opts.SampleTime)
+	n, idle := 0, 0
+	for cur := root; time.Now().Before(deadline); {
+		next := listed[cur]
+		if len(next) == 0 {
+			if cur == root {
+				break // nothing to sample
+			}
+			cur = root
+			continue
+		}
+		s := next[rng.IntN(len(next))]
+		cur = s
+		if seen[s] {
+			// Every schedule below a tree that ran in order may have run:
+			// give up after as many steps without a new one as there are
+			// schedules.
+			if idle++; idle > len(listed)+len(seen) {
+				break
+			}
+			if _, ok := listed[s]; !ok {
+				cur = root // ran, but listed nothing (it did not report)
+			}
+			continue
+		}
+		idle = 0
+		seen[s] = true
+		n++
+		alts, ok := run(s)
+		if !ok {
+			cur = root
+			continue
+		}
+		listed[s] = alts
+	}
+	return n
 }
 
 // schedulePanic writes the panic p of the schedule s, unless one with the

@@ -165,8 +165,12 @@ func (st *state) goVerdict(sum goExploreSummary) {
 	case c != nil && sum.schedules == 1:
 		st.verdict(fmt.Sprintf("checked this schedule only: %s%s (%s)", c.What, at(c.Site), gs))
 	case c != nil:
-		st.verdict(fmt.Sprintf("checked %s: the other outcomes of %s%s were not checked (%s)",
-			report.Plural(sum.schedules, "schedule"), c.What, at(c.Site), gs))
+		limit := ""
+		if sum.limit != "" {
+			limit = " (" + sum.limit + ")"
+		}
+		st.verdict(fmt.Sprintf("checked %s%s: the other outcomes of %s%s were not checked (%s)",
+			report.Plural(sum.schedules, "schedule"), limit, c.What, at(c.Site), gs))
 	case !sum.complete:
 		st.verdict(fmt.Sprintf("checked %s (%s): other schedules were not checked (%s)",
 			report.Plural(sum.schedules, "schedule"), sum.limit, gs))

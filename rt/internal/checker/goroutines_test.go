@@ -50,6 +50,10 @@ func TestGoroutineRuns(t *testing.T) {
 		{scenario: "masked-time", status: 0, stdout: "1\n", stderr: []string{
 			`^tpinstr: checked 1 schedule \(the explore_time limit of 1ns\): other schedules were not checked \(3 goroutines\)\n$`,
 		}},
+		{scenario: "masked-sample", status: 66, stdout: "1\n", stderr: []string{
+			`Schedule: g2.1 \(replay it with TPINSTR=replay=g2.1\)\n`,
+			`tpinstr: checked 1 schedule \(the explore_time limit of 1ns, then [0-9]+ more schedules? sampled at random for 1m0s with sample_seed=1\): other schedules were not checked \(3 goroutines\)\n$`,
+		}},
 		{scenario: "masked-explore", status: 0, stdout: "1\n", stderr: []string{
 			`^tpinstr: checked 1 schedule \(explore=0\): other schedules were not checked \(3 goroutines\)\n$`,
 		}},
@@ -87,7 +91,8 @@ func TestGoroutineRuns(t *testing.T) {
 			}
 			for suffix, env := range map[string]string{
 				"-leaks":   "TPINSTR=leaks=1",
-				"-time":    "TPINSTR=explore_time=1ns",
+				"-time":    "TPINSTR=explore_time=1ns sample_time=0",
+				"-sample":  "TPINSTR=explore_time=1ns sample_time=1m",
 				"-explore": "TPINSTR=explore=0",
 			} {
 				if name, ok := strings.CutSuffix(tt.scenario, suffix); ok {

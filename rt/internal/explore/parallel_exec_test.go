@@ -51,9 +51,10 @@ func TestParallelExplorationPrintsTheSerialOutput(t *testing.T) {
 			args = append(args, tasks)
 		}
 		cmd := exec.Command(bin, args...)
-		// No time limit: which schedules a loaded machine reaches in a
-		// given time must not change the output compared.
-		cmd.Env = append(cmd.Environ(), "TPINSTR=explore_time=0 "+options)
+		// No time limit, and no sampling for a time past max_schedules:
+		// which schedules a loaded machine reaches in a given time must
+		// not change the output compared.
+		cmd.Env = append(cmd.Environ(), "TPINSTR=explore_time=0 sample_time=0 "+options)
 		out, err := cmd.CombinedOutput()
 		status := 0
 		var ee *exec.ExitError

@@ -142,6 +142,8 @@ type Exec struct {
 	solo       map[unsafe.Pointer]soloOps // objects whose logs were dropped (explore.go, maxLog)
 	pending    map[Point]pendingAcq
 	explorable bool
+	hbOff      bool                  // clocks dropped (hb.go)
+	segClock   map[event.Task]vclock // the clocks of ended and released segments (hb.go)
 	firstOrder *Choice
 
 	// OnPanic, when set, is called with a goroutine (other than the
@@ -172,6 +174,7 @@ type G struct {
 	acqs   int // acquisitions attempted, for Point
 	spawnK int // the parent's acquisitions attempted before the go statement
 
+	vc    vclock       // its clock (hb.go)
 	segs  []event.Task // open segments, oldest first
 	last  event.Task   // the newest segment, once they ended
 	wake  chan struct{}
@@ -213,6 +216,7 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		pending: map[Point]pendingAcq{},
 	}
 	g := e.newG(nil, site)
+	e.hbTick(g)
 	c := h.NewTask(root, site, g.ID)
 	h.Spawn(root, c, site)
 	g.segs = append(g.segs, c)
@@ -275,6 +279,7 @@ func (e *Exec) acquire(r event.Task, site uint32) {
 		return
 	}
 	e.h.Join(e.cur.seg(), r, site)
+	e.hbAcquire(e.cur, r)
 }
 
 // release ends what the running goroutine did so far as a segment that a
@@ -287,12 +292,14 @@ func (e *Exec) release(site uint32) event.Task {
 	e.h.Spawn(s, c, site)
 	g.segs = append(g.segs, c)
 	e.h.SetCurrent(c)
+	e.hbRelease(g, s)
 	return s
 }
 
 // endSegs ends g's open segments, newest first.
 func (e *Exec) endSegs(g *G) {
 	g.last = g.seg()
+	e.hbRelease(g, g.last)
 	for i := len(g.segs) - 1; i >= 0; i-- {
 		e.h.End(g.segs[i])
 		e.markEnded(g.segs[i])
@@ -306,6 +313,7 @@ func (e *Exec) Go(f func(), site uint32) {
 	p := e.cur
 	s := p.seg()
 	g := e.newG(p, site)
+	e.hbSpawn(p, g)
 	g.spawnK = p.acqs
 	c := e.h.NewTask(s, site, g.ID)
 	e.h.Spawn(s, c, site)
@@ -375,6 +383,9 @@ func (e *Exec) wake(g *G, site uint32) {
 // resume starts g's next segment as a child of from, joined with g's
 // previous segment, and hands g the baton.
 func (e *Exec) resume(g *G, from event.Task, site uint32) {
+	if from != e.root {
+		e.hbWake(e.cur, g)
+	}
 	c := e.h.NewTask(from, site, g.ID)
 	e.h.Spawn(from, c, site)
 	e.h.Join(c, g.last, site)

@@ -27,7 +27,9 @@ import (
 // (Alternatives), and the caller runs them, depth first, as dynamic
 // partial-order reduction reverses, for each operation, the latest earlier
 // dependent operation of another goroutine (Flanagan and Godefroid, POPL
-// 2005). Operations on different objects are independent, and so are two
+// 2005), unless the graph orders the two already (hb.go); two commuting
+// atomic updates are independent (commute.go). Operations on different
+// objects are independent, and so are two
 // read locks of one RWMutex and, on one channel, a send and a receive
 // outside select statements: which receive takes which value depends only
 // on the order of the sends among themselves and of the receives among
@@ -119,7 +121,13 @@ const (
 	opWgWait                   // a Wait of a WaitGroup
 	opCondWait                 // a Wait of a Cond
 	opCondSignal               // a Signal or Broadcast of a Cond
+	opUpdateAdd                // an atomic Add whose result is not used (commute.go)
+	opUpdateAnd                // an atomic And whose result is not used
+	opUpdateOr                 // an atomic Or whose result is not used
 )
+
+// isUpdate reports whether k is a commuting atomic update (commute.go).
+func isUpdate(k opKind) bool { return k >= opUpdateAdd }
 
 // acquisition is one entry of an object's log.
 type acquisition struct {
@@ -128,6 +136,7 @@ type acquisition struct {
 	sel     bool   // a case of a select statement of several cases, or with a default
 	senders bool   // a channel operation made while a sender was parked on the channel
 	site    uint32 // where, for a channel operation
+	vc      vclock // the goroutine's clock when it attempted the operation (hb.go), or nil
 }
 
 // chanUse is what a channel's log holds: whether some goroutine attempted
@@ -153,7 +162,10 @@ func useOf(log []acquisition) chanUse {
 // and the Dones are not logged: a Wait joins every Done before it in
 // either order. Of a Cond, a Wait is dependent with every other operation
 // (a Signal before the Wait is lost, after it wakes it; of two Waits, a
-// Signal wakes the first), and two Signals commute. On a channel:
+// Signal wakes the first), and two Signals commute. Of an atomic
+// variable, two updates of one kind whose results are not used (two Adds,
+// two Ands, two Ors) commute (commute.go), and every other pair is
+// dependent. On a channel:
 //
 //   - a close and a send: the send panics after the close;
 //   - a close and a receive, when a sender was parked at the first of
@@ -171,6 +183,8 @@ func useOf(log []acquisition) chanUse {
 // the same partner, or blocks until the same later one.
 func dependent(a, b acquisition, u chanUse) bool {
 	switch {
+	case isUpdate(a.kind) || isUpdate(b.kind):
+		return a.kind != b.kind
 	case a.kind >= opCondWait || b.kind >= opCondWait:
 		return a.kind == opCondWait || b.kind == opCondWait
 	case a.kind >= opWgAdd || b.kind >= opWgAdd:
@@ -217,7 +231,7 @@ func (e *Exec) reversals(log []acquisition, i int, u chanUse, f func(a acquisiti
 			}
 			continue
 		}
-		if !dependent(a, b, u) || e.spawnedAfter(b.p.G, a.p) {
+		if !dependent(a, b, u) || e.spawnedAfter(b.p.G, a.p) || hbBefore(a, b) {
 			continue
 		}
 		if !f(a) {
@@ -272,7 +286,7 @@ func (e *Exec) attempt(site uint32) Point {
 // which it comes first too.
 func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
 	p := e.attempt(site)
-	e.pending[p] = pendingAcq{obj, read}
+	e.pending[p] = pendingAcq{obj, read, e.cur.vc}
 	return p
 }
 
@@ -280,6 +294,7 @@ func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
 type pendingAcq struct {
 	obj  unsafe.Pointer
 	read bool
+	vc   vclock // the goroutine's clock at the attempt
 }
 
 func lockKind(read bool) opKind {
@@ -301,8 +316,10 @@ func lockKind(read bool) opKind {
 const maxLog = 1 << 16
 
 // soloOps is who made the operations of a dropped log: per kind, the one
-// goroutine that made them (0 for none).
-type soloOps [opCondSignal + 1]int
+// goroutine that made them (0 for none), or -1 for the commuting updates
+// of an atomic variable made by several goroutines (which make no pair
+// among themselves).
+type soloOps [opUpdateOr + 1]int
 
 // appendLog logs a on obj, or notes that obj's log is full.
 func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
@@ -339,7 +356,7 @@ func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
 // and a receive that found it parked cannot come after the close, which
 // follows the send in program order).
 func (s *soloOps) add(a acquisition) bool {
-	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G) {
+	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G && !isUpdate(a.kind)) {
 		return false
 	}
 	u := chanUse{send: s[opSend] != 0 || a.kind == opSend}
@@ -360,14 +377,19 @@ func (s *soloOps) add(a acquisition) bool {
 			return false
 		}
 	}
-	s[a.kind] = a.p.G
+	if s[a.kind] != 0 && s[a.kind] != a.p.G {
+		s[a.kind] = -1 // updates of one kind by several goroutines
+	} else {
+		s[a.kind] = a.p.G
+	}
 	return true
 }
 
 // acquired logs that the acquisition p of obj (at site) took place.
 func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
+	vc := e.pending[p].vc
 	delete(e.pending, p)
-	e.appendLog(obj, acquisition{p: p, kind: lockKind(read), site: site}, site)
+	e.appendLog(obj, acquisition{p: p, kind: lockKind(read), site: site, vc: vc}, site)
 }
 
 // chanOp logs an operation on the channel ch at point p, when it is
@@ -375,7 +397,7 @@ func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
 func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site uint32) {
 	cs := e.chanState(ch)
 	senders := hasWaiter(cs.sendq)
-	e.appendLog(ch, acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site}, site)
+	e.appendLog(ch, acquisition{p: p, kind: kind, sel: sel, senders: senders, site: site, vc: e.cur.vc}, site)
 	e.lazy[ch] = true
 }
 
@@ -383,7 +405,7 @@ func (e *Exec) chanOp(ch unsafe.Pointer, p Point, kind opKind, sel bool, site ui
 // object whose pairs of dependent operations Explorable looks for at the
 // end of the run.
 func (e *Exec) logOp(obj unsafe.Pointer, p Point, kind opKind, site uint32) {
-	e.appendLog(obj, acquisition{p: p, kind: kind, site: site}, site)
+	e.appendLog(obj, acquisition{p: p, kind: kind, site: site, vc: e.cur.vc}, site)
 	e.lazy[obj] = true
 }
 
@@ -412,6 +434,10 @@ func (e *Exec) Explorable() bool {
 				e.reversals(log, i, u, func(a acquisition) bool {
 					what := "a channel"
 					switch {
+					case isUpdate(log[i].kind) || isUpdate(a.kind) || log[i].kind == opWrite:
+						// Only an atomic variable's log holds both
+						// lazily logged updates and acquisitions.
+						what = "an atomic variable"
 					case log[i].kind >= opCondWait:
 						what = "a sync.Cond"
 					case log[i].kind >= opWgAdd:
@@ -481,13 +507,32 @@ func (e *Exec) Alternatives() []Schedule {
 // Fingerprint identifies the run's orders of operations and the cases its
 // select statements took: two runs with the same fingerprint made the same
 // operations in the same orders, so the schedules that reverse their pairs
-// are the same too.
+// are the same too. The updates of a round of commuting updates
+// (commute.go) are listed in one order whatever order they ran in: their
+// orders are one run, and the pairs they make with the operations around
+// the round are the same in each.
 func (e *Exec) Fingerprint() string {
 	var orders []string
 	for _, log := range e.log {
 		var b strings.Builder
-		for _, a := range log {
-			fmt.Fprintf(&b, "%s;", a.p)
+		for i := 0; i < len(log); {
+			j := i + 1
+			if isUpdate(log[i].kind) {
+				for j < len(log) && log[j].kind == log[i].kind {
+					j++
+				}
+			}
+			round := make([]Point, 0, j-i)
+			for _, a := range log[i:j] {
+				round = append(round, a.p)
+			}
+			sort.Slice(round, func(x, y int) bool {
+				return round[x].G < round[y].G || round[x].G == round[y].G && round[x].K < round[y].K
+			})
+			for _, p := range round {
+				fmt.Fprintf(&b, "%s;", p)
+			}
+			i = j
 		}
 		orders = append(orders, b.String())
 	}

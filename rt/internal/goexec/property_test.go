@@ -11,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/tpinstr/tpinstr/rt/internal/event"
 	"github.com/tpinstr/tpinstr/rt/internal/goprog"
 )
 
@@ -76,6 +77,22 @@ func (in *interp) run(ops []goprog.Op) {
 		case goprog.OnceDo:
 			once, body := &in.onces[o.Obj], o.Body
 			e.Do(once, func() { once.Do(func() { in.run(body) }) }, site)
+		case goprog.AtomicAdd, goprog.AtomicOr:
+			// An update whose result is not used: its access is an
+			// isolated write, as the checker's UpdateAccess makes it.
+			p := unsafe.Pointer(&in.vars[o.Var])
+			op := UpdateAdd
+			if o.Kind == goprog.AtomicOr {
+				op = UpdateOr
+			}
+			e.AtomicUpdate(p, op, func() {
+				in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
+				in.h.access(p, 8, true, site)
+				in.h.det.IsolatedEnd(in.h.cur)
+			}, site)
+		case goprog.AtomicLoad:
+			p := unsafe.Pointer(&in.vars[o.Var])
+			e.Atomic(p, func() { in.h.access(p, 8, false, site) }, site)
 		case goprog.Select:
 			var cases []Case
 			for i, ch := range []int{o.Obj, o.Obj2} {
@@ -244,7 +261,24 @@ func checkProgram(p goprog.Program) (*runResult, *goprog.Result, error) {
 	if run.dead != nil && !orc.SomeDeadlock() {
 		errs = append(errs, "the run deadlocks, no interleaving does")
 	}
-	if run.choice == nil {
+	commuting := hasUpdates(p.Main)
+	if run.choice == nil && commuting {
+		// The graph does not depend on the schedule but for the orders of
+		// commuting updates, which the run leaves unordered (commute.go):
+		// every interleaving ends with the same goroutines blocked, and
+		// the run's races are those of every interleaving together.
+		for _, o := range orc.Outcomes {
+			if o.Deadlock != run.outcome().Deadlock || o.Blocked != run.outcome().Blocked {
+				errs = append(errs, fmt.Sprintf("no choice, but the interleavings' outcomes %+v are not the run's %+v but for races",
+					orc.Outcomes, run.outcome()))
+				break
+			}
+		}
+		if run.vars != orc.Vars() {
+			errs = append(errs, fmt.Sprintf("no choice, but the run's racing variables %s are not the interleavings' %s",
+				varList(run.vars), varList(orc.Vars())))
+		}
+	} else if run.choice == nil {
 		// The graph does not depend on the schedule: every interleaving
 		// has the run's races, and ends with the same goroutines blocked.
 		if len(orc.Outcomes) != 1 || orc.Outcomes[0] != run.outcome() {
@@ -261,7 +295,7 @@ func checkProgram(p goprog.Program) (*runResult, *goprog.Result, error) {
 			errs = append(errs, fmt.Sprintf("no choice, run deadlock %v, every interleaving's %v", run.dead != nil, orc.AllDeadlock()))
 		}
 	}
-	if !containsOutcome(orc.Outcomes, run.outcome()) {
+	if !containsOutcome(orc.Outcomes, run.outcome(), commuting) {
 		errs = append(errs, fmt.Sprintf("the run's outcome %+v is no interleaving's", run.outcome()))
 	}
 	if len(errs) > 0 {
@@ -270,9 +304,27 @@ func checkProgram(p goprog.Program) (*runResult, *goprog.Result, error) {
 	return run, orc, nil
 }
 
-func containsOutcome(os []goprog.Outcome, o goprog.Outcome) bool {
+// containsOutcome reports whether o is one of os. With commuting updates,
+// a run reports the races of every order of them, which may be those of
+// several interleavings: o's racing variables need only be some of the
+// interleavings', and its end one interleaving's.
+func containsOutcome(os []goprog.Outcome, o goprog.Outcome, commuting bool) bool {
+	var vars uint32
 	for _, x := range os {
-		if x == o {
+		vars |= x.Vars
+	}
+	for _, x := range os {
+		if x == o || commuting && x.Deadlock == o.Deadlock && x.Blocked == o.Blocked && o.Vars&^vars == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasUpdates reports whether ops make a commuting atomic update.
+func hasUpdates(ops []goprog.Op) bool {
+	for _, o := range ops {
+		if o.Kind == goprog.AtomicAdd || o.Kind == goprog.AtomicOr || hasUpdates(o.Body) || hasUpdates(o.Else) {
 			return true
 		}
 	}
@@ -380,6 +432,7 @@ func TestExactSubset(t *testing.T) {
 	failures := 0
 	for _, s := range sizes {
 		var ran, noChoice, explored, dead, deadNoChoice, racy, racyNoChoice, skipped, panics, swapped int
+		var updates, updatesRacy, updatesAlone int
 		var states, maxStates int
 		for range s.n * *propScale {
 			seed++
@@ -427,6 +480,15 @@ func TestExactSubset(t *testing.T) {
 			if run.choice == nil && run.order {
 				explored++
 			}
+			if hasUpdates(p.Main) {
+				updates++
+				if run.vars != 0 {
+					updatesRacy++
+				}
+				if run.choice == nil && !run.order {
+					updatesAlone++
+				}
+			}
 			if q, ok := swapGo(p); ok && run.choice == nil && !run.order {
 				r2, err := runProgram(q, nil)
 				if err != nil {
@@ -440,8 +502,8 @@ func TestExactSubset(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
-			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, panics, skipped, states/max(ran, 1), maxStates)
+		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
+			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
 	}
 	if failures > 0 {
 		t.Errorf("%d programs disagree with the oracle", failures)
@@ -495,7 +557,7 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 				errs = append(errs, fmt.Sprintf("schedule %s reports the race %v, which no interleaving has", sc, pr))
 			}
 		}
-		if !containsOutcome(orc.Outcomes, run.outcome()) {
+		if !containsOutcome(orc.Outcomes, run.outcome(), hasUpdates(p.Main)) {
 			errs = append(errs, fmt.Sprintf("schedule %s: the outcome %+v is no interleaving's", sc, run.outcome()))
 		}
 		vars |= run.vars

@@ -223,12 +223,16 @@ func (e *Exec) wakeJoining(g *G, segs []event.Task, site uint32) {
 }
 
 func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint32) {
+	if from != e.root {
+		e.hbWake(e.cur, g)
+	}
 	c := e.h.NewTask(from, site, g.ID)
 	e.h.Spawn(from, c, site)
 	e.h.Join(c, g.last, site)
 	for _, s := range segs {
 		if e.isEnded(s) {
 			e.h.Join(c, s, site)
+			e.hbAcquire(g, s)
 		}
 	}
 	g.segs = append(g.segs[:0], c)
@@ -371,22 +375,15 @@ func (e *Exec) CondSignal(c *sync.Cond, broadcast bool, site uint32) {
 	}
 }
 
-type atomicState struct {
-	last event.Task // the release segment of the last operation
-	user int        // the goroutine that used it, -1 once two did
-}
-
-// Atomic records an atomic operation on the word at p: it acquires what
-// the operations before it released, records the operation's access (the
-// access callback: atomic operations never race with one another, being
-// ordered here, but race with plain accesses of the word), and releases
-// for those after it.
+// Atomic records an atomic operation on the word at p that is not a
+// commuting update (a Load, Store, Swap, CompareAndSwap, or an Add whose
+// result is used): it acquires what the operations before it released
+// (commute.go: the last such operation, or the updates after it), records
+// the operation's access (the access callback: atomic operations never
+// race with one another, being ordered here, but race with plain accesses
+// of the word), and releases for those after it.
 func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
-	a := e.atomics[p]
-	if a == nil {
-		a = &atomicState{}
-		e.atomics[p] = a
-	}
+	a := e.atomic(p)
 	switch id := e.cur.ID; a.user {
 	case 0:
 		a.user = id
@@ -397,9 +394,11 @@ func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
 	}
 	pt := e.enter(p, false, site)
 	e.acquired(p, pt, false, site)
-	e.acquire(a.last, site)
+	for _, t := range a.before() {
+		e.acquire(t, site)
+	}
 	if access != nil {
 		access()
 	}
-	a.last = e.release(site)
+	a.ordered(e.release(site))
 }

@@ -14,13 +14,15 @@ type Size struct {
 // one another, synchronised by a few idioms placed at random positions
 // (a WaitGroup of workers, a future or a stream on a channel of capacity
 // 0, 1 or 2, closed or not, a done channel, a pipeline, sections of a
-// mutex, a Once, a select of two channels, receiving or sending), with reads and writes of the shared variables in between.
+// mutex, a Once, a select of two channels, receiving or sending, an atomic
+// counter that goroutines add to and one loads), with reads and writes of
+// the shared variables in between.
 // Random positions make misuse too: a Wait before the Adds, a receive
 // before the go statement of its sender, a send nobody receives; some of
 // these programs deadlock in some or every interleaving, and some panic in
 // some (the oracle says which).
 func Generate(r *rand.Rand, sz Size) Program {
-	g := &gen{r: r}
+	g := &gen{r: r, vars: sz.Vars}
 	n := 2 + r.IntN(max(1, sz.Goroutines-1))
 	g.bodies = make([][]Op, n)
 	g.parent = make([]int, n)
@@ -79,6 +81,7 @@ type gen struct {
 	wgs     int
 	mutexes int
 	onces   int
+	vars    int
 }
 
 func (g *gen) insert(ops []Op, op Op) []Op {
@@ -133,7 +136,34 @@ func (g *gen) newChan() int {
 // operations it wrote.
 func (g *gen) pattern() int {
 	r := g.r
-	switch r.IntN(9) {
+	switch r.IntN(10) {
+	case 9: // An atomic counter: goroutines add to it (or, rarely, or into it), one loads it.
+		v := r.IntN(g.vars)
+		n := 0
+		for i := range g.bodies {
+			if r.IntN(2) == 0 {
+				for k := 1 + r.IntN(2); k > 0; k-- {
+					g.bodies[i] = g.insert(g.bodies[i], Op{Kind: AtomicAdd, Var: v})
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			b := g.pick()
+			g.bodies[b] = g.insert(g.bodies[b], Op{Kind: AtomicAdd, Var: v})
+			n++
+		}
+		if r.IntN(4) == 0 {
+			b := g.pick()
+			g.bodies[b] = g.insert(g.bodies[b], Op{Kind: AtomicOr, Var: v})
+			n++
+		}
+		if r.IntN(2) == 0 {
+			b := g.pick()
+			g.bodies[b] = g.insert(g.bodies[b], Op{Kind: AtomicLoad, Var: v})
+			n++
+		}
+		return n
 	case 7: // A done channel: one goroutine closes it, others wait for it.
 		c := g.newChan()
 		closer := g.pick()

@@ -107,10 +107,11 @@ type gor struct {
 }
 
 type access struct {
-	site  int
-	g     int
-	epoch uint16
-	write bool
+	site   int
+	g      int
+	epoch  uint16
+	write  bool
+	atomic bool // atomic operations do not race with one another
 }
 
 type chanSt struct {
@@ -143,6 +144,7 @@ type state struct {
 	wgs     []wgSt
 	mutexes []mutexSt
 	onces   []onceSt
+	atomics []vc       // per variable, the clock of its last atomic operation
 	hist    [][]access // per variable
 }
 
@@ -153,6 +155,7 @@ func (s *state) clone() *state {
 		wgs:     slices.Clone(s.wgs),
 		mutexes: slices.Clone(s.mutexes),
 		onces:   slices.Clone(s.onces),
+		atomics: slices.Clone(s.atomics),
 		hist:    slices.Clone(s.hist),
 	}
 	for i := range t.gs {
@@ -178,6 +181,9 @@ type explorer struct {
 	limit  int
 	states int
 	noMemo bool // explore every interleaving, for the oracle's own test
+	// stepMask collects the racing variables of the accesses a step
+	// makes itself (an atomic operation's).
+	stepMask uint32
 }
 
 // Explore enumerates every interleaving of p's synchronisation operations
@@ -195,6 +201,7 @@ func explore(p Program, limit int, noMemo bool) (*Result, error) {
 		wgs:     make([]wgSt, p.WGs),
 		mutexes: make([]mutexSt, p.Mutexes),
 		onces:   make([]onceSt, p.Onces),
+		atomics: make([]vc, p.Vars),
 		hist:    make([][]access, p.Vars),
 	}
 	s.gs = []gor{{frames: []frame{x.frame(p.Main, fPlain, 0)}}}
@@ -297,10 +304,11 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 
 func (x *explorer) access(s *state, g int, op Op, mask *uint32) {
 	clk := &s.gs[g].clock
-	a := access{site: op.Site, g: g, epoch: clk[g], write: op.Kind == Write}
+	a := access{site: op.Site, g: g, epoch: clk[g], write: op.Kind == Write || op.Kind == AtomicAdd || op.Kind == AtomicOr,
+		atomic: op.Kind.IsAtomic()}
 	h := s.hist[op.Var]
 	for _, b := range h {
-		if b.g == g || !(a.write || b.write) || b.epoch <= clk[b.g] {
+		if b.g == g || !(a.write || b.write) || (a.atomic && b.atomic) || b.epoch <= clk[b.g] {
 			continue
 		}
 		pr := Pair{min(a.site, b.site), max(a.site, b.site)}
@@ -392,6 +400,19 @@ func (x *explorer) steps(s *state) []step {
 				}
 				m.held, m.unlock = false, s.gs[g].clock
 				s.top(g).pc++
+				tick(s, g)
+				return []int{g}, nil
+			})
+		case AtomicAdd, AtomicOr, AtomicLoad:
+			// An atomic operation is ordered after every atomic operation
+			// on its variable before it (it observes their effects), as
+			// Go's memory model and race detector have it.
+			out = append(out, func(s *state) ([]int, error) {
+				gr := &s.gs[g]
+				gr.clock.join(&s.atomics[op.Var])
+				s.top(g).pc++
+				x.access(s, g, *op, &x.stepMask)
+				s.atomics[op.Var] = gr.clock
 				tick(s, g)
 				return []int{g}, nil
 			})
@@ -615,6 +636,7 @@ func (x *explorer) explore(s *state) ([]Outcome, error) {
 	steps := x.steps(s)
 	for _, st := range steps {
 		t := s.clone()
+		x.stepMask = 0
 		moved, err := st(t)
 		if err == errPanic {
 			continue
@@ -622,7 +644,7 @@ func (x *explorer) explore(s *state) ([]Outcome, error) {
 		if err != nil {
 			return nil, err
 		}
-		var mask uint32
+		mask := x.stepMask
 		for _, g := range moved {
 			if err := x.advance(t, g, &mask); err != nil {
 				return nil, err
@@ -722,18 +744,24 @@ func (s *state) key() string {
 		u(int(s.onces[i].state))
 		clk(&s.onces[i].done)
 	}
+	for i := range s.atomics {
+		clk(&s.atomics[i])
+	}
 	for _, h := range s.hist {
 		u(len(h))
 		for _, a := range h {
 			u(a.site)
 			u(a.g)
 			u(int(a.epoch))
-			if a.write {
-				u(1)
-			} else {
-				u(0)
-			}
+			u(btoi(a.write) + 2*btoi(a.atomic))
 		}
 	}
 	return string(b)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

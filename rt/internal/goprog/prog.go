@@ -34,31 +34,37 @@ type Kind uint8
 
 // The operations of a goroutine.
 const (
-	Read   Kind = iota // read of Var at Site
-	Write              // write of Var at Site
-	Go                 // go func() { Body }()
-	Add                // wg[Obj].Add(N)
-	Done               // wg[Obj].Done()
-	Wait               // wg[Obj].Wait()
-	Send               // ch[Obj] <- 0
-	Recv               // <-ch[Obj]
-	Close              // close(ch[Obj])
-	Range              // for range ch[Obj] { Body }
-	Lock               // mu[Obj].Lock()
-	Unlock             // mu[Obj].Unlock()
-	OnceDo             // once[Obj].Do(func() { Body })
-	Select             // select { case <-ch[Obj]: Body; case <-ch[Obj2]: Else }, a case sending when its bit of Sends is set
+	Read       Kind = iota // read of Var at Site
+	Write                  // write of Var at Site
+	Go                     // go func() { Body }()
+	Add                    // wg[Obj].Add(N)
+	Done                   // wg[Obj].Done()
+	Wait                   // wg[Obj].Wait()
+	Send                   // ch[Obj] <- 0
+	Recv                   // <-ch[Obj]
+	Close                  // close(ch[Obj])
+	Range                  // for range ch[Obj] { Body }
+	Lock                   // mu[Obj].Lock()
+	Unlock                 // mu[Obj].Unlock()
+	OnceDo                 // once[Obj].Do(func() { Body })
+	Select                 // select { case <-ch[Obj]: Body; case <-ch[Obj2]: Else }, a case sending when its bit of Sends is set
+	AtomicAdd              // atomic.AddInt64(&x[Var], 1), its result not used
+	AtomicOr               // atomic.OrInt64(&x[Var], 1), its result not used
+	AtomicLoad             // _ = atomic.LoadInt64(&x[Var])
 )
 
-var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select"}
+// IsAtomic reports whether k is an atomic operation.
+func (k Kind) IsAtomic() bool { return k >= AtomicAdd }
+
+var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load"}
 
 func (k Kind) String() string { return kindNames[k] }
 
 // Op is one operation of a goroutine.
 type Op struct {
 	Kind Kind
-	Var  int // Read, Write: the variable
-	Site int // Read, Write: the access's site, unique in the program; else the operation's
+	Var  int // Read, Write and the atomic operations: the variable
+	Site int // the operation's site, unique in the program (an access's, for Read, Write and the atomic operations)
 	Obj  int // the channel, WaitGroup, mutex or Once
 	Obj2 int // Select: the second channel
 	N    int // Add: the delta
@@ -123,6 +129,12 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			fmt.Fprintf(b, "%sonce%d.Do(func() {\n", ind, o.Obj)
 			printOps(b, o.Body, depth+1)
 			fmt.Fprintf(b, "%s})\n", ind)
+		case AtomicAdd:
+			fmt.Fprintf(b, "%satomic.AddInt64(&x%d, 1) // #%d\n", ind, o.Var, o.Site)
+		case AtomicOr:
+			fmt.Fprintf(b, "%satomic.OrInt64(&x%d, 1) // #%d\n", ind, o.Var, o.Site)
+		case AtomicLoad:
+			fmt.Fprintf(b, "%s_ = atomic.LoadInt64(&x%d) // #%d\n", ind, o.Var, o.Site)
 		case Select:
 			fmt.Fprintf(b, "%sselect {\n%scase %s:\n", ind, ind, selCase(o, 0))
 			printOps(b, o.Body, depth+1)
