@@ -80,7 +80,7 @@ func (r *fileRewriter) allocs() {
 
 // allocCall wraps a call of new or make, or redirects runtime.SetFinalizer.
 func (r *fileRewriter) allocCall(x *ast.CallExpr) {
-	switch fn := r.callee(x).(type) {
+	switch fn := r.facts.callee(x).(type) {
 	case *types.Builtin:
 		switch fn.Name() {
 		case "new":
