@@ -181,7 +181,9 @@
 //     a loop header, a hook about to be placed) and asks the facts whether
 //     its conditions hold.
 //  6. Plain Go (plaingo.go): go statements, channel operations and the
-//     calls of sync, sync/atomic and time become calls of rt's hooks.
+//     calls of sync, sync/atomic and time become calls of rt's hooks; and
+//     allocations (alloc.go): the allocations whose deaths the checker can
+//     learn are wrapped in rt.Alloc and rt.AllocSlice.
 //  7. Emitting (emit.go, render.go, edit.go, the type emitter): the hook
 //     calls and the operands repeated in them (with the guards that keep a
 //     hook from panicking), and the edits of the original bytes, which
