@@ -1,11 +1,16 @@
 package instrument
 
 import (
+	"bytes"
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -13,7 +18,8 @@ import (
 )
 
 // rewriteSource type-checks src as the single file of package fuzz/p and
-// rewrites it with cfg. The rewritten file must type-check.
+// rewrites it with cfg. The rewritten file must type-check, with its site
+// package, whose text follows the file's in the text returned.
 func rewriteSource(t *testing.T, src string, cfg Config) (*Result, string) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -42,8 +48,12 @@ func rewriteSource(t *testing.T, src string, cfg Config) (*Result, string) {
 		return res, src
 	}
 	out := string(res.Files[0].Content)
+	im.addSitePackages(res)
 	if _, _, _, err := checkSource(fset, im, name, []byte(out)); err != nil {
 		t.Fatalf("output does not type-check: %v\n%s", err, out)
+	}
+	for _, sp := range res.SitePackages {
+		out += "\n" + string(sp.Content)
 	}
 	return res, out
 }
@@ -165,4 +175,84 @@ func f(t *task.T) {
 	if !strings.Contains(out, `Expr: "g"`) || strings.Contains(out, `Expr: "h"`) {
 		t.Errorf("want a site for g only:\n%s", out)
 	}
+}
+
+// addSitePackages makes the site packages of res importable by im.
+func (im *fuzzImporter) addSitePackages(res *Result) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if im.sites == nil {
+		im.sites = map[string][]byte{}
+	}
+	for _, sp := range res.SitePackages {
+		im.sites[sp.Path] = sp.Content
+	}
+}
+
+// importSitePackage type-checks the site package path against the stub of
+// rt; im is locked.
+func (im *fuzzImporter) importSitePackage(path string) (*types.Package, error) {
+	src, ok := im.sites[path]
+	if !ok {
+		return nil, fmt.Errorf("site package %s was not generated", path)
+	}
+	rt, ok := im.pkgs[RTPath]
+	if !ok {
+		var err error
+		if rt, err = im.fromSource(RTPath, stubRTSource()); err != nil {
+			return nil, err
+		}
+		im.pkgs[RTPath] = rt
+	}
+	f, err := parser.ParseFile(im.fset, path+"/sites.go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	conf := types.Config{Importer: importerFunc(func(p string) (*types.Package, error) {
+		if p == RTPath {
+			return rt, nil
+		}
+		return nil, fmt.Errorf("a site package imports %s", p)
+	})}
+	return conf.Check(path, im.fset, []*ast.File{f}, nil)
+}
+
+// sitePackageFiles returns the files of the site packages of res, at their
+// place in the module at root (this module, or a replacement of it).
+func sitePackageFiles(root string, res *Result) []FileResult {
+	var out []FileResult
+	for _, sp := range res.SitePackages {
+		rel := strings.TrimPrefix(sp.Path, "github.com/tpinstr/tpinstr/")
+		out = append(out, FileResult{Path: filepath.Join(root, filepath.FromSlash(rel), sp.Name), Content: sp.Content})
+	}
+	return out
+}
+
+// sitesGolden is the golden file of the site packages of a golden case.
+const sitesGolden = "sites.golden"
+
+// sitePackagesIn returns the text of the site packages in overlay whose
+// tables name files of dir, normalized, in the order of their texts.
+func sitePackagesIn(overlay map[string][]byte, root, dir string) []byte {
+	var paths []string
+	for p, b := range overlay {
+		if strings.Contains(p, "/sitetab/") && bytes.Contains(b, []byte(`File: "`+dir+string(filepath.Separator))) {
+			paths = append(paths, p)
+		}
+	}
+	var texts []string
+	for _, p := range paths {
+		texts = append(texts, string(normalize(root, overlay[p])))
+	}
+	sort.Strings(texts) // the paths depend on root
+	return []byte(strings.Join(texts, ""))
+}
+
+// sitePkgRE matches the hash that names a site package.
+var sitePkgRE = regexp.MustCompile(`\bs[0-9a-f]{20}\b`)
+
+// normalizeSitePkg replaces the hashes that name site packages, which
+// depend on where the module is, by sHASH.
+func normalizeSitePkg(b []byte) []byte {
+	return sitePkgRE.ReplaceAll(b, []byte("sHASH"))
 }

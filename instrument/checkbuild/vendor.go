@@ -15,11 +15,11 @@ import (
 )
 
 // runtimeInVendorWorkspace provides the runtime to a module built in vendor
-// mode that does not vendor tpinstr's module, with a go version of 1.23 or
-// later. There the go command takes a package from the vendor directory
-// only if vendor/modules.txt lists it, and it reads that file from disk,
-// not through the overlay; so the runtime cannot be added to the user's
-// vendor directory without writing into the user's tree.
+// mode with a go version of 1.23 or later. There the go command takes a
+// package from the vendor directory only if vendor/modules.txt lists it,
+// and it reads that file from disk, not through the overlay; so the
+// runtime cannot be added to the user's vendor directory without writing
+// into the user's tree.
 //
 // Instead the build runs in a workspace that tpinstr makes outside the
 // user's tree (GOWORK): its go.work uses the user's module and the runtime
@@ -34,7 +34,10 @@ import (
 // reaches no network and writes no go.mod; the runtime module is a module
 // of the workspace, which needs no line in modules.txt. A -modfile given by
 // the user, which the go command refuses in a workspace, becomes an overlay
-// of the user's go.mod with its content.
+// of the user's go.mod with its content. When the module requires or
+// replaces tpinstr's module (and so vendors some version of it), the
+// overlaid go.mod drops those lines and the workspace's modules.txt the
+// vendored copy: the workspace's runtime module stands for it.
 //
 // The workspace goes to tpinstr's cache directory, named by a hash of what
 // it holds, so that the go command's build cache, whose keys include the
@@ -90,10 +93,15 @@ func (s *session) runtimeInVendorWorkspace(rs *runtimeSetup, files map[string][]
 		s.work.alias(p[0], p[1])
 	}
 
-	if g := s.genv; modPath != g.GOMOD {
+	if g := s.genv; modPath != g.GOMOD || requiresRuntime(mf) {
 		b, err := os.ReadFile(modPath)
 		if err != nil {
 			return fmt.Errorf("reading -modfile: %w", err)
+		}
+		if requiresRuntime(mf) {
+			if b, err = withoutRuntime(mf); err != nil {
+				return err
+			}
 		}
 		if err := s.work.add(g.GOMOD, b); err != nil {
 			return err
@@ -103,6 +111,46 @@ func (s *session) runtimeInVendorWorkspace(rs *runtimeSetup, files map[string][]
 		rs.env = append(rs.env, "GOFLAGS="+withoutFlag(s.genv.GOFLAGS, "modfile"))
 	}
 	return nil
+}
+
+// requiresRuntime reports whether the go.mod mf requires or replaces the
+// runtime's module.
+func requiresRuntime(mf *modfile.File) bool {
+	for _, r := range mf.Require {
+		if r.Mod.Path == runtimeModule {
+			return true
+		}
+	}
+	for _, r := range mf.Replace {
+		if r.Old.Path == runtimeModule {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutRuntime returns the go.mod mf without its requirement and
+// replacements of the runtime's module, which a vendor workspace provides
+// as one of its modules: the go command then checks the vendor directory
+// against the rest of the file, and the workspace's modules.txt leaves the
+// vendored copy of the module out (workspaceModulesTxt).
+func withoutRuntime(mf *modfile.File) ([]byte, error) {
+	for _, r := range mf.Replace {
+		if r.Old.Path == runtimeModule {
+			if err := mf.DropReplace(r.Old.Path, r.Old.Version); err != nil {
+				return nil, fmt.Errorf("editing go.mod: %w", err)
+			}
+		}
+	}
+	if err := mf.DropRequire(runtimeModule); err != nil {
+		return nil, fmt.Errorf("editing go.mod: %w", err)
+	}
+	mf.Cleanup()
+	b, err := mf.Format()
+	if err != nil {
+		return nil, fmt.Errorf("editing go.mod: %w", err)
+	}
+	return b, nil
 }
 
 // workspacePhrases are the go command's phrases about vendoring that differ
@@ -137,22 +185,30 @@ func vendorWorkFile(mf *modfile.File, goLine, root, rtDir string) []byte {
 
 // workspaceModulesTxt returns the modules.txt of a vendor workspace at ws
 // made from the user's, txt, of the module at root: marked as a
-// workspace's, with each replacement by a relative directory made relative
-// to ws, as the go command canonicalizes replacements in a workspace
+// workspace's, without tpinstr's module (a module of the workspace), with
+// each replacement by a relative directory made relative to ws, as the go
+// command canonicalizes replacements in a workspace
 // (cmd/go/internal/modload.canonicalizeReplacePath).
 func workspaceModulesTxt(txt []byte, root, ws string) []byte {
 	var b bytes.Buffer
 	b.WriteString("## workspace\n")
 	sc := bufio.NewScanner(bytes.NewReader(txt))
 	sc.Buffer(nil, len(txt)+1)
+	skip := false
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "# ") {
 			f := strings.Fields(line)
+			if skip = len(f) >= 2 && f[1] == runtimeModule; skip {
+				continue
+			}
 			if n := len(f); n >= 4 && f[n-2] == "=>" && modfile.IsDirectoryPath(f[n-1]) && !filepath.IsAbs(f[n-1]) {
 				f[n-1] = rebaseDir(f[n-1], root, ws)
 				line = strings.Join(f, " ")
 			}
+		}
+		if skip {
+			continue
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
