@@ -2,7 +2,9 @@ package checkbuild
 
 import (
 	"errors"
+	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 )
 
@@ -44,5 +46,75 @@ func (s *session) test() (int, error) {
 	if !s.inv.Vet {
 		args = append(args, "-vet=off")
 	}
+	if x := s.testExec(); x != "" {
+		args = append(args, "-exec="+x)
+	}
 	return s.goCommand("test", append(args, s.inv.GoArgs...)...)
+}
+
+// testExec returns the -exec of go test: the user's, if any, after an env
+// command that gives the test binaries the user's environment where the
+// build changed it to provide the runtime (GOWORK, GOFLAGS, GOPATH), so
+// that a test that reads them or runs the go command behaves as under go
+// test. Without env (Windows), or when the path of the test binary would
+// hold "=" (from GOTMPDIR or TMPDIR), which env would take for a setting,
+// the binaries see the build's environment.
+func (s *session) testExec() string {
+	var unset, set []string
+	seen := map[string]bool{}
+	for _, kv := range s.rt.env {
+		k, _, _ := strings.Cut(kv, "=")
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if v, ok := lookupEnvOK(s.env, k); ok {
+			set = append(set, quoteWord(k+"="+v))
+		} else {
+			unset = append(unset, "-u", k)
+		}
+	}
+	if len(unset)+len(set) == 0 || runtime.GOOS == "windows" || strings.Contains(s.goTempDir(), "=") {
+		return s.inv.TestExec
+	}
+	words := append(append([]string{"env"}, unset...), set...)
+	if s.inv.TestExec != "" {
+		words = append(words, s.inv.TestExec)
+	}
+	return strings.Join(words, " ")
+}
+
+// goTempDir returns the directory where the go command makes its work
+// directory, which holds the test binaries.
+func (s *session) goTempDir() string {
+	if d := lookupEnv(s.goEnv(), "GOTMPDIR"); d != "" {
+		return d
+	}
+	if d := lookupEnv(s.goEnv(), "TMPDIR"); d != "" && runtime.GOOS != "windows" {
+		return d
+	}
+	return os.TempDir()
+}
+
+// lookupEnvOK returns the last value of key in env and whether it is set.
+func lookupEnvOK(env []string, key string) (string, bool) {
+	v, ok := "", false
+	for _, kv := range env {
+		if k, val, found := strings.Cut(kv, "="); found && k == key {
+			v, ok = val, true
+		}
+	}
+	return v, ok
+}
+
+// quoteWord quotes w for the go command's splitting of -exec
+// (cmd/internal/quoted.Split) when it holds a space or a quote.
+func quoteWord(w string) string {
+	if !strings.ContainsAny(w, " \t\n'\"") {
+		return w
+	}
+	if !strings.Contains(w, "'") {
+		return "'" + w + "'"
+	}
+	return `"` + w + `"`
 }

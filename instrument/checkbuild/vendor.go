@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
 )
 
 // runtimeInVendorWorkspace provides the runtime to a module built in vendor
@@ -23,11 +24,10 @@ import (
 //
 // Instead the build runs in a workspace that tpinstr makes outside the
 // user's tree (GOWORK): its go.work uses the user's module and the runtime
-// module, with the go, toolchain and godebug lines of the user's go.mod,
-// and its vendor directory, the one the go command reads in workspace mode,
-// holds a copy of the user's vendor/modules.txt marked "## workspace" (with
-// relative replacement directories rebased to the workspace, as the go
-// command compares them) and, for every other entry of the user's vendor
+// module, with the go, toolchain, godebug and replace lines of the user's
+// go.mod, and its vendor directory, the one the go command reads in
+// workspace mode, holds a copy of the user's vendor/modules.txt marked
+// "## workspace" and, for every other entry of the user's vendor
 // directory, a symbolic link to it. The go command still builds in vendor
 // mode, checks the same consistency between go.mod and modules.txt, takes
 // the same vendored packages (from the user's files, through the links),
@@ -74,7 +74,7 @@ func (s *session) runtimeInVendorWorkspace(rs *runtimeSetup, files map[string][]
 	ws, err := s.writeVendorWorkspace(id, func(ws string) map[string][]byte {
 		return map[string][]byte{
 			"go.work":            work,
-			"vendor/modules.txt": workspaceModulesTxt(txt, root, ws),
+			"vendor/modules.txt": workspaceModulesTxt(txt),
 		}
 	}, vendor, links)
 	if err != nil {
@@ -168,8 +168,9 @@ var workspacePhrases = [][2]string{
 
 // vendorWorkFile returns the go.work of a vendor workspace: the go line of
 // the user's module, its toolchain and godebug lines (which the go command
-// reads from the go.work in a workspace), and uses of the user's module at
-// root and of the runtime module at rtDir.
+// reads from the go.work in a workspace), uses of the user's module at root
+// and of the runtime module at rtDir, and the replace directives of the
+// user's go.mod but tpinstr's, as written there (workspaceModulesTxt).
 func vendorWorkFile(mf *modfile.File, goLine, root, rtDir string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "go %s\n", goLine)
@@ -180,16 +181,34 @@ func vendorWorkFile(mf *modfile.File, goLine, root, rtDir string) []byte {
 		fmt.Fprintf(&b, "\ngodebug %s=%s\n", g.Key, g.Value)
 	}
 	fmt.Fprintf(&b, "\nuse (\n\t%s\n\t%s\n)\n", modfile.AutoQuote(root), modfile.AutoQuote(rtDir))
+	for _, r := range mf.Replace {
+		if r.Old.Path == runtimeModule {
+			continue
+		}
+		fmt.Fprintf(&b, "\nreplace %s => %s\n", modVersion(r.Old), modVersion(r.New))
+	}
 	return b.Bytes()
 }
 
-// workspaceModulesTxt returns the modules.txt of a vendor workspace at ws
-// made from the user's, txt, of the module at root: marked as a
-// workspace's, without tpinstr's module (a module of the workspace), with
-// each replacement by a relative directory made relative to ws, as the go
-// command canonicalizes replacements in a workspace
-// (cmd/go/internal/modload.canonicalizeReplacePath).
-func workspaceModulesTxt(txt []byte, root, ws string) []byte {
+// modVersion returns a module path and version as go.mod and go.work
+// write them in a replace directive.
+func modVersion(m module.Version) string {
+	if m.Version == "" {
+		return modfile.AutoQuote(m.Path)
+	}
+	return modfile.AutoQuote(m.Path) + " " + modfile.AutoQuote(m.Version)
+}
+
+// workspaceModulesTxt returns the modules.txt of a vendor workspace made
+// from the user's, txt: marked as a workspace's and without tpinstr's
+// module (a module of the workspace). Its replacements stay as the user's
+// go.mod writes them, relative to the module's directory: the workspace's
+// go.work repeats the go.mod's replace directives (vendorWorkFile), which
+// the go command takes as they are written, so that it finds them
+// consistent with modules.txt and records them so in the binary's build
+// information (cmd/go/internal/modload.replacementFrom and
+// canonicalizeReplacePath).
+func workspaceModulesTxt(txt []byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("## workspace\n")
 	sc := bufio.NewScanner(bytes.NewReader(txt))
@@ -202,10 +221,6 @@ func workspaceModulesTxt(txt []byte, root, ws string) []byte {
 			if skip = len(f) >= 2 && f[1] == runtimeModule; skip {
 				continue
 			}
-			if n := len(f); n >= 4 && f[n-2] == "=>" && modfile.IsDirectoryPath(f[n-1]) && !filepath.IsAbs(f[n-1]) {
-				f[n-1] = rebaseDir(f[n-1], root, ws)
-				line = strings.Join(f, " ")
-			}
 		}
 		if skip {
 			continue
@@ -214,21 +229,6 @@ func workspaceModulesTxt(txt []byte, root, ws string) []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
-}
-
-// rebaseDir returns the directory path rel, relative to root, made
-// relative to ws in the form the go command writes ("./x", "../x").
-func rebaseDir(rel, root, ws string) string {
-	abs := filepath.Join(root, filepath.FromSlash(rel))
-	r, err := filepath.Rel(ws, abs)
-	if err != nil {
-		return filepath.ToSlash(abs)
-	}
-	r = filepath.ToSlash(r)
-	if !modfile.IsDirectoryPath(r) {
-		r = "./" + r
-	}
-	return r
 }
 
 // writeVendorWorkspace writes the vendor workspace id, unless it exists:
