@@ -387,6 +387,7 @@ func (s *session) writeRuntime(files map[string][]byte, goLine string, gopath bo
 	}
 	base := filepath.Join(parent, id)
 	if fileExists(filepath.Join(runtimeModuleDir(base), "go.mod")) {
+		touchTree(base)
 		return base, nil
 	}
 	if err := os.MkdirAll(parent, 0o777); err == nil {

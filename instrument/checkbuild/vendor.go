@@ -245,6 +245,7 @@ func (s *session) writeVendorWorkspace(id string, make func(dir string) map[stri
 	for _, parent := range parents {
 		ws := filepath.Join(parent, id)
 		if fileExists(filepath.Join(ws, "go.work")) {
+			touchTree(ws)
 			return ws, nil
 		}
 		err := writeWorkspaceTree(parent, ws, make(ws), vendor, links)
