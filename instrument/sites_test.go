@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -255,4 +256,61 @@ var sitePkgRE = regexp.MustCompile(`\bs[0-9a-f]{20}\b`)
 // depend on where the module is, by sHASH.
 func normalizeSitePkg(b []byte) []byte {
 	return sitePkgRE.ReplaceAll(b, []byte("sHASH"))
+}
+
+// TestSitePackages checks how the site tables of a package's rewritten
+// files are grouped into site packages: one for its non-test files and
+// one for its _test.go files, each named by a hash of its content, whose
+// path replaces the pending one in the files of its group.
+func TestSitePackages(t *testing.T) {
+	pkg := &packages.Package{PkgPath: "example.com/p", Name: "p"}
+	site := func(line int) siteInfo {
+		return siteInfo{file: "/src/p/a.go", line: line, col: 2, kind: kindRead, expr: "x", fn: "f"}
+	}
+	pending := []byte("package p; import _tpinstrSites_ " + strconv.Quote(sitePathPending) + "\n")
+	files := func() []FileResult {
+		return []FileResult{{Path: "/src/p/a.go", Content: pending}, {Path: "/src/p/b.go", Content: pending}, {Path: "/src/p/a_test.go", Content: pending}}
+	}
+	tabs := []fileTable{
+		{id: "0000000a", base: "a.go", sites: []siteInfo{site(3), site(4)}},
+		{id: "0000000b", base: "b.go"},
+		{id: "0000000c", base: "a_test.go", sites: []siteInfo{site(7)}, test: true},
+	}
+	fs := files()
+	sps := sitePackages(pkg, fs, tabs)
+	if len(sps) != 2 {
+		t.Fatalf("%d site packages, want 2 (non-test and test files)", len(sps))
+	}
+	for i, sp := range sps {
+		name := strings.TrimPrefix(sp.Path, sitePkgPrefix)
+		if !strings.HasPrefix(sp.Path, sitePkgPrefix) || !strings.Contains(string(sp.Content), "\npackage "+name+"\n") {
+			t.Errorf("site package %d: path %s does not name its package:\n%s", i, sp.Path, sp.Content)
+		}
+		if !strings.HasPrefix(string(sp.Content), "// Code generated") {
+			t.Errorf("site package %d is not marked generated", i)
+		}
+	}
+	for i, want := range []string{sps[0].Path, sps[0].Path, sps[1].Path} {
+		if got := string(fs[i].Content); !strings.Contains(got, strconv.Quote(want)) || strings.Contains(got, sitePathPending) {
+			t.Errorf("%s imports the wrong site package, want %s:\n%s", fs[i].Path, want, got)
+		}
+	}
+	nonTest := string(sps[0].Content)
+	for _, want := range []string{"var S0000000a uint32", "var S0000000b uint32", "S0000000a = _tpinstr_rt.Register(\"example.com/p\", t0000000a[:])", "Line: 4,"} {
+		if !strings.Contains(nonTest, want) {
+			t.Errorf("non-test site package lacks %q:\n%s", want, nonTest)
+		}
+	}
+	if strings.Contains(nonTest, "0000000c") || !strings.Contains(string(sps[1].Content), "var S0000000c uint32") {
+		t.Errorf("the test file's table is in the wrong package")
+	}
+
+	// The same tables make the same packages; another table another one.
+	if again := sitePackages(pkg, files(), tabs); again[0].Path != sps[0].Path || again[1].Path != sps[1].Path {
+		t.Errorf("the same tables made other site packages: %s, %s", again[0].Path, again[1].Path)
+	}
+	tabs[0].sites[1].line = 5
+	if other := sitePackages(pkg, files(), tabs); other[0].Path == sps[0].Path || other[1].Path != sps[1].Path {
+		t.Errorf("a changed non-test table: paths %s, %s, were %s, %s", other[0].Path, other[1].Path, sps[0].Path, sps[1].Path)
+	}
 }
