@@ -26,7 +26,6 @@ type Invocation struct {
 	TagsSet   bool     // -tags was given, perhaps empty
 	Overlay   string   // -overlay given by the user
 	Exec      []string // run: -exec program and its arguments
-	TestExec  string   // test: -exec given by the user, as given
 	LoadFlags []string // flags that change which files are compiled, for loading
 	ModFile   string   // -modfile given by the user
 	Mod       string   // -mod given by the user
@@ -265,8 +264,6 @@ func (inv *Invocation) flag(tok cmdArg) error {
 	case "exec":
 		if inv.Command == "run" {
 			inv.Exec, keep = strings.Fields(tok.value), false
-		} else if inv.Command == "test" {
-			inv.TestExec, keep = tok.value, false
 		}
 	case "cover", "covermode", "coverpkg", "coverprofile":
 		if tok.name != "cover" || tok.value != "false" {

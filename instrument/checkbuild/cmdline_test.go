@@ -170,9 +170,9 @@ func TestParseTest(t *testing.T) {
 			want: Invocation{GoArgs: []string{"-c", "-o", "p.test", "./p"}, Packages: []string{"./p"}},
 		},
 		{
-			name: "-json stays for go test, -exec goes to the driver",
+			name: "-json and -exec stay for go test",
 			args: []string{"-json", "-exec", "xprog", "."},
-			want: Invocation{GoArgs: []string{"-json", "."}, Packages: []string{"."}, TestExec: "xprog"},
+			want: Invocation{GoArgs: []string{"-json", "-exec", "xprog", "."}, Packages: []string{"."}},
 		},
 	}
 	for _, tt := range tests {

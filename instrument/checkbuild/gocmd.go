@@ -2,9 +2,8 @@ package checkbuild
 
 import (
 	"errors"
-	"os"
 	"os/exec"
-	"runtime"
+	"strconv"
 	"strings"
 )
 
@@ -13,12 +12,18 @@ import (
 // through and every path of the work directory in its output mapped back to
 // what the user knows. It returns the go command's exit status.
 func (s *session) goCommand(sub string, args ...string) (int, error) {
+	return s.goCommandEnv(sub, nil, args...)
+}
+
+// goCommandEnv is goCommand with env added to the go command's
+// environment.
+func (s *session) goCommandEnv(sub string, env []string, args ...string) (int, error) {
 	argv := append(append([]string{sub, "-overlay=" + s.overlayPath, "-tags=" + s.tags}, s.rt.args...), args...)
 	r := s.work.mapper(s.dir)
 	s.logf("%sgo %s", r.Replace(strings.Join(append(append([]string(nil), s.rt.env...), ""), " ")), r.Replace(strings.Join(argv, " ")))
 	cmd := exec.Command("go", argv...)
 	cmd.Dir = s.dir
-	cmd.Env = s.goEnv()
+	cmd.Env = append(s.goEnv(), env...)
 	cmd.Stdin = s.d.Stdin
 	stdout := newMapWriter(s.d.Stdout, r)
 	stderr := newMapWriter(s.d.Stderr, r)
@@ -46,21 +51,23 @@ func (s *session) test() (int, error) {
 	if !s.inv.Vet {
 		args = append(args, "-vet=off")
 	}
-	if x := s.testExec(); x != "" {
-		args = append(args, "-exec="+x)
-	}
-	return s.goCommand("test", append(args, s.inv.GoArgs...)...)
+	return s.goCommandEnv("test", s.testEnv(), append(args, s.inv.GoArgs...)...)
 }
 
-// testExec returns the -exec of go test: the user's, if any, after an env
-// command that gives the test binaries the user's environment where the
-// build changed it to provide the runtime (GOWORK, GOFLAGS, GOPATH), so
-// that a test that reads them or runs the go command behaves as under go
-// test. Without env (Windows), or when the path of the test binary would
-// hold "=" (from GOTMPDIR or TMPDIR), which env would take for a setting,
-// the binaries see the build's environment.
-func (s *session) testExec() string {
-	var unset, set []string
+// testEnvVar is the variable through which a checked test binary gets the
+// user's values of the variables that the build changed to provide the
+// runtime; the runtime's initialization restores them (rt/testenv.go,
+// which parses the format testEnv writes).
+const testEnvVar = "TPINSTR_TESTENV"
+
+// testEnv returns the environment that go test adds for the test binaries
+// it runs: testEnvVar with the user's values of the variables the build
+// changed (GOWORK, GOFLAGS, GOPATH), so that a test that reads them, or
+// runs the go command, sees what it would under go test. Each entry is
+// -NAME for a variable the user did not set, or NAME="value" (quoted as
+// in Go).
+func (s *session) testEnv() []string {
+	var entries []string
 	seen := map[string]bool{}
 	for _, kv := range s.rt.env {
 		k, _, _ := strings.Cut(kv, "=")
@@ -69,31 +76,15 @@ func (s *session) testExec() string {
 		}
 		seen[k] = true
 		if v, ok := lookupEnvOK(s.env, k); ok {
-			set = append(set, quoteWord(k+"="+v))
+			entries = append(entries, k+"="+strconv.Quote(v))
 		} else {
-			unset = append(unset, "-u", k)
+			entries = append(entries, "-"+k)
 		}
 	}
-	if len(unset)+len(set) == 0 || runtime.GOOS == "windows" || strings.Contains(s.goTempDir(), "=") {
-		return s.inv.TestExec
+	if len(entries) == 0 {
+		return nil
 	}
-	words := append(append([]string{"env"}, unset...), set...)
-	if s.inv.TestExec != "" {
-		words = append(words, s.inv.TestExec)
-	}
-	return strings.Join(words, " ")
-}
-
-// goTempDir returns the directory where the go command makes its work
-// directory, which holds the test binaries.
-func (s *session) goTempDir() string {
-	if d := lookupEnv(s.goEnv(), "GOTMPDIR"); d != "" {
-		return d
-	}
-	if d := lookupEnv(s.goEnv(), "TMPDIR"); d != "" && runtime.GOOS != "windows" {
-		return d
-	}
-	return os.TempDir()
+	return []string{testEnvVar + "=" + strings.Join(entries, " ")}
 }
 
 // lookupEnvOK returns the last value of key in env and whether it is set.
@@ -105,16 +96,4 @@ func lookupEnvOK(env []string, key string) (string, bool) {
 		}
 	}
 	return v, ok
-}
-
-// quoteWord quotes w for the go command's splitting of -exec
-// (cmd/internal/quoted.Split) when it holds a space or a quote.
-func quoteWord(w string) string {
-	if !strings.ContainsAny(w, " \t\n'\"") {
-		return w
-	}
-	if !strings.Contains(w, "'") {
-		return "'" + w + "'"
-	}
-	return `"` + w + `"`
 }

@@ -187,7 +187,8 @@ func TestVendorBuildInfo(t *testing.T) {
 // TestTestSeesUserEnvironment checks that the test binaries of a checked
 // go test see the user's GOWORK and GOFLAGS, and run the go command as
 // under go test, although the build gave the go command others to provide
-// the runtime (here, a vendor workspace).
+// the runtime (here, a vendor workspace): tpinstr's own runtime, which the
+// generated TestMain links, restores them.
 func TestTestSeesUserEnvironment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs with the go command")
@@ -225,9 +226,6 @@ func TestEnv(t *testing.T) {
 		{"GOFLAGS=-mod=vendor"},
 		{"GOWORK=off", "GOFLAGS=-mod=vendor -count=1"},
 	} {
-		// The name of the subtest, and so of its temporary directories,
-		// must not hold "=": env would take the test binary's path for a
-		// setting.
 		t.Run(fmt.Sprint("env", i), func(t *testing.T) {
 			t.Logf("environment %q", env)
 			plain := exec.Command("go", "test", "-count=1", "-v", "-run=TestEnv", ".")
@@ -244,6 +242,7 @@ func TestEnv(t *testing.T) {
 
 			var stdout, stderr bytes.Buffer
 			d := vendorDriver(t, root, &stdout, &stderr, env...)
+			d.RuntimeFiles = nil // the runtime restores the environment
 			if code := d.Test(context.Background(), []string{"-count=1", "-v", "-run=TestEnv", "."}); code != 0 {
 				t.Fatalf("tpinstr test: status %d\n%s%s", code, stdout.String(), stderr.String())
 			}
