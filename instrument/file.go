@@ -50,9 +50,9 @@ type funcCtx struct {
 	usedFlags map[string]bool // flags of invariant.go that a placed hook uses
 }
 
-// rewriteFile returns the rewritten text of file, or nil when it has
-// nothing to rewrite.
-func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.File, src []byte, st *Stats) ([]byte, error) {
+// rewriteFile returns the rewritten text of file and its site table, or
+// nil when it has nothing to rewrite.
+func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.File, src []byte, st *Stats) ([]byte, fileTable, error) {
 	// The suffix of generated names must differ between the files of one
 	// program and not depend on where the module is: hash the package path
 	// and the file's base name.
@@ -84,10 +84,11 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	}
 	r.allocs()
 	if r.buf.empty() {
-		return nil, nil
+		return nil, fileTable{}, nil
 	}
 	r.finish()
-	return r.buf.bytes(), nil
+	name := filepath.Base(tf.Name())
+	return r.buf.bytes(), fileTable{id: r.id, base: name, sites: r.sites, test: strings.HasSuffix(name, "_test.go")}, nil
 }
 
 // funcDeclName returns the name of a function or method as Go's runtime
@@ -195,7 +196,7 @@ func (r *fileRewriter) skipAccess(reason string) {
 
 // siteRef returns the expression that names site k of the file.
 func (r *fileRewriter) siteRef(k int) string {
-	return fmt.Sprintf("_tpinstrSites_%s+%d", r.id, k)
+	return fmt.Sprintf("%s.S%s+%d", sitesName, r.id, k)
 }
 
 // newTemp returns a fresh temporary name.
@@ -207,26 +208,14 @@ func (r *fileRewriter) newTemp() string {
 // spanName is the name of the file's span helper.
 func (r *fileRewriter) spanName() string { return "_tpinstrSpan_" + r.id }
 
-// finish adds the rt import after the package clause (on its line) and
-// appends the site table and helpers after the last line.
+// finish adds the imports of rt and of the file's site package after the
+// package clause (on its line) and appends the use of the site package and
+// helpers after the last line; the site table itself goes to the site
+// package (sites.go).
 func (r *fileRewriter) finish() {
-	r.buf.insert(r.off(r.file.Name.End()), fmt.Sprintf("; import %s %q", rtName, RTPath), prioPost)
+	r.buf.insert(r.off(r.file.Name.End()), fmt.Sprintf("; import %s %q", rtName, RTPath)+siteImport(), prioPost)
 	var b strings.Builder
-	b.WriteString("\n\n// Sites of the tpinstr hooks of this file, in the original source.\n")
-	fmt.Fprintf(&b, "\nvar _tpinstrSites_%s = %s.Register(%q, []%s.SiteInfo{\n", r.id, rtName, r.pkg.PkgPath, rtName)
-	for _, s := range r.sites {
-		fn := s.fn
-		if fn != "" {
-			fn = r.pkg.Name + "." + fn // as the runtime names functions
-		}
-		commute := ""
-		if s.commute != commuteNone {
-			commute = fmt.Sprintf(", Commute: %d", s.commute)
-		}
-		fmt.Fprintf(&b, "\t{File: %q, Line: %d, Col: %d, Kind: %s.%s, Expr: %q, Func: %q%s},\n",
-			s.file, s.line, s.col, rtName, s.kind, s.expr, fn, commute)
-	}
-	b.WriteString("})\n")
+	b.WriteString(r.siteTrailer())
 	for _, t := range r.trailer {
 		b.WriteString("\n" + t + "\n")
 	}
