@@ -90,7 +90,7 @@ func TestCorpus(t *testing.T) {
 		}
 		rewritten++
 		addStats(&stats, res.Stats)
-		for _, f := range res.Files {
+		for _, f := range append(res.Files, sitePackageFiles(moduleRoot(t), res)...) {
 			overlay[f.Path] = f.Content
 		}
 	}

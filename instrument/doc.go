@@ -8,7 +8,9 @@
 // build directives survive. Every inserted statement is placed on the line of
 // the statement it belongs to, separated by semicolons, so every original
 // line keeps its line number and panics and compiler messages still point at
-// the user's source. The site table is appended after the last line.
+// the user's source. The table of a file's sites goes to a generated site
+// package (sites.go), which the file imports on the line of its package
+// clause.
 //
 // What gets a hook: every read or write of a location that another task
 // could also reach — package-level variables, local variables that a
@@ -192,8 +194,10 @@
 //     statement, a block that scopes temporaries, a site for a
 //     task-library call — so that the order of nested insertions is the
 //     emitter's alone; the temporaries; and the trailer after the last
-//     line: the rt import, the site table (sites.go) that planning hands
-//     over, declarations that keep imports used, and the span helper.
+//     line: the imports of rt and of the file's site package and the use
+//     of the latter (sites.go, which writes the site tables into generated
+//     site packages), declarations that keep imports used, and the span
+//     helper.
 //
 // The facts are types of this package rather than an internal package of
 // their own: they answer questions in the rewriter's own terms (the form

@@ -11,11 +11,11 @@ import (
 // emitter writes the rewritten text of one file: it holds the file's
 // original bytes and the edits made to them (edit.go), names the
 // temporaries and helpers of the file, renders hook calls (hookCall) and
-// their operands (render.go), and appends the trailer: the rt import on
-// the package clause's line, the site table the planner hands it, the
-// declarations that keep imports used, and the span helper. It decides
-// nothing about which hooks go where; planning does, and it only reports
-// back whether an operand can be repeated in a hook.
+// their operands (render.go), and appends the trailer: the imports of rt
+// and of the file's site package on the package clause's line, the use of
+// the site package, the declarations that keep imports used, and the span
+// helper. It decides nothing about which hooks go where; planning does,
+// and it only reports back whether an operand can be repeated in a hook.
 type emitter struct {
 	tf  *token.File
 	src []byte
@@ -61,13 +61,14 @@ func (e *emitter) newTemp() string {
 // spanName is the name of the file's span helper.
 func (e *emitter) spanName() string { return "_tpinstrSpan_" + e.id }
 
-// finish adds the rt import after the package clause of file (on its
-// line) and appends siteTable, the trailer and the helpers after the last
-// line.
-func (e *emitter) finish(file *ast.File, siteTable string) {
-	e.insertAt(file.Name.End(), fmt.Sprintf("; import %s %q", rtName, RTPath), prioPost)
+// finish adds the import of rt and the imports siteImports (of the file's
+// site package) after the package clause of file (on its line) and appends
+// siteDecls (the use of the site package), the trailer and the helpers
+// after the last line.
+func (e *emitter) finish(file *ast.File, siteImports, siteDecls string) {
+	e.insertAt(file.Name.End(), fmt.Sprintf("; import %s %q", rtName, RTPath)+siteImports, prioPost)
 	var b strings.Builder
-	b.WriteString(siteTable)
+	b.WriteString(siteDecls)
 	for _, t := range e.trailer {
 		b.WriteString("\n" + t + "\n")
 	}

@@ -45,9 +45,9 @@ type funcCtx struct {
 	usedFlags map[string]bool // flags of invariant.go that a placed hook uses
 }
 
-// rewriteFile returns the rewritten text of file, or nil when it has
-// nothing to rewrite.
-func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.File, src []byte, st *Stats) ([]byte, error) {
+// rewriteFile returns the rewritten text of file and its site table, or
+// nil when it has nothing to rewrite.
+func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.File, src []byte, st *Stats) ([]byte, fileTable, error) {
 	// The suffix of generated names must differ between the files of one
 	// program and not depend on where the module is: hash the package path
 	// and the file's base name.
@@ -78,10 +78,11 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	}
 	r.allocs()
 	if r.buf.empty() {
-		return nil, nil
+		return nil, fileTable{}, nil
 	}
-	r.emitter.finish(r.file, r.siteTable())
-	return r.buf.bytes(), nil
+	r.emitter.finish(r.file, siteImport(), r.siteTrailer())
+	name := filepath.Base(tf.Name())
+	return r.buf.bytes(), fileTable{id: r.id, base: name, sites: r.sites, test: strings.HasSuffix(name, "_test.go")}, nil
 }
 
 // funcDeclName returns the name of a function or method as Go's runtime
@@ -181,27 +182,5 @@ func (r *fileRewriter) skipAccess(reason string) {
 
 // siteRef returns the expression that names site k of the file.
 func (r *fileRewriter) siteRef(k int) string {
-	return fmt.Sprintf("_tpinstrSites_%s+%d", r.id, k)
-}
-
-// siteTable returns the declaration that registers the file's sites, which
-// the emitter appends after the last line.
-func (r *fileRewriter) siteTable() string {
-	var b strings.Builder
-	b.WriteString("\n\n// Sites of the tpinstr hooks of this file, in the original source.\n")
-	fmt.Fprintf(&b, "\nvar _tpinstrSites_%s = %s.Register(%q, []%s.SiteInfo{\n", r.id, rtName, r.pkg.PkgPath, rtName)
-	for _, s := range r.sites {
-		fn := s.fn
-		if fn != "" {
-			fn = r.pkg.Name + "." + fn // as the runtime names functions
-		}
-		commute := ""
-		if s.commute != commuteNone {
-			commute = fmt.Sprintf(", Commute: %d", s.commute)
-		}
-		fmt.Fprintf(&b, "\t{File: %q, Line: %d, Col: %d, Kind: %s.%s, Expr: %q, Func: %q%s},\n",
-			s.file, s.line, s.col, rtName, s.kind, s.expr, fn, commute)
-	}
-	b.WriteString("})\n")
-	return b.String()
+	return fmt.Sprintf("%s.S%s+%d", sitesName, r.id, k)
 }

@@ -188,6 +188,9 @@ type fuzzImporter struct {
 	std  types.Importer
 	mu   sync.Mutex
 	pkgs map[string]*types.Package
+	// sites are the sources of the site packages the rewrites made, by
+	// import path (addSitePackages).
+	sites map[string][]byte
 }
 
 func newFuzzImporter(fset *token.FileSet) *fuzzImporter {
@@ -212,6 +215,10 @@ func (im *fuzzImporter) Import(path string) (*types.Package, error) {
 			p, err = im.fromSource(path, string(src))
 		}
 	default:
+		if strings.HasPrefix(path, sitePkgPrefix) {
+			p, err = im.importSitePackage(path)
+			break
+		}
 		p, err = im.std.Import(path)
 	}
 	if err != nil {
@@ -310,6 +317,7 @@ func FuzzRewrite(f *testing.F) {
 		if err != nil {
 			t.Fatalf("rewrite: %v", err)
 		}
+		im.addSitePackages(res)
 		for _, fr := range res.Files {
 			if _, _, _, err := checkSource(fset, im, name, fr.Content); err != nil {
 				t.Fatalf("rewritten program does not type-check: %v\n--- input:\n%s\n--- output:\n%s", err, src, fr.Content)

@@ -78,7 +78,7 @@ func rewriteAll(t testing.TB, pkgs []*packages.Package, cfg Config) (map[string]
 			t.Fatalf("rewrite %s: %v", p.ID, err)
 		}
 		results[p.ID] = res
-		for _, f := range res.Files {
+		for _, f := range append(res.Files, sitePackageFiles(moduleRoot(t), res)...) {
 			if prev, ok := overlay[f.Path]; ok && !bytes.Equal(prev, f.Content) {
 				t.Fatalf("%s rewritten differently in two variants", f.Path)
 			}

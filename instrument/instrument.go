@@ -94,15 +94,20 @@ type Stats struct {
 // Result is the rewrite of one package.
 type Result struct {
 	Files []FileResult
-	Stats Stats
+	// SitePackages are the generated packages that hold the site tables
+	// of Files, which import them: the build must compile them as
+	// packages of the runtime's module (see SitePackage).
+	SitePackages []SitePackage
+	Stats        Stats
 }
 
 // Package rewrites every Go file of pkg (pkg.Syntax, pkg.TypesInfo,
 // pkg.Fset, pkg.CompiledGoFiles). Files are rewritten independently of each
 // other, because a non-test file is compiled both in the package and in its
-// test variant: each rewritten file registers its own site table. Files
-// with nothing to rewrite, generated cgo files and files that import "C"
-// are omitted from the result.
+// test variant: each rewritten file has its own site table, in a site
+// package shared by the package's non-test files (another holds its
+// _test.go files' tables). Files with nothing to rewrite, generated cgo
+// files and files that import "C" are omitted from the result.
 func Package(pkg *packages.Package, cfg Config) (*Result, error) {
 	if pkg == nil {
 		return nil, errors.New("instrument: nil package")
@@ -125,6 +130,7 @@ func Package(pkg *packages.Package, cfg Config) (*Result, error) {
 		// themselves.
 		return res, nil
 	}
+	var tabs []fileTable // of res.Files
 	goFiles := map[string]bool{}
 	for _, f := range pkg.GoFiles {
 		goFiles[filepath.Clean(f)] = true
@@ -149,15 +155,17 @@ func Package(pkg *packages.Package, cfg Config) (*Result, error) {
 		if len(src) != tf.Size() {
 			return nil, fmt.Errorf("instrument: %s changed since it was loaded", name)
 		}
-		out, err := rewriteFile(pkg, &cfg, file, tf, src, &res.Stats)
+		out, tab, err := rewriteFile(pkg, &cfg, file, tf, src, &res.Stats)
 		if err != nil {
 			return nil, fmt.Errorf("instrument: %s: %w", name, err)
 		}
 		if out != nil {
 			res.Files = append(res.Files, FileResult{Path: name, Content: out})
+			tabs = append(tabs, tab)
 			res.Stats.Files++
 		}
 	}
+	res.SitePackages = sitePackages(pkg, res.Files, tabs)
 	return res, nil
 }
 

@@ -1,11 +1,17 @@
 package instrument
 
 import (
+	"bytes"
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +20,8 @@ import (
 )
 
 // rewriteSource type-checks src as the single file of package fuzz/p and
-// rewrites it with cfg. The rewritten file must type-check.
+// rewrites it with cfg. The rewritten file must type-check, with its site
+// package, whose text follows the file's in the text returned.
 func rewriteSource(t *testing.T, src string, cfg Config) (*Result, string) {
 	t.Helper()
 	fset, im := sourceImporter()
@@ -42,8 +49,12 @@ func rewriteSource(t *testing.T, src string, cfg Config) (*Result, string) {
 		return res, src
 	}
 	out := string(res.Files[0].Content)
+	im.addSitePackages(res)
 	if _, _, _, err := checkSource(fset, im, name, []byte(out)); err != nil {
 		t.Fatalf("output does not type-check: %v\n%s", err, out)
+	}
+	for _, sp := range res.SitePackages {
+		out += "\n" + string(sp.Content)
 	}
 	return res, out
 }
@@ -175,5 +186,142 @@ func f(t *task.T) {
 	}
 	if !strings.Contains(out, `Expr: "g"`) || strings.Contains(out, `Expr: "h"`) {
 		t.Errorf("want a site for g only:\n%s", out)
+	}
+}
+
+// addSitePackages makes the site packages of res importable by im.
+func (im *fuzzImporter) addSitePackages(res *Result) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if im.sites == nil {
+		im.sites = map[string][]byte{}
+	}
+	for _, sp := range res.SitePackages {
+		im.sites[sp.Path] = sp.Content
+	}
+}
+
+// importSitePackage type-checks the site package path against the stub of
+// rt; im is locked.
+func (im *fuzzImporter) importSitePackage(path string) (*types.Package, error) {
+	src, ok := im.sites[path]
+	if !ok {
+		return nil, fmt.Errorf("site package %s was not generated", path)
+	}
+	rt, ok := im.pkgs[RTPath]
+	if !ok {
+		var err error
+		if rt, err = im.fromSource(RTPath, stubRTSource()); err != nil {
+			return nil, err
+		}
+		im.pkgs[RTPath] = rt
+	}
+	f, err := parser.ParseFile(im.fset, path+"/sites.go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	conf := types.Config{Importer: importerFunc(func(p string) (*types.Package, error) {
+		if p == RTPath {
+			return rt, nil
+		}
+		return nil, fmt.Errorf("a site package imports %s", p)
+	})}
+	return conf.Check(path, im.fset, []*ast.File{f}, nil)
+}
+
+// sitePackageFiles returns the files of the site packages of res, at their
+// place in the module at root (this module, or a replacement of it).
+func sitePackageFiles(root string, res *Result) []FileResult {
+	var out []FileResult
+	for _, sp := range res.SitePackages {
+		rel := strings.TrimPrefix(sp.Path, "github.com/tpinstr/tpinstr/")
+		out = append(out, FileResult{Path: filepath.Join(root, filepath.FromSlash(rel), sp.Name), Content: sp.Content})
+	}
+	return out
+}
+
+// sitesGolden is the golden file of the site packages of a golden case.
+const sitesGolden = "sites.golden"
+
+// sitePackagesIn returns the text of the site packages in overlay whose
+// tables name files of dir, normalized, in the order of their texts.
+func sitePackagesIn(overlay map[string][]byte, root, dir string) []byte {
+	var paths []string
+	for p, b := range overlay {
+		if strings.Contains(p, "/sitetab/") && bytes.Contains(b, []byte(`File: "`+dir+string(filepath.Separator))) {
+			paths = append(paths, p)
+		}
+	}
+	var texts []string
+	for _, p := range paths {
+		texts = append(texts, string(normalize(root, overlay[p])))
+	}
+	sort.Strings(texts) // the paths depend on root
+	return []byte(strings.Join(texts, ""))
+}
+
+// sitePkgRE matches the hash that names a site package.
+var sitePkgRE = regexp.MustCompile(`\bs[0-9a-f]{20}\b`)
+
+// normalizeSitePkg replaces the hashes that name site packages, which
+// depend on where the module is, by sHASH.
+func normalizeSitePkg(b []byte) []byte {
+	return sitePkgRE.ReplaceAll(b, []byte("sHASH"))
+}
+
+// TestSitePackages checks how the site tables of a package's rewritten
+// files are grouped into site packages: one for its non-test files and
+// one for its _test.go files, each named by a hash of its content, whose
+// path replaces the pending one in the files of its group.
+func TestSitePackages(t *testing.T) {
+	pkg := &packages.Package{PkgPath: "example.com/p", Name: "p"}
+	site := func(line int) siteInfo {
+		return siteInfo{file: "/src/p/a.go", line: line, col: 2, kind: kindRead, expr: "x", fn: "f"}
+	}
+	pending := []byte("package p; import _tpinstrSites_ " + strconv.Quote(sitePathPending) + "\n")
+	files := func() []FileResult {
+		return []FileResult{{Path: "/src/p/a.go", Content: pending}, {Path: "/src/p/b.go", Content: pending}, {Path: "/src/p/a_test.go", Content: pending}}
+	}
+	tabs := []fileTable{
+		{id: "0000000a", base: "a.go", sites: []siteInfo{site(3), site(4)}},
+		{id: "0000000b", base: "b.go"},
+		{id: "0000000c", base: "a_test.go", sites: []siteInfo{site(7)}, test: true},
+	}
+	fs := files()
+	sps := sitePackages(pkg, fs, tabs)
+	if len(sps) != 2 {
+		t.Fatalf("%d site packages, want 2 (non-test and test files)", len(sps))
+	}
+	for i, sp := range sps {
+		name := strings.TrimPrefix(sp.Path, sitePkgPrefix)
+		if !strings.HasPrefix(sp.Path, sitePkgPrefix) || !strings.Contains(string(sp.Content), "\npackage "+name+"\n") {
+			t.Errorf("site package %d: path %s does not name its package:\n%s", i, sp.Path, sp.Content)
+		}
+		if !strings.HasPrefix(string(sp.Content), "// Code generated") {
+			t.Errorf("site package %d is not marked generated", i)
+		}
+	}
+	for i, want := range []string{sps[0].Path, sps[0].Path, sps[1].Path} {
+		if got := string(fs[i].Content); !strings.Contains(got, strconv.Quote(want)) || strings.Contains(got, sitePathPending) {
+			t.Errorf("%s imports the wrong site package, want %s:\n%s", fs[i].Path, want, got)
+		}
+	}
+	nonTest := string(sps[0].Content)
+	for _, want := range []string{"var S0000000a uint32", "var S0000000b uint32", "S0000000a = _tpinstr_rt.Register(\"example.com/p\", t0000000a[:])", "Line: 4,"} {
+		if !strings.Contains(nonTest, want) {
+			t.Errorf("non-test site package lacks %q:\n%s", want, nonTest)
+		}
+	}
+	if strings.Contains(nonTest, "0000000c") || !strings.Contains(string(sps[1].Content), "var S0000000c uint32") {
+		t.Errorf("the test file's table is in the wrong package")
+	}
+
+	// The same tables make the same packages; another table another one.
+	if again := sitePackages(pkg, files(), tabs); again[0].Path != sps[0].Path || again[1].Path != sps[1].Path {
+		t.Errorf("the same tables made other site packages: %s, %s", again[0].Path, again[1].Path)
+	}
+	tabs[0].sites[1].line = 5
+	if other := sitePackages(pkg, files(), tabs); other[0].Path == sps[0].Path || other[1].Path != sps[1].Path {
+		t.Errorf("a changed non-test table: paths %s, %s, were %s, %s", other[0].Path, other[1].Path, sps[0].Path, sps[1].Path)
 	}
 }

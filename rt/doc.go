@@ -8,10 +8,11 @@
 //
 // Rewritten code calls three kinds of hooks:
 //
-//   - Register, once per package, to record the positions of its sites in
-//     the user's original files. Every other hook names a site by a small
-//     integer (the package's base plus an offset), so hot hooks never carry
-//     strings.
+//   - Register, once per rewritten file, from the init function of a
+//     generated site package, to record the positions of the file's sites
+//     in the user's original files. Every other hook names a site by a
+//     small integer (the file's base plus an offset), so hot hooks never
+//     carry strings.
 //   - Access hooks (Read, Write, ReadSlice, WriteSlice, ReadMap, WriteMap)
 //     before every memory access that another task could also make.
 //   - At, around the handle of every task-library call, so that the checked

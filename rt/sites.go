@@ -32,9 +32,10 @@ type SiteInfo struct {
 	Commute uint8
 }
 
-// Register records the sites of one rewritten package and returns the index
-// of its first site; the package's hooks name site k as base+k. It is called
-// from a package-level variable initializer of generated code.
+// Register records the sites of one rewritten file and returns the index of
+// its first site; the file's hooks name site k as base+k. It is called from
+// the init function of a generated site package, which holds the file's
+// table as static data.
 func Register(pkg string, infos []SiteInfo) uint32 {
 	_ = pkg
 	out := make([]sites.Info, len(infos))

@@ -184,12 +184,14 @@ with a use of that copy, in the overlay; outside a module through GOWORK.
 -x prints which. In vendor mode (-mod=vendor, or a vendor directory) the
 overlay puts the runtime in the vendor directory where the go command
 accepts it without a line in vendor/modules.txt, which it reads from disk
-only: where the module vendors github.com/tpinstr/tpinstr, or its go version
-is older than 1.23. Otherwise the build runs in a workspace in tpinstr's
-cache directory (GOWORK): its go.work uses the module and the runtime, and
+only: where the module's go version is older than 1.23. Otherwise the build
+runs in a workspace in tpinstr's cache directory (GOWORK): its go.work uses
+the module and the runtime and repeats the go.mod's replace directives, and
 its vendor directory holds the module's modules.txt, marked for a workspace,
 and links to the module's vendored packages, so that the go command still
-builds from the user's vendor directory, with the same checks.
+builds from the user's vendor directory, with the same checks (a vendored
+copy of github.com/tpinstr/tpinstr gives way to the runtime). Test
+binaries see the user's GOWORK and GOFLAGS, as under go test.
 
 # The cache of rewritten files
 

@@ -28,9 +28,11 @@ const (
 
 const cacheReadme = `This directory holds files rewritten by tpinstr, the determinacy race
 checker for task-parallel Go programs. An entry is the rewrite of one
-package, named by a hash of everything the rewrite depends on. Entries
-unused for five days are deleted. It is safe to delete the whole directory
-at any time, or to run 'tpinstr clean'.
+package, named by a hash of everything the rewrite depends on; runtime/
+holds copies of tpinstr's runtime and vendor/ workspaces for modules built
+in vendor mode. Entries unused for five days are deleted. It is safe to
+delete the whole directory when no tpinstr command runs, or to run
+'tpinstr clean'.
 `
 
 // CacheDir returns the cache directory set by env (TPINSTRCACHE) or, by
@@ -150,6 +152,9 @@ func (c *cache) trim() error {
 			}
 			return err
 		}
+		if d.IsDir() && isTreeDir(c.dir, path) {
+			return filepath.SkipDir
+		}
 		if d.IsDir() || !strings.HasSuffix(path, ".json") {
 			return nil
 		}
@@ -158,6 +163,9 @@ func (c *cache) trim() error {
 		}
 		return nil
 	})
+	if err == nil {
+		err = trimTrees(c.dir, now)
+	}
 	if err != nil {
 		return fmt.Errorf("cache trim: %w", err)
 	}
@@ -168,6 +176,65 @@ func (c *cache) trim() error {
 		return fmt.Errorf("cache trim: %w", err)
 	}
 	return nil
+}
+
+// treeDirs are the subdirectories of the cache directory that hold trees
+// the builds use in place, each named by a hash of its content: the copies
+// of the runtime module (writeRuntime) and the vendor workspaces
+// (writeVendorWorkspace). A build that uses a tree marks it used
+// (touchTree), and a trim deletes the trees unused for trimAge, as it does
+// rewrites.
+var treeDirs = []string{"runtime", "vendor"}
+
+// isTreeDir reports whether path is one of the treeDirs of the cache
+// directory dir.
+func isTreeDir(dir, path string) bool {
+	for _, t := range treeDirs {
+		if path == filepath.Join(dir, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// trimTrees deletes the trees of the cache directory dir whose last use
+// (the modification time of their directory) is older than trimAge, and
+// the temporary directories of writes that never finished. A vendor
+// workspace's links to the user's vendor directory are deleted, not what
+// they point to.
+func trimTrees(dir string, now time.Time) error {
+	for _, t := range treeDirs {
+		parent := filepath.Join(dir, t)
+		entries, err := os.ReadDir(parent)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return err
+		}
+		for _, e := range entries {
+			fi, err := e.Info()
+			if err != nil || now.Sub(fi.ModTime()) <= trimAge {
+				continue
+			}
+			if err := os.RemoveAll(filepath.Join(parent, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// touchTree marks the tree dir as used now, at most once per
+// touchInterval, so that a trim keeps it.
+func touchTree(dir string) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return
+	}
+	if now := time.Now(); now.Sub(fi.ModTime()) > touchInterval {
+		_ = os.Chtimes(dir, now, now)
+	}
 }
 
 // writeFileAtomic writes b to name through a temporary file in the same

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -131,5 +132,84 @@ func TestClean(t *testing.T) {
 	}
 	if fileExists(dir) {
 		t.Error("Clean left the cache directory")
+	}
+}
+
+// writeTreeFixture writes under the cache directory dir a runtime copy and
+// a vendor workspace whose vendor directory links to userVendor, as builds
+// leave them, and returns their directories.
+func writeTreeFixture(t *testing.T, dir, userVendor, name string) (rtTree, ws string) {
+	t.Helper()
+	rtTree = filepath.Join(dir, "runtime", name)
+	ws = filepath.Join(dir, "vendor", name)
+	if err := writeFile(filepath.Join(runtimeModuleDir(rtTree), "go.mod"), []byte("module "+runtimeModule+"\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeWorkspaceTree(filepath.Join(dir, "vendor"), ws, map[string][]byte{"go.work": []byte("go 1.24\n")}, userVendor, []string{"example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	return rtTree, ws
+}
+
+// TestCacheTrimTrees checks that a trim deletes the runtime copies and
+// vendor workspaces unused for trimAge, keeps those used since, and never
+// deletes what a workspace's links point to.
+func TestCacheTrimTrees(t *testing.T) {
+	now := time.Now()
+	dir := t.TempDir()
+	c := openCache(dir)
+	c.now = func() time.Time { return now }
+	userVendor := filepath.Join(t.TempDir(), "vendor")
+	if err := writeFile(filepath.Join(userVendor, "example.com", "dep", "dep.go"), []byte("package dep\n")); err != nil {
+		t.Fatal(err)
+	}
+	oldRT, oldWS := writeTreeFixture(t, dir, userVendor, "old")
+	usedRT, usedWS := writeTreeFixture(t, dir, userVendor, "used")
+	freshRT, freshWS := writeTreeFixture(t, dir, userVendor, "fresh")
+	age := func(p string, d time.Duration) {
+		t.Helper()
+		if err := os.Chtimes(p, now.Add(-d), now.Add(-d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{oldRT, oldWS, usedRT, usedWS} {
+		age(p, 6*24*time.Hour)
+	}
+	for _, p := range []string{freshRT, freshWS} {
+		age(p, 4*24*time.Hour)
+	}
+	touchTree(usedRT) // as writeRuntime and writeVendorWorkspace do on a hit
+	touchTree(usedWS)
+	if err := c.trim(); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{oldRT: false, oldWS: false, usedRT: true, usedWS: true, freshRT: true, freshWS: true} {
+		if got := fileExists(p); got != want {
+			t.Errorf("after trim, %s exists = %v, want %v", strings.TrimPrefix(p, dir), got, want)
+		}
+	}
+	if !fileExists(filepath.Join(userVendor, "example.com", "dep", "dep.go")) {
+		t.Error("trimming a vendor workspace deleted the user's vendored files")
+	}
+}
+
+// TestCleanTrees checks that Clean deletes the runtime copies and vendor
+// workspaces with the rest of the cache, and not the user's vendored files
+// that workspaces link to.
+func TestCleanTrees(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	userVendor := filepath.Join(t.TempDir(), "vendor")
+	if err := writeFile(filepath.Join(userVendor, "example.com", "dep", "dep.go"), []byte("package dep\n")); err != nil {
+		t.Fatal(err)
+	}
+	writeTreeFixture(t, dir, userVendor, "x")
+	if err := Clean(dir); err != nil {
+		t.Fatal(err)
+	}
+	if fileExists(dir) {
+		t.Error("Clean left the cache directory")
+	}
+	if !fileExists(filepath.Join(userVendor, "example.com", "dep", "dep.go")) {
+		t.Error("Clean deleted the user's vendored files")
 	}
 }

@@ -75,5 +75,8 @@ func (in Instrument) Rewrite(p *packages.Package) (*Result, error) {
 	for _, f := range r.Files {
 		out.Files = append(out.Files, FileResult{Path: f.Path, Content: f.Content})
 	}
+	for _, sp := range r.SitePackages {
+		out.Generated = append(out.Generated, GeneratedFile{ImportPath: sp.Path, Name: sp.Name, Content: sp.Content})
+	}
 	return out, nil
 }

@@ -33,8 +33,17 @@ type Stats struct {
 	Skipped     int // sites left without a hook because none fits without changing the program
 }
 
+// GeneratedFile is a file of a package that a rewrite adds to the runtime's
+// module, for the rewritten files to import.
+type GeneratedFile struct {
+	ImportPath string // the package's, below the runtime module's path
+	Name       string // the file's base name
+	Content    []byte
+}
+
 // Result is what a Rewriter returns for one package.
 type Result struct {
-	Files []FileResult
-	Stats Stats
+	Files     []FileResult
+	Generated []GeneratedFile
+	Stats     Stats
 }

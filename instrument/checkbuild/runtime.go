@@ -223,25 +223,20 @@ func (s *session) vendorMode(mf *modfile.File, root string) bool {
 // command reads vendor/modules.txt from disk, not through the overlay
 // (cmd/go/internal/modload.readVendorList uses os.ReadFile), so the
 // overlay can put the runtime only where the go command accepts packages
-// from the vendor directory without a line in modules.txt: in a vendored
-// copy of tpinstr's module (the user's module uses the task library and
-// vendors it), or, in a module whose go version is older than 1.23, in any
-// directory of the vendor tree. The overlay then puts the tool's runtime
-// files there, each with a build constraint on the runtime's Go version,
-// since a vendored package is compiled with its module's. Any other module
-// in vendor mode gets the runtime through a workspace
-// (runtimeInVendorWorkspace).
+// from the vendor directory without a line in modules.txt: in a module
+// whose go version is older than 1.23, any directory of the vendor tree.
+// The overlay then puts the tool's runtime files there, each with a build
+// constraint on the runtime's Go version, since a vendored package is
+// compiled with its module's. A newer module in vendor mode gets the
+// runtime through a workspace (runtimeInVendorWorkspace), also when it
+// vendors a version of tpinstr's module: the go command would ignore the
+// runtime's packages that its modules.txt does not list (the runtime's
+// own, newer than the vendored copy's, and the site packages of the
+// rewrite).
 func (s *session) runtimeInVendor(rs *runtimeSetup, files map[string][]byte, mf *modfile.File, root, modPath string) error {
 	vendor := filepath.Join(root, "vendor")
-	txt, _ := os.ReadFile(filepath.Join(vendor, "modules.txt"))
-	vendored := false
-	for l := range strings.SplitSeq(string(txt), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "#" && f[1] == runtimeModule {
-			vendored = true
-		}
-	}
 	old := mf.Go == nil || version.Compare("go"+mf.Go.Version, "go1.23") < 0
-	if !vendored && !old {
+	if !old {
 		return s.runtimeInVendorWorkspace(rs, files, mf, root, modPath)
 	}
 	own := tpinstr.GoVersion()
@@ -392,6 +387,7 @@ func (s *session) writeRuntime(files map[string][]byte, goLine string, gopath bo
 	}
 	base := filepath.Join(parent, id)
 	if fileExists(filepath.Join(runtimeModuleDir(base), "go.mod")) {
+		touchTree(base)
 		return base, nil
 	}
 	if err := os.MkdirAll(parent, 0o777); err == nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -136,6 +137,11 @@ func (s *session) writeWork(results []pkgResult, sc *scope) error {
 				return err
 			}
 		}
+		for _, g := range r.result.Generated {
+			if err := s.addGenerated(g); err != nil {
+				return err
+			}
+		}
 	}
 	mains, err := cgoMains(s.chosen, s.runtimePath())
 	if err != nil {
@@ -162,6 +168,19 @@ func (s *session) writeWork(results []pkgResult, sc *scope) error {
 	}
 	s.overlayPath, err = s.work.writeOverlay(s.userReplace, s.rt.overlay)
 	return err
+}
+
+// addGenerated adds a generated file to the overlay, in the directory of
+// its package in the runtime module that the build uses.
+func (s *session) addGenerated(g GeneratedFile) error {
+	rel, ok := strings.CutPrefix(g.ImportPath, runtimeModule+"/")
+	if !ok || g.Name != filepath.Base(g.Name) || !strings.HasSuffix(g.Name, ".go") {
+		return fmt.Errorf("the rewriter generated %s in package %s, which is not in the runtime's module", g.Name, g.ImportPath)
+	}
+	if s.rt.dir == "" {
+		return nil // the go command fails to read the go.mod, and says why
+	}
+	return s.work.add(filepath.Join(s.rt.dir, filepath.FromSlash(rel), g.Name), g.Content)
 }
 
 // goEnv returns the environment of the go commands of the build: the

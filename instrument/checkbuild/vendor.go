@@ -12,29 +12,32 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
 )
 
 // runtimeInVendorWorkspace provides the runtime to a module built in vendor
-// mode that does not vendor tpinstr's module, with a go version of 1.23 or
-// later. There the go command takes a package from the vendor directory
-// only if vendor/modules.txt lists it, and it reads that file from disk,
-// not through the overlay; so the runtime cannot be added to the user's
-// vendor directory without writing into the user's tree.
+// mode with a go version of 1.23 or later. There the go command takes a
+// package from the vendor directory only if vendor/modules.txt lists it,
+// and it reads that file from disk, not through the overlay; so the
+// runtime cannot be added to the user's vendor directory without writing
+// into the user's tree.
 //
 // Instead the build runs in a workspace that tpinstr makes outside the
 // user's tree (GOWORK): its go.work uses the user's module and the runtime
-// module, with the go, toolchain and godebug lines of the user's go.mod,
-// and its vendor directory, the one the go command reads in workspace mode,
-// holds a copy of the user's vendor/modules.txt marked "## workspace" (with
-// relative replacement directories rebased to the workspace, as the go
-// command compares them) and, for every other entry of the user's vendor
+// module, with the go, toolchain, godebug and replace lines of the user's
+// go.mod, and its vendor directory, the one the go command reads in
+// workspace mode, holds a copy of the user's vendor/modules.txt marked
+// "## workspace" and, for every other entry of the user's vendor
 // directory, a symbolic link to it. The go command still builds in vendor
 // mode, checks the same consistency between go.mod and modules.txt, takes
 // the same vendored packages (from the user's files, through the links),
 // reaches no network and writes no go.mod; the runtime module is a module
 // of the workspace, which needs no line in modules.txt. A -modfile given by
 // the user, which the go command refuses in a workspace, becomes an overlay
-// of the user's go.mod with its content.
+// of the user's go.mod with its content. When the module requires or
+// replaces tpinstr's module (and so vendors some version of it), the
+// overlaid go.mod drops those lines and the workspace's modules.txt the
+// vendored copy: the workspace's runtime module stands for it.
 //
 // The workspace goes to tpinstr's cache directory, named by a hash of what
 // it holds, so that the go command's build cache, whose keys include the
@@ -71,7 +74,7 @@ func (s *session) runtimeInVendorWorkspace(rs *runtimeSetup, files map[string][]
 	ws, err := s.writeVendorWorkspace(id, func(ws string) map[string][]byte {
 		return map[string][]byte{
 			"go.work":            work,
-			"vendor/modules.txt": workspaceModulesTxt(txt, root, ws),
+			"vendor/modules.txt": workspaceModulesTxt(txt),
 		}
 	}, vendor, links)
 	if err != nil {
@@ -90,10 +93,15 @@ func (s *session) runtimeInVendorWorkspace(rs *runtimeSetup, files map[string][]
 		s.work.alias(p[0], p[1])
 	}
 
-	if g := s.genv; modPath != g.GOMOD {
+	if g := s.genv; modPath != g.GOMOD || requiresRuntime(mf) {
 		b, err := os.ReadFile(modPath)
 		if err != nil {
 			return fmt.Errorf("reading -modfile: %w", err)
+		}
+		if requiresRuntime(mf) {
+			if b, err = withoutRuntime(mf); err != nil {
+				return err
+			}
 		}
 		if err := s.work.add(g.GOMOD, b); err != nil {
 			return err
@@ -103,6 +111,46 @@ func (s *session) runtimeInVendorWorkspace(rs *runtimeSetup, files map[string][]
 		rs.env = append(rs.env, "GOFLAGS="+withoutFlag(s.genv.GOFLAGS, "modfile"))
 	}
 	return nil
+}
+
+// requiresRuntime reports whether the go.mod mf requires or replaces the
+// runtime's module.
+func requiresRuntime(mf *modfile.File) bool {
+	for _, r := range mf.Require {
+		if r.Mod.Path == runtimeModule {
+			return true
+		}
+	}
+	for _, r := range mf.Replace {
+		if r.Old.Path == runtimeModule {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutRuntime returns the go.mod mf without its requirement and
+// replacements of the runtime's module, which a vendor workspace provides
+// as one of its modules: the go command then checks the vendor directory
+// against the rest of the file, and the workspace's modules.txt leaves the
+// vendored copy of the module out (workspaceModulesTxt).
+func withoutRuntime(mf *modfile.File) ([]byte, error) {
+	for _, r := range mf.Replace {
+		if r.Old.Path == runtimeModule {
+			if err := mf.DropReplace(r.Old.Path, r.Old.Version); err != nil {
+				return nil, fmt.Errorf("editing go.mod: %w", err)
+			}
+		}
+	}
+	if err := mf.DropRequire(runtimeModule); err != nil {
+		return nil, fmt.Errorf("editing go.mod: %w", err)
+	}
+	mf.Cleanup()
+	b, err := mf.Format()
+	if err != nil {
+		return nil, fmt.Errorf("editing go.mod: %w", err)
+	}
+	return b, nil
 }
 
 // workspacePhrases are the go command's phrases about vendoring that differ
@@ -120,8 +168,9 @@ var workspacePhrases = [][2]string{
 
 // vendorWorkFile returns the go.work of a vendor workspace: the go line of
 // the user's module, its toolchain and godebug lines (which the go command
-// reads from the go.work in a workspace), and uses of the user's module at
-// root and of the runtime module at rtDir.
+// reads from the go.work in a workspace), uses of the user's module at root
+// and of the runtime module at rtDir, and the replace directives of the
+// user's go.mod but tpinstr's, as written there (workspaceModulesTxt).
 func vendorWorkFile(mf *modfile.File, goLine, root, rtDir string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "go %s\n", goLine)
@@ -132,47 +181,54 @@ func vendorWorkFile(mf *modfile.File, goLine, root, rtDir string) []byte {
 		fmt.Fprintf(&b, "\ngodebug %s=%s\n", g.Key, g.Value)
 	}
 	fmt.Fprintf(&b, "\nuse (\n\t%s\n\t%s\n)\n", modfile.AutoQuote(root), modfile.AutoQuote(rtDir))
+	for _, r := range mf.Replace {
+		if r.Old.Path == runtimeModule {
+			continue
+		}
+		fmt.Fprintf(&b, "\nreplace %s => %s\n", modVersion(r.Old), modVersion(r.New))
+	}
 	return b.Bytes()
 }
 
-// workspaceModulesTxt returns the modules.txt of a vendor workspace at ws
-// made from the user's, txt, of the module at root: marked as a
-// workspace's, with each replacement by a relative directory made relative
-// to ws, as the go command canonicalizes replacements in a workspace
-// (cmd/go/internal/modload.canonicalizeReplacePath).
-func workspaceModulesTxt(txt []byte, root, ws string) []byte {
+// modVersion returns a module path and version as go.mod and go.work
+// write them in a replace directive.
+func modVersion(m module.Version) string {
+	if m.Version == "" {
+		return modfile.AutoQuote(m.Path)
+	}
+	return modfile.AutoQuote(m.Path) + " " + modfile.AutoQuote(m.Version)
+}
+
+// workspaceModulesTxt returns the modules.txt of a vendor workspace made
+// from the user's, txt: marked as a workspace's and without tpinstr's
+// module (a module of the workspace). Its replacements stay as the user's
+// go.mod writes them, relative to the module's directory: the workspace's
+// go.work repeats the go.mod's replace directives (vendorWorkFile), which
+// the go command takes as they are written, so that it finds them
+// consistent with modules.txt and records them so in the binary's build
+// information (cmd/go/internal/modload.replacementFrom and
+// canonicalizeReplacePath).
+func workspaceModulesTxt(txt []byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("## workspace\n")
 	sc := bufio.NewScanner(bytes.NewReader(txt))
 	sc.Buffer(nil, len(txt)+1)
+	skip := false
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "# ") {
 			f := strings.Fields(line)
-			if n := len(f); n >= 4 && f[n-2] == "=>" && modfile.IsDirectoryPath(f[n-1]) && !filepath.IsAbs(f[n-1]) {
-				f[n-1] = rebaseDir(f[n-1], root, ws)
-				line = strings.Join(f, " ")
+			if skip = len(f) >= 2 && f[1] == runtimeModule; skip {
+				continue
 			}
+		}
+		if skip {
+			continue
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
-}
-
-// rebaseDir returns the directory path rel, relative to root, made
-// relative to ws in the form the go command writes ("./x", "../x").
-func rebaseDir(rel, root, ws string) string {
-	abs := filepath.Join(root, filepath.FromSlash(rel))
-	r, err := filepath.Rel(ws, abs)
-	if err != nil {
-		return filepath.ToSlash(abs)
-	}
-	r = filepath.ToSlash(r)
-	if !modfile.IsDirectoryPath(r) {
-		r = "./" + r
-	}
-	return r
 }
 
 // writeVendorWorkspace writes the vendor workspace id, unless it exists:
@@ -189,6 +245,7 @@ func (s *session) writeVendorWorkspace(id string, make func(dir string) map[stri
 	for _, parent := range parents {
 		ws := filepath.Join(parent, id)
 		if fileExists(filepath.Join(ws, "go.work")) {
+			touchTree(ws)
 			return ws, nil
 		}
 		err := writeWorkspaceTree(parent, ws, make(ws), vendor, links)

@@ -33,24 +33,6 @@ var sample = map[string]bool{
 // differs, and when one of these stops differing (so that the list only
 // shrinks).
 var knownDiffs = map[string]string{
-	// main_inittask.nfns counts the package's init functions through a
-	// linkname. The rewritten file's only dynamic initializer is the one
-	// that registers its sites, var _tpinstrSites_F = rt.Register(...):
-	// with a constant in its place the checked program exits 0. The hooks
-	// name a site as _tpinstrSites_F+k, an index in the runtime's dense
-	// table of sites, whose base depends on the files registered before
-	// in the process, so it is known only at run time, and the runtime has
-	// no way to find a file's table other than being handed it. Doing
-	// without the initializer needs one of: a base computed on first use
-	// (a load, a compare and a branch added to every hook call, the hot
-	// path); bases numbered for the whole build by the driver, with every
-	// site of the build in one table linked into the runtime (the cached
-	// rewrite of a package could no longer hold its own base, and the
-	// runtime, and so every rewritten package, would be compiled again for
-	// each set of packages); or hooks that take a pointer to a static
-	// site record instead of an index (a new hook interface for the whole
-	// runtime). None is a small change, so the program keeps differing.
-	"noinit": "the program requires that it has no init functions, and the checked build's hook sites are registered by one",
 	// The goroutines race on x on purpose (the program checks that byte
 	// loads are atomic): the checked build reports the data race and
 	// exits 66.
