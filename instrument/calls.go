@@ -82,6 +82,7 @@ func (c *collector) call(x *ast.CallExpr) {
 	for _, a := range x.Args {
 		c.read(a)
 	}
+	c.lockRead(x)
 	c.noteCall(x)
 }
 

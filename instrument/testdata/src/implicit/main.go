@@ -80,6 +80,34 @@ func named(early bool) (n int, r int) {
 	return
 }
 
+type inner struct{ v int }
+
+func (in inner) value() int { return in.v }
+
+func (in *inner) ptr() int { return in.v }
+
+type outer struct {
+	pad int
+	inner
+}
+
+type outerPtr struct {
+	pad int
+	*inner
+}
+
+var (
+	ov outer
+	op = outerPtr{inner: &inner{v: 1}}
+)
+
+// promoted calls methods and reads a field promoted through embedded
+// fields: the embedded pointer is read on the way, and a value receiver
+// is copied.
+func promoted() int {
+	return ov.value() + op.value() + op.ptr() + op.v
+}
+
 func main() {
 	appends([]int{3})
 	c := make(chan int, 6)
@@ -88,6 +116,7 @@ func main() {
 	}
 	ordered(c)
 	n, _ := named(false)
+	n += promoted()
 	s, r, a := conversions()
 	fmt.Println(len(shared), s, r, a, len(words), n)
 }
