@@ -83,6 +83,7 @@ func (c *collector) call(x *ast.CallExpr) {
 		c.read(a)
 	}
 	c.lockRead(x)
+	c.reflectAccess(x)
 	c.noteCall(x)
 }
 

@@ -7,6 +7,7 @@ package main
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 )
 
@@ -108,6 +109,16 @@ func promoted() int {
 	return ov.value() + op.value() + op.ptr() + op.v
 }
 
+// reflected reads and writes variables through package reflect.
+func reflected() int {
+	i := 0
+	v := reflect.ValueOf(&i)
+	v.Elem().Set(reflect.ValueOf(2))
+	dst := make([]byte, 2)
+	reflect.Copy(reflect.ValueOf(dst), reflect.ValueOf(bytesOf))
+	return int(v.Elem().Int()) + int(dst[0])
+}
+
 func main() {
 	appends([]int{3})
 	c := make(chan int, 6)
@@ -117,6 +128,7 @@ func main() {
 	ordered(c)
 	n, _ := named(false)
 	n += promoted()
+	n += reflected()
 	s, r, a := conversions()
 	fmt.Println(len(shared), s, r, a, len(words), n)
 }
