@@ -298,6 +298,7 @@ func (c *collector) field(x *ast.SelectorExpr, s *types.Selection, wr, rd bool) 
 	default:
 		c.read(x.X)
 	}
+	c.embeddedReads(x, s, false)
 	if !ptr && !s.Indirect() && !c.addressable(x.X) {
 		return // a field of a temporary value: no memory location
 	}
@@ -324,14 +325,12 @@ func (c *collector) methodRecv(x *ast.SelectorExpr, s *types.Selection) {
 	if ptrRecv || len(s.Index()) > 1 {
 		// The receiver is a pointer (to x, or to or through an embedded
 		// field): no copy of the receiver is made here.
-		if len(s.Index()) > 1 && !ptrRecv && !c.dry {
-			c.r.skipAccess("receiver copy of a promoted method")
-		}
 		if ptr || !c.addressable(x.X) {
 			c.read(x.X)
 		} else {
 			c.base(x.X)
 		}
+		c.embeddedReads(x, s, !ptrRecv)
 		return
 	}
 	// A value receiver: the receiver value is read (copied).

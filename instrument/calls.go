@@ -33,6 +33,8 @@ func (c *collector) call(x *ast.CallExpr) {
 	for _, a := range x.Args {
 		c.read(a)
 	}
+	c.lockRead(x)
+	c.reflectAccess(x)
 	c.noteCall(x)
 }
 

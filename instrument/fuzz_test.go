@@ -115,9 +115,17 @@ func Gosched(site uint32)                                         {}
 func Sleep(d time.Duration, site uint32)                        {}
 `
 
+// stubReflectHooks are the hooks of rt/reflecthooks.go.
+const stubReflectHooks = `
+func ReflectRead(v reflect.Value, site uint32)                  {}
+func ReflectWrite(v reflect.Value, site uint32)                 {}
+func ReflectCopyDst(dst, src reflect.Value, site uint32)        {}
+func ReflectCopySrc(dst, src reflect.Value, site uint32)        {}
+`
+
 // stubRTSource returns the stub of rt with the hooks of plain Go.
 func stubRTSource() string {
-	return "package rt\n\nimport (\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks
+	return "package rt\n\nimport (\n\t\"reflect\"\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks + stubReflectHooks
 }
 
 // TestStubGoHooks checks that the stub declares every exported function of

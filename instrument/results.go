@@ -14,6 +14,10 @@ import (
 // variable). Results that no other goroutine or task can reach (not
 // escapes.isShared) make no access that could race, and get no hook.
 //
+// return a, where a is the result itself, stores nothing (Go's compiler
+// leaves out that self-assignment, which the race detector used to report
+// as racing with the goroutines that read a).
+//
 // The write of return e is hooked only when the statement neither
 // receives nor calls a function: such a right-hand side may synchronise,
 // and the write, which comes after it, has no place after a return
@@ -31,11 +35,16 @@ func (c *collector) returnResults(ret *ast.ReturnStmt) {
 		return
 	}
 	scope := c.r.pkg.Types.Scope().Innermost(ret.Pos())
+	i := -1
 	for _, f := range ft.Results.List {
 		for _, name := range f.Names {
+			i++
 			v, _ := c.r.info.Defs[name].(*types.Var)
 			if v == nil || !c.r.facts.esc.isShared(v) {
 				continue
+			}
+			if write && i < len(ret.Results) && c.varOf(ast.Unparen(ret.Results[i])) == v {
+				continue // return a, … for result a: no store (as in Go)
 			}
 			if scope == nil {
 				continue

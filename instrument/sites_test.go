@@ -103,6 +103,7 @@ func TestSites(t *testing.T) {
 		{"append that may grow", "func f(d, s []int) []int { return append(d, s...) }", []string{"Read d", "Write d", "Read s"}, ""},
 		{"conversions that read memory", "func f(b []byte, r []rune, s string) (string, string, []byte, [2]byte) { return string(b), string(r), []byte(s), [2]byte(b) }", []string{"Read string(b)", "Read string(r)", "Read [2]byte(b)"}, ""},
 		{"named results", "func f(c chan int, b bool) (n, m int) { go func() { n = 1; c <- 0 }(); <-c; if b { return 2, 3 }; return }", []string{"Write n", "Read c", "Read c", "Write n", "Read n", "Unknown go func() { n = 1; c <- 0 }()", "Unknown c <- 0", "Unknown <-c"}, ""},
+		{"named result returned as itself", "func f(c chan int) (a, b int) { a = 42; go func() { _ = a; c <- 1 }(); return a, 10 }", []string{"Write a", "Read a", "Read c", "Read a", "Unknown go func() { _ = a; c <- 1 }()", "Unknown c <- 1"}, ""},
 		{"range slice", "func f(s []int) (n int) { for _, v := range s { n += v }; return }", []string{"Read s"}, ""},
 		{"range keys only", "func f(s []int) (n int) { for i := range s { n += i }; return }", nil, ""},
 		{"task calls", "func f() { task.Run(func(t *task.T) { fu := task.NewFuture(t, func(*task.T) int { return 1 }); t.Async(func(*task.T) {}); t.Finish(func(*task.T) {}); t.Isolated(func() {}); t.ForAll(0, 1, func(*task.T, int) {}); _ = fu.Get() }) }",

@@ -7,6 +7,7 @@ package main
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 )
 
@@ -80,6 +81,44 @@ func named(early bool) (n int, r int) {
 	return
 }
 
+type inner struct{ v int }
+
+func (in inner) value() int { return in.v }
+
+func (in *inner) ptr() int { return in.v }
+
+type outer struct {
+	pad int
+	inner
+}
+
+type outerPtr struct {
+	pad int
+	*inner
+}
+
+var (
+	ov outer
+	op = outerPtr{inner: &inner{v: 1}}
+)
+
+// promoted calls methods and reads a field promoted through embedded
+// fields: the embedded pointer is read on the way, and a value receiver
+// is copied.
+func promoted() int {
+	return ov.value() + op.value() + op.ptr() + op.v
+}
+
+// reflected reads and writes variables through package reflect.
+func reflected() int {
+	i := 0
+	v := reflect.ValueOf(&i)
+	v.Elem().Set(reflect.ValueOf(2))
+	dst := make([]byte, 2)
+	reflect.Copy(reflect.ValueOf(dst), reflect.ValueOf(bytesOf))
+	return int(v.Elem().Int()) + int(dst[0])
+}
+
 func main() {
 	appends([]int{3})
 	c := make(chan int, 6)
@@ -88,6 +127,8 @@ func main() {
 	}
 	ordered(c)
 	n, _ := named(false)
+	n += promoted()
+	n += reflected()
 	s, r, a := conversions()
 	fmt.Println(len(shared), s, r, a, len(words), n)
 }
