@@ -110,6 +110,11 @@ func (st *state) endGoRun(test string) {
 	if st.gx == nil {
 		return
 	}
+	gx := st.gx
+	// End leaves the executor locked, so that goroutines outside its
+	// control wait until the run's reports are written, and then find it
+	// over: Release, below.
+	defer gx.Release()
 	st.gx.End()
 	if st.goChild != nil {
 		st.finishGoChild(st.gx, nil)
@@ -119,7 +124,7 @@ func (st *state) endGoRun(test string) {
 		sum.complete = false
 		sum.limit = "explore=0"
 	}
-	if st.gx.Explorable() && st.opts.Explore && st.goReplay == nil {
+	if st.gx.Explorable() && st.opts.Explore && st.goReplay == nil && !st.gx.Outside() {
 		args := os.Args[1:]
 		if test != "" {
 			args = testArgs(args, test)
@@ -281,6 +286,23 @@ func (st *state) reportLeaks(parked []*goexec.G) {
 		fmt.Fprint(st.w.Out, "==================\n")
 		st.findings.Found(report.FindLeak, 1)
 	}
+}
+
+// goAccess is Access in a run of goroutines: the access is recorded with
+// the executor entered, so that a goroutine outside its control
+// (goexec's outside.go) waits for its turn first.
+func (st *state) goAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	gx := st.gx
+	l, ok := gx.Enter(site)
+	if !ok {
+		return
+	}
+	if st.slow {
+		st.slowAccess(p, size, write, site)
+	} else if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
+		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
+	}
+	gx.Exit(l)
 }
 
 // RunningGoExec returns the executor of the run of goroutines going on, or

@@ -146,6 +146,10 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if st == nil || st.cur == 0 {
 		return
 	}
+	if st.gx != nil {
+		st.goAccess(p, size, write, site) // goroutines.go
+		return
+	}
 	if st.slow {
 		st.slowAccess(p, size, write, site)
 		return

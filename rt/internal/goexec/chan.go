@@ -120,6 +120,7 @@ func (e *Exec) sentBuffered(cs *chanState, capacity int, site uint32) {
 
 // Send is a send by the running goroutine.
 func (e *Exec) Send(c Case, site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	if ch := c.Chan(); ch != nil {
 		e.chanOp(ch, p, opSend, false, site)
@@ -171,6 +172,7 @@ func (e *Exec) send(c Case, site uint32) {
 
 // Recv is a receive by the running goroutine; what it got is in c.
 func (e *Exec) Recv(c Case, site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	if ch := c.Chan(); ch != nil {
 		e.chanOp(ch, p, opRecv, false, site)
@@ -255,6 +257,7 @@ func (e *Exec) receivedReal(cs *chanState, capacity int, ok bool, site uint32) {
 // Close closes the channel of c; do closes the real channel (and panics
 // as close does).
 func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	if ch != nil {
 		e.chanOp(ch, p, opClose, false, site)
@@ -290,6 +293,7 @@ func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
 // be). When several cases are ready, it takes the one its schedule names,
 // or else the first, and exploration takes each other one in another run.
 func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
+	defer e.Exit(e.in(site))
 	g := e.cur
 	p := e.attempt(site)
 	ncases := 0
@@ -379,18 +383,40 @@ func (e *Exec) external(d time.Duration) bool {
 			}
 		}
 	}
-	if len(cases) == 0 {
-		return false
+	if len(cases) == 0 && d == e.Grace && !e.outside && !e.anyDetached() {
+		return false // nothing could come: the run is deadlocked
 	}
-	runtime.Gosched()
 	timeout := time.NewTimer(d)
 	defer timeout.Stop()
-	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout.C)})
+	cases = append(cases,
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout.C)},
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(e.kick)})
+	// While it waits, no goroutine holds the baton, and goroutines outside
+	// the executor's control may enter (outside.go): they kick it.
+	e.idle = true
+	me := e.muOwner.Load()
+	if me != 0 {
+		e.muOwner.Store(0)
+		e.mu.Unlock()
+	}
+	runtime.Gosched()
 	i, v, ok := reflect.Select(cases)
-	if i == len(ws) {
+	if me != 0 {
+		e.mu.Lock()
+		e.muOwner.Store(me)
+	}
+	e.idle = false
+	if i >= len(ws) {
 		return false
 	}
 	w := ws[i]
+	if w.stale() {
+		// An outside goroutine completed the select meanwhile: the value
+		// received belongs to no one. It cannot happen, as goroutines
+		// outside enter only through outReady, but a value must not be
+		// lost silently.
+		panic("tpinstr: a channel operation completed twice")
+	}
 	if w.sel != nil {
 		w.sel.done = true
 		w.g.selIdx = w.idx
