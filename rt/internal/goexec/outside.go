@@ -432,7 +432,7 @@ func holderState(id uint64) (holderKind, string) {
 		switch {
 		case strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/"):
 			continue
-		case strings.HasPrefix(fn, "github.com/tpinstr/tpinstr/rt"):
+		case strings.HasPrefix(fn, "github.com/tpinstr/tpinstr/rt") && !strings.HasSuffix(strings.SplitN(file, ":", 2)[0], "_test.go"):
 			return holderRunning, ""
 		case inStd(file):
 			callee = fn
