@@ -106,6 +106,10 @@ func AtomicLoadAt[T any](p *T, site uint32) *T                  { return p }
 func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer { return nil }
 func Gosched(site uint32)                                         {}
 func Sleep(d time.Duration, site uint32)                        {}
+func After(d time.Duration, site uint32) <-chan time.Time        { return nil }
+func Now(site uint32) time.Time                                  { return time.Time{} }
+func Since(t time.Time, site uint32) time.Duration               { return 0 }
+func Until(t time.Time, site uint32) time.Duration               { return 0 }
 `
 
 // stubRTSource returns the stub of rt with the hooks of plain Go.

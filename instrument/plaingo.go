@@ -37,6 +37,7 @@ import (
 //	atomic.AddInt64(&x, 1)  →  atomic.AddInt64(_tpinstr_rt.AtomicAt(&x, site), 1)
 //	v.Add(1)                →  _tpinstr_rt.AtomicAt(&v, site).Add(1)
 //	time.Sleep(d)           →  _tpinstr_rt.Sleep(d, site)
+//	time.After(d), time.Now() and others  →  see timers.go
 //
 // A go statement keeps Go's evaluation order without naming a type: the
 // generic helper goN, declared after the file's last line, receives the
@@ -337,6 +338,9 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 	}
 	u, ok := g.classifier().Call(g.r.info, x)
 	if !ok || !u.Op.IsSync() {
+		return
+	}
+	if g.timeCall(u, x) { // timers.go
 		return
 	}
 	switch {

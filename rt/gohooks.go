@@ -505,3 +505,36 @@ func enterRunning(site uint32) (*goexec.Exec, bool) {
 	}
 	return gx, l
 }
+
+// After returns a channel that receives the time once d passed, as
+// time.After(d) does. In a checked run the time is the run's (see Now):
+// the channel receives when no goroutine of the run can go on and its
+// deadline is the earliest.
+func After(d time.Duration, site uint32) <-chan time.Time {
+	if gx := checker.RunningGoExec(); gx != nil {
+		if l, ok := gx.Enter(site); ok {
+			defer gx.Exit(l)
+			return gx.After(d, site)
+		}
+	}
+	return time.After(d)
+}
+
+// Now returns the current time, as time.Now() does. In a checked run of
+// goroutines the clock is the run's: it jumps over the sleeps and timers
+// it does not wait for (the wall clock plus the time skipped), so that a
+// program that measures a sleep sees it last as long as it asked.
+func Now(site uint32) time.Time {
+	if gx := checker.RunningGoExec(); gx != nil {
+		return gx.Now()
+	}
+	return time.Now()
+}
+
+// Since returns the time elapsed since t on the clock of Now, as
+// time.Since(t) does.
+func Since(t time.Time, site uint32) time.Duration { return Now(site).Sub(t) }
+
+// Until returns the duration until t on the clock of Now, as
+// time.Until(t) does.
+func Until(t time.Time, site uint32) time.Duration { return t.Sub(Now(site)) }

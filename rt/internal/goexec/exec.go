@@ -76,7 +76,6 @@ package goexec
 
 import (
 	"fmt"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -129,6 +128,8 @@ type Exec struct {
 	atomics map[unsafe.Pointer]*atomicState
 
 	sleepers []*G
+	timers   []*timer     // timers.go
+	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
 
 	choice *Choice
 
@@ -463,21 +464,12 @@ func (e *Exec) next(g *G) {
 		// explored schedule yields so that another goroutine's operation
 		// comes first, even one after a sleep), and before the end of the
 		// run.
-		if len(e.sleepers) > 0 && e.finisher == nil {
-			sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until.Before(e.sleepers[j].until) })
-			s := e.sleepers[0]
-			if d := time.Until(s.until); d > 0 {
-				if e.external(d) {
-					return
-				}
-				if time.Until(s.until) > 0 {
-					continue // something came from outside first
-				}
+		if e.finisher == nil {
+			if handed, any := e.wakeDue(); handed {
+				return
+			} else if any {
+				continue
 			}
-			e.sleepers = e.sleepers[1:]
-			e.h.SetCurrent(e.root)
-			e.resume(s, e.root, s.WaitAt)
-			return
 		}
 		if len(e.ready) > 0 {
 			y := e.ready[0]
@@ -575,7 +567,7 @@ func (e *Exec) Sleep(d time.Duration, site uint32) {
 	}
 	defer e.Exit(e.in(site))
 	g := e.cur
-	g.until = time.Now().Add(d)
+	g.until = e.Now().Add(d)
 	e.sleepers = append(e.sleepers, g)
 	e.park(g, "sleep", site)
 }
