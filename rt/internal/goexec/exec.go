@@ -129,6 +129,7 @@ type Exec struct {
 
 	sleepers []*G
 	timers   []*timer     // timers.go
+	seq      uint64       // sleeps and timers started, for readyFirst
 	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
 
 	choice *Choice
@@ -205,6 +206,7 @@ type G struct {
 	Waits   string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
 	WaitAt  uint32    // where
 	until   time.Time // when a sleep ends
+	seq     uint64    // a sleep's e.seq; a yield's e.seq when it yielded
 	w       *waiter
 	selIdx  int
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
@@ -390,6 +392,7 @@ func (e *Exec) body(g *G, f func()) {
 // goroutine woke g.
 func (e *Exec) park(g *G, waits string, site uint32) {
 	g.Waits, g.WaitAt = waits, site
+	g.seq = e.seq // for a yield: see readyFirst
 	e.endSegs(g)
 	g.state = gParked
 	e.next(g)
@@ -464,7 +467,7 @@ func (e *Exec) next(g *G) {
 		// explored schedule yields so that another goroutine's operation
 		// comes first, even one after a sleep), and before the end of the
 		// run.
-		if e.finisher == nil {
+		if e.finisher == nil && !e.readyFirst() {
 			if handed, any := e.wakeDue(); handed {
 				return
 			} else if any {
@@ -568,6 +571,8 @@ func (e *Exec) Sleep(d time.Duration, site uint32) {
 	defer e.Exit(e.in(site))
 	g := e.cur
 	g.until = e.Now().Add(d)
+	e.seq++
+	g.seq = e.seq
 	e.sleepers = append(e.sleepers, g)
 	e.park(g, "sleep", site)
 }

@@ -31,6 +31,7 @@ type timer struct {
 	ch    chan time.Time
 	rel   event.Task // the release segment of its creation
 	site  uint32
+	seq   uint64 // e.seq when it started
 }
 
 // Now returns the run's clock: the wall clock plus the time skipped.
@@ -47,8 +48,29 @@ func (e *Exec) virtual() bool { return !e.outside && !e.anyDetached() && len(e.o
 func (e *Exec) After(d time.Duration, site uint32) <-chan time.Time {
 	defer e.Exit(e.in(site))
 	ch := make(chan time.Time, 1)
-	e.timers = append(e.timers, &timer{until: e.Now().Add(d), ch: ch, rel: e.release(site), site: site})
+	e.seq++
+	e.timers = append(e.timers, &timer{until: e.Now().Add(d), ch: ch, rel: e.release(site), site: site, seq: e.seq})
 	return ch
+}
+
+// readyFirst reports whether the goroutine that yielded first goes on
+// before the sleeper or timer due first: a yield lets the sleeps and
+// timers started before it go first (an explored schedule yields so that
+// another goroutine's operation comes first, even one after a sleep), and
+// not those started after it, so that a goroutine that polls with a sleep
+// cannot keep one that yielded from going on.
+func (e *Exec) readyFirst() bool {
+	if len(e.ready) == 0 {
+		return false
+	}
+	s, t := e.due()
+	switch {
+	case s != nil:
+		return s.seq > e.ready[0].seq
+	case t != nil:
+		return t.seq > e.ready[0].seq
+	}
+	return false
 }
 
 // due returns the sleeper or timer whose deadline comes first, or neither.
