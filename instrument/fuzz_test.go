@@ -110,6 +110,7 @@ func After(d time.Duration, site uint32) <-chan time.Time        { return nil }
 func Now(site uint32) time.Time                                  { return time.Time{} }
 func Since(t time.Time, site uint32) time.Duration               { return 0 }
 func Until(t time.Time, site uint32) time.Duration               { return 0 }
+func Bubble[T any](f func(T), site uint32) func(T)               { return f }
 `
 
 // stubRTSource returns the stub of rt with the hooks of plain Go.

@@ -68,8 +68,8 @@ import (
 // and atomic method values; promoted method expressions used as values.
 // The import of golang.org/x/sync/errgroup names rt/errgroup instead, and
 // the receiver of each call of a Group's method is wrapped in rt.At for its
-// site (errgroupImport). The calls of testing/synctest have no hook and
-// stay as they are; len and cap of a channel are not hooked.
+// site (errgroupImport). The function of synctest.Test is wrapped in
+// rt.Bubble (timers.go); len and cap of a channel are not hooked.
 
 // goRewriter holds the state of the plain-Go rewrite of one file.
 type goRewriter struct {
@@ -799,7 +799,7 @@ func (g *goRewriter) selectStmt(s *ast.SelectStmt) {
 			}
 			g.handled[cm.recv] = true
 			var ok bool
-			cm.ch, ok = g.plainText(cm.recv.X)
+			cm.ch, ok = g.recvOperand(cm.recv.X) // timers.go
 			plain = plain && ok && g.isChan(cm.recv.X)
 		}
 		comms = append(comms, cm)

@@ -39,7 +39,7 @@ var surface = []string{
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
 	"OnceDo", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "Sleep", "Gosched", "AfterFunc",
 	// The calls of package time on the run's clock (instrument/timers.go).
-	"After", "Now", "Since", "Until",
+	"After", "Now", "Since", "Until", "Bubble",
 }
 
 // TestSurface fails when package rt exports a name that is not in

@@ -538,3 +538,16 @@ func Since(t time.Time, site uint32) time.Duration { return Now(site).Sub(t) }
 // Until returns the duration until t on the clock of Now, as
 // time.Until(t) does.
 func Until(t time.Time, site uint32) time.Duration { return t.Sub(Now(site)) }
+
+// Bubble wraps f, the function of a testing/synctest bubble created at
+// site (synctest.Test(t, f) → synctest.Test(t, rt.Bubble(f, site))): the
+// bubble's goroutines and fake clock belong to the runtime, and a checked
+// run leaves them alone while f runs, saying "this schedule only" with
+// the bubble's line.
+func Bubble[T any](f func(T), site uint32) func(T) {
+	return func(t T) {
+		checker.BubbleBegin(site)
+		defer checker.BubbleEnd()
+		f(t)
+	}
+}

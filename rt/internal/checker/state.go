@@ -62,12 +62,13 @@ type state struct {
 	mu sync.Mutex // held by the goroutine running a checked Run
 
 	// A run of plain goroutines (goroutines.go, goexplore.go).
-	gx       *goexec.Exec    // the executor of the current run of goroutines
-	verdicts int             // verdict lines written
-	taskRuns int             // task.Runs started (runs counts the runs of goroutines too)
-	goChild  *goChildState   // set in a child of goroutine exploration
-	goReplay goexec.Schedule // the replay option's goroutine schedule
-	inTaskGo *goexec.Choice  // the first goroutine operation inside a task.Run, which runs unchecked
+	gx          *goexec.Exec    // the executor of the current run of goroutines
+	verdicts    int             // verdict lines written
+	taskRuns    int             // task.Runs started (runs counts the runs of goroutines too)
+	goChild     *goChildState   // set in a child of goroutine exploration
+	goReplay    goexec.Schedule // the replay option's goroutine schedule
+	inTaskGo    *goexec.Choice  // the first goroutine operation inside a task.Run, which runs unchecked
+	bubbleState                 // goroutines.go
 }
 
 type taskInfo struct {

@@ -67,11 +67,19 @@
 // # Time
 //
 // Sleeping orders nothing. A sleeping goroutine parks, and the others run
-// first; it goes on when no other goroutine can and its time has come. The
-// run waits for that time for real, as the program would (a program may
-// sleep to wait for something outside it: a signal, a file, a server), and
-// code that was not rewritten may complete a parked channel operation
-// meanwhile.
+// first; it goes on when no other goroutine can and its deadline is the
+// earliest, the run's clock jumping to it (timers.go); a run in which a
+// goroutine outside the executor's control ran waits for that time for
+// real, as the program would (it may sleep to wait for something outside
+// it: a server, a finalizer), and code that was not rewritten may complete
+// a parked channel operation meanwhile.
+//
+// # Goroutines outside the executor's control
+//
+// See outside.go: goroutines the program did not start, and goroutines
+// that wait in code that was not rewritten, take their turns with the
+// others, so that the run never hangs where the program would not, and
+// its verdict says "this schedule only".
 package goexec
 
 import (

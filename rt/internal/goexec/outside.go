@@ -183,6 +183,20 @@ func (e *Exec) enterOutside(me uintptr, site uint32) {
 	}
 }
 
+// NoteFrom records, from any goroutine, that a construct at site could go
+// another way in another schedule (Note is for the goroutine that holds
+// the baton).
+func (e *Exec) NoteFrom(site uint32, what string) {
+	if e.muOwner.Load() == getg() {
+		e.note(site, "%s", what)
+		return
+	}
+	e.lock()
+	e.note(site, "%s", what)
+	e.outside = true
+	e.unlock()
+}
+
 // anyDetached reports whether a goroutine of the run waits in code that
 // was not rewritten: it may come back.
 func (e *Exec) anyDetached() bool {
@@ -323,7 +337,7 @@ func (e *Exec) watch() {
 		}
 		h := e.cur
 		if e.idle || h == nil || h.gp == 0 || h.state != gRunning || e.hooks != seen {
-			seen, quiet, tick = e.hooks, 0, watchTick
+			seen, quiet = e.hooks, 0
 			e.unlock()
 			continue
 		}
@@ -430,6 +444,10 @@ func holderState(id uint64) (holderKind, string) {
 			file = file[:j]
 		}
 		switch {
+		case selfCompleting(fn):
+			// It waits for the runtime, which needs no other goroutine
+			// (runtime.GC): it goes on by itself.
+			return holderRunning, ""
 		case strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/"):
 			continue
 		case strings.HasPrefix(fn, "github.com/tpinstr/tpinstr/rt") && !strings.HasSuffix(strings.SplitN(file, ":", 2)[0], "_test.go"):
@@ -439,8 +457,9 @@ func holderState(id uint64) (holderKind, string) {
 			continue
 		}
 		if callee == "" {
-			// Blocked in code of the program outside any hook: code
-			// that was not rewritten (a dependency's).
+			// Blocked in the runtime called from the program's code
+			// outside any hook (a select the rewriter left as it was),
+			// or in a dependency that was not rewritten.
 			return holderBlocked, fn
 		}
 		return holderBlocked, callee
@@ -449,6 +468,16 @@ func holderState(id uint64) (holderKind, string) {
 		callee = "the runtime"
 	}
 	return holderBlocked, callee
+}
+
+// selfCompleting reports whether fn is a function of the runtime that a
+// goroutine may wait in without waiting for another goroutine.
+func selfCompleting(fn string) bool {
+	switch fn {
+	case "runtime.GC", "runtime.ReadMemStats", "runtime/debug.FreeOSMemory", "runtime.Stack":
+		return true
+	}
+	return false
 }
 
 // inStd reports whether file is a source file of the standard library.
