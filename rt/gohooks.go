@@ -437,6 +437,10 @@ func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer {
 		return time.AfterFunc(d, f)
 	}
 	fire := make(chan struct{}, 1)
+	if gx, l := enter(site); gx != nil {
+		gx.Origin(*(*unsafe.Pointer)(unsafe.Pointer(&fire)), site)
+		gx.Exit(l)
+	}
 	t := time.AfterFunc(d, func() { fire <- struct{}{} })
 	Go(func() {
 		Recv(fire, site)

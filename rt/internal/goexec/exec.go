@@ -430,6 +430,18 @@ func (e *Exec) wake(g *G, site uint32) {
 	e.waitOn(h.wake)
 }
 
+// resumeAll is resume, g's next segment also joining every ended segment
+// of the run (outside.go's acquireAll).
+func (e *Exec) resumeAll(g *G, from event.Task, site uint32) {
+	var segs []event.Task
+	for _, o := range e.gs {
+		if o != g && o.last != 0 && e.isEnded(o.last) {
+			segs = append(segs, o.last)
+		}
+	}
+	e.resumeJoining(g, from, segs, site)
+}
+
 // resume starts g's next segment as a child of from, joined with g's
 // previous segment, and hands g the baton.
 func (e *Exec) resume(g *G, from event.Task, site uint32) {

@@ -176,6 +176,13 @@ func (e *Exec) enterOutside(me uintptr, site uint32) {
 	g.Waits, g.WaitAt = "", 0
 	// What it waited for outside, or what started it, may be anything
 	// that ran so far: it acquires every ended segment (see above).
+	e.acquireAll(g, site)
+}
+
+// acquireAll joins every ended segment of the run into g's current
+// segment: what code that was not rewritten let g see may come from any
+// of them (see above).
+func (e *Exec) acquireAll(g *G, site uint32) {
 	for _, o := range e.gs {
 		if o != g && o.last != 0 && e.isEnded(o.last) {
 			e.h.Join(g.seg(), o.last, site)
