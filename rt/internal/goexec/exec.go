@@ -215,6 +215,7 @@ type G struct {
 	WaitAt  uint32    // where
 	until   time.Time // when a sleep ends
 	seq     uint64    // a sleep's e.seq; a yield's e.seq when it yielded
+	passed  bool      // a sleep started after its yield went first (readyFirst)
 	w       *waiter
 	selIdx  int
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
@@ -400,7 +401,7 @@ func (e *Exec) body(g *G, f func()) {
 // goroutine woke g.
 func (e *Exec) park(g *G, waits string, site uint32) {
 	g.Waits, g.WaitAt = waits, site
-	g.seq = e.seq // for a yield: see readyFirst
+	g.seq, g.passed = e.seq, false // for a yield: see readyFirst
 	e.endSegs(g)
 	g.state = gParked
 	e.next(g)

@@ -54,23 +54,34 @@ func (e *Exec) After(d time.Duration, site uint32) <-chan time.Time {
 }
 
 // readyFirst reports whether the goroutine that yielded first goes on
-// before the sleeper or timer due first: a yield lets the sleeps and
-// timers started before it go first (an explored schedule yields so that
-// another goroutine's operation comes first, even one after a sleep), and
-// not those started after it, so that a goroutine that polls with a sleep
-// cannot keep one that yielded from going on.
+// before the sleeper or timer due first. A yield lets the sleeps and
+// timers started before it go first, and the first one started after it
+// (an explored schedule yields so that another goroutine's operation comes
+// first, even one after a sleep), but no more, so that a goroutine that
+// polls with a sleep cannot keep one that yielded from going on.
 func (e *Exec) readyFirst() bool {
 	if len(e.ready) == 0 {
 		return false
 	}
+	y := e.ready[0]
 	s, t := e.due()
+	var seq uint64
 	switch {
 	case s != nil:
-		return s.seq > e.ready[0].seq
+		seq = s.seq
 	case t != nil:
-		return t.seq > e.ready[0].seq
+		seq = t.seq
+	default:
+		return false
 	}
-	return false
+	if seq <= y.seq {
+		return false
+	}
+	if !y.passed {
+		y.passed = true
+		return false
+	}
+	return true
 }
 
 // due returns the sleeper or timer whose deadline comes first, or neither.
