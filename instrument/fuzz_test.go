@@ -113,6 +113,11 @@ func AtomicOrAt[T any](p *T, site uint32) *T                    { return p }
 func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer { return nil }
 func Gosched(site uint32)                                         {}
 func Sleep(d time.Duration, site uint32)                        {}
+func After(d time.Duration, site uint32) <-chan time.Time        { return nil }
+func Now(site uint32) time.Time                                  { return time.Time{} }
+func Since(t time.Time, site uint32) time.Duration               { return 0 }
+func Until(t time.Time, site uint32) time.Duration               { return 0 }
+func Bubble[T any](f func(T), site uint32) func(T)               { return f }
 `
 
 // stubReflectHooks are the hooks of rt/reflecthooks.go.

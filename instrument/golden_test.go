@@ -202,6 +202,7 @@ func diffLines(a, b string) string {
 var plainGoHooks = map[string]bool{
 	"Go": true, "Send": true, "Recv": true, "Recv2": true, "Close": true, "Select": true,
 	"OnRecv": true, "OnSend": true, "Sleep": true, "AtomicAt": true,
+	"After": true, "Now": true, "Since": true, "Until": true, "Bubble": true,
 	"MutexLock": true, "MutexUnlock": true, "MutexTryLock": true,
 	"RWMutexLock": true, "RWMutexUnlock": true, "RWMutexTryLock": true,
 	"RWMutexRLock": true, "RWMutexRUnlock": true, "RWMutexTryRLock": true,

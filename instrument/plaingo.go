@@ -37,6 +37,7 @@ import (
 //	atomic.AddInt64(&x, 1)  →  atomic.AddInt64(_tpinstr_rt.AtomicAt(&x, site), 1)
 //	v.Add(1)                →  _tpinstr_rt.AtomicAt(&v, site).Add(1)
 //	time.Sleep(d)           →  _tpinstr_rt.Sleep(d, site)
+//	time.After(d), time.Now() and others  →  see timers.go
 //
 // A go statement keeps Go's evaluation order without naming a type: the
 // generic helper goN, declared after the file's last line, receives the
@@ -67,8 +68,8 @@ import (
 // and atomic method values; promoted method expressions used as values.
 // The import of golang.org/x/sync/errgroup names rt/errgroup instead, and
 // the receiver of each call of a Group's method is wrapped in rt.At for its
-// site (errgroupImport). The calls of testing/synctest have no hook and
-// stay as they are; len and cap of a channel are not hooked.
+// site (errgroupImport). The function of synctest.Test is wrapped in
+// rt.Bubble (timers.go); len and cap of a channel are not hooked.
 
 // goRewriter holds the state of the plain-Go rewrite of one file.
 type goRewriter struct {
@@ -346,6 +347,9 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 	}
 	u, ok := g.classifier().Call(g.r.info, x)
 	if !ok || !u.Op.IsSync() {
+		return
+	}
+	if g.timeCall(u, x) { // timers.go
 		return
 	}
 	switch {
@@ -804,7 +808,7 @@ func (g *goRewriter) selectStmt(s *ast.SelectStmt) {
 			}
 			g.handled[cm.recv] = true
 			var ok bool
-			cm.ch, ok = g.plainText(cm.recv.X)
+			cm.ch, ok = g.recvOperand(cm.recv.X) // timers.go
 			plain = plain && ok && g.isChan(cm.recv.X)
 		}
 		comms = append(comms, cm)

@@ -22,7 +22,8 @@ func AtomicAndAt[T any](p *T, site uint32) *T { return atomicUpdateAt(p, goexec.
 func AtomicOrAt[T any](p *T, site uint32) *T { return atomicUpdateAt(p, goexec.UpdateOr, site) }
 
 func atomicUpdateAt[T any](p *T, op goexec.UpdateOp, site uint32) *T {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.AtomicUpdate(unsafe.Pointer(p), op, func() {
 			var zero T
 			checker.UpdateAccess(unsafe.Pointer(p), unsafe.Sizeof(zero), site)

@@ -47,7 +47,8 @@ import (
 // statement; f is a closure whose function value and arguments were
 // evaluated by the caller, as the go statement evaluates them.
 func Go(f func(), site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Go(f, site)
 		return
 	}
@@ -56,7 +57,8 @@ func Go(f func(), site uint32) {
 
 // Send sends v on ch, as ch <- v does.
 func Send[T any](ch chan<- T, v T, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		chanAccess(ch, false, site)
 		gx.Send(&goexec.SendOp[T]{Ch: ch, V: v}, site)
 		return
@@ -80,7 +82,8 @@ func Recv[T any](ch <-chan T, site uint32) T {
 // Recv2 receives from ch, as v, ok := <-ch does: ok is false when ch is
 // closed and empty.
 func Recv2[T any](ch <-chan T, site uint32) (T, bool) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		r := &goexec.RecvOp[T]{Ch: ch}
 		gx.Recv(r, site)
 		return r.V, r.Ok
@@ -91,7 +94,8 @@ func Recv2[T any](ch <-chan T, site uint32) (T, bool) {
 
 // Close closes ch, as close(ch) does.
 func Close[T any](ch chan<- T, site uint32) {
-	if gx := checker.GoExec(site); gx != nil && ch != nil {
+	if gx, l := enter(site); gx != nil && ch != nil {
+		defer gx.Exit(l)
 		chanAccess(ch, true, site)
 		gx.Close(*(*unsafe.Pointer)(unsafe.Pointer(&ch)), func() { close(ch) }, site)
 		return
@@ -172,7 +176,8 @@ func Select(site uint32, hasDefault bool, cases ...Case) int {
 	for i, c := range cases {
 		ops[i] = c.op()
 	}
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		// Each send case reads its channel, as a send does (Go's race
 		// detector records it for the send cases it polls).
 		for _, c := range ops {
@@ -205,7 +210,8 @@ func Select(site uint32, hasDefault bool, cases ...Case) int {
 
 // MutexLock locks m, as m.Lock() does.
 func MutexLock(m *sync.Mutex, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Lock(m, m.TryLock, site)
 		return
 	}
@@ -214,7 +220,8 @@ func MutexLock(m *sync.Mutex, site uint32) {
 
 // MutexUnlock unlocks m, as m.Unlock() does.
 func MutexUnlock(m *sync.Mutex, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Unlock(m, m.Unlock, site)
 		return
 	}
@@ -224,7 +231,8 @@ func MutexUnlock(m *sync.Mutex, site uint32) {
 // MutexTryLock tries to lock m, as m.TryLock() does.
 func MutexTryLock(m *sync.Mutex, site uint32) bool {
 	ok := m.TryLock()
-	if gx := checker.GoExec(site); gx != nil && ok {
+	if gx, l := enter(site); gx != nil && ok {
+		defer gx.Exit(l)
 		gx.TryLocked(m, false, site)
 	}
 	return ok
@@ -232,7 +240,8 @@ func MutexTryLock(m *sync.Mutex, site uint32) bool {
 
 // RWMutexLock locks m for writing, as m.Lock() does.
 func RWMutexLock(m *sync.RWMutex, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Lock(m, m.TryLock, site)
 		return
 	}
@@ -241,7 +250,8 @@ func RWMutexLock(m *sync.RWMutex, site uint32) {
 
 // RWMutexUnlock unlocks m for writing, as m.Unlock() does.
 func RWMutexUnlock(m *sync.RWMutex, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Unlock(m, m.Unlock, site)
 		return
 	}
@@ -251,7 +261,8 @@ func RWMutexUnlock(m *sync.RWMutex, site uint32) {
 // RWMutexTryLock tries to lock m for writing, as m.TryLock() does.
 func RWMutexTryLock(m *sync.RWMutex, site uint32) bool {
 	ok := m.TryLock()
-	if gx := checker.GoExec(site); gx != nil && ok {
+	if gx, l := enter(site); gx != nil && ok {
+		defer gx.Exit(l)
 		gx.TryLocked(m, false, site)
 	}
 	return ok
@@ -259,7 +270,8 @@ func RWMutexTryLock(m *sync.RWMutex, site uint32) bool {
 
 // RWMutexRLock locks m for reading, as m.RLock() does.
 func RWMutexRLock(m *sync.RWMutex, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.RLock(m, site)
 		return
 	}
@@ -268,7 +280,8 @@ func RWMutexRLock(m *sync.RWMutex, site uint32) {
 
 // RWMutexRUnlock undoes one RWMutexRLock, as m.RUnlock() does.
 func RWMutexRUnlock(m *sync.RWMutex, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.RUnlock(m, site)
 		return
 	}
@@ -278,7 +291,8 @@ func RWMutexRUnlock(m *sync.RWMutex, site uint32) {
 // RWMutexTryRLock tries to lock m for reading, as m.TryRLock() does.
 func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool {
 	ok := m.TryRLock()
-	if gx := checker.GoExec(site); gx != nil && ok {
+	if gx, l := enter(site); gx != nil && ok {
+		defer gx.Exit(l)
 		gx.TryLocked(m, true, site)
 	}
 	return ok
@@ -312,7 +326,8 @@ func LockerUnlock(l sync.Locker, site uint32) {
 
 // WaitGroupAdd adds delta to wg's counter, as wg.Add(delta) does.
 func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Add(wg, delta, func() { wg.Add(delta) }, site)
 		return
 	}
@@ -324,7 +339,8 @@ func WaitGroupDone(wg *sync.WaitGroup, site uint32) { WaitGroupAdd(wg, -1, site)
 
 // WaitGroupWait waits until wg's counter is zero, as wg.Wait() does.
 func WaitGroupWait(wg *sync.WaitGroup, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Wait(wg, site)
 		return
 	}
@@ -343,7 +359,8 @@ func WaitGroupGo(wg *sync.WaitGroup, f func(), site uint32) {
 
 // OnceDo calls f if and only if no call of o.Do has yet, as o.Do(f) does.
 func OnceDo(o *sync.Once, f func(), site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Do(o, func() { o.Do(f) }, site)
 		return
 	}
@@ -352,7 +369,8 @@ func OnceDo(o *sync.Once, f func(), site uint32) {
 
 // CondWait waits on c, as c.Wait() does.
 func CondWait(c *sync.Cond, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.CondWait(c, func() { LockerUnlock(c.L, site) }, func() { LockerLock(c.L, site) }, site)
 		return
 	}
@@ -361,7 +379,8 @@ func CondWait(c *sync.Cond, site uint32) {
 
 // CondSignal wakes one goroutine waiting on c, as c.Signal() does.
 func CondSignal(c *sync.Cond, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.CondSignal(c, false, site)
 		return
 	}
@@ -370,7 +389,8 @@ func CondSignal(c *sync.Cond, site uint32) {
 
 // CondBroadcast wakes every goroutine waiting on c, as c.Broadcast() does.
 func CondBroadcast(c *sync.Cond, site uint32) {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.CondSignal(c, true, site)
 		return
 	}
@@ -383,7 +403,8 @@ func CondBroadcast(c *sync.Cond, site uint32) {
 // they synchronise as the Go memory model says and race with plain
 // accesses of the same location.
 func AtomicAt[T any](p *T, site uint32) *T {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Atomic(unsafe.Pointer(p), func() {
 			var zero T
 			checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), true, site)
@@ -395,7 +416,8 @@ func AtomicAt[T any](p *T, site uint32) *T {
 // AtomicLoadAt is AtomicAt for an operation that only reads *p (a Load):
 // it races with plain writes of the word, not with plain reads.
 func AtomicLoadAt[T any](p *T, site uint32) *T {
-	if gx := checker.GoExec(site); gx != nil {
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Atomic(unsafe.Pointer(p), func() {
 			var zero T
 			checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), false, site)
@@ -415,6 +437,10 @@ func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer {
 		return time.AfterFunc(d, f)
 	}
 	fire := make(chan struct{}, 1)
+	if gx, l := enter(site); gx != nil {
+		gx.Origin(*(*unsafe.Pointer)(unsafe.Pointer(&fire)), site)
+		gx.Exit(l)
+	}
 	t := time.AfterFunc(d, func() { fire <- struct{}{} })
 	Go(func() {
 		Recv(fire, site)
@@ -427,7 +453,8 @@ func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer {
 // run the goroutine lets every other goroutine that can run go first, so
 // that a loop that polls for another goroutine's progress ends.
 func Gosched(site uint32) {
-	if gx := checker.RunningGoExec(); gx != nil {
+	if gx, l := enterRunning(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Yield(site)
 		return
 	}
@@ -446,9 +473,85 @@ func chanAccess[C any](ch C, write bool, site uint32) {
 // Sleep pauses the calling goroutine for at least d, as time.Sleep(d)
 // does. Sleeping orders nothing in the Go memory model.
 func Sleep(d time.Duration, site uint32) {
-	if gx := checker.RunningGoExec(); gx != nil {
+	if gx, l := enterRunning(site); gx != nil {
+		defer gx.Exit(l)
 		gx.Sleep(d, site)
 		return
 	}
 	time.Sleep(d)
+}
+
+// enter returns the executor of the run of goroutines, starting one when
+// none runs (checker.GoExec), entered by the calling goroutine
+// (goexec.Exec.Enter), and whether the hook must Exit it; nil when the
+// operation is not checked (inside a task.Run, or after the run ended).
+func enter(site uint32) (*goexec.Exec, bool) {
+	gx := checker.GoExec(site)
+	if gx == nil {
+		return nil, false
+	}
+	l, ok := gx.Enter(site)
+	if !ok {
+		return nil, false
+	}
+	return gx, l
+}
+
+// enterRunning is enter for the hooks that do not start a run.
+func enterRunning(site uint32) (*goexec.Exec, bool) {
+	gx := checker.RunningGoExec()
+	if gx == nil {
+		return nil, false
+	}
+	l, ok := gx.Enter(site)
+	if !ok {
+		return nil, false
+	}
+	return gx, l
+}
+
+// After returns a channel that receives the time once d passed, as
+// time.After(d) does. In a checked run the time is the run's (see Now):
+// the channel receives when no goroutine of the run can go on and its
+// deadline is the earliest.
+func After(d time.Duration, site uint32) <-chan time.Time {
+	if gx := checker.RunningGoExec(); gx != nil {
+		if l, ok := gx.Enter(site); ok {
+			defer gx.Exit(l)
+			return gx.After(d, site)
+		}
+	}
+	return time.After(d)
+}
+
+// Now returns the current time, as time.Now() does. In a checked run of
+// goroutines the clock is the run's: it jumps over the sleeps and timers
+// it does not wait for (the wall clock plus the time skipped), so that a
+// program that measures a sleep sees it last as long as it asked.
+func Now(site uint32) time.Time {
+	if gx := checker.RunningGoExec(); gx != nil {
+		return gx.Now()
+	}
+	return time.Now()
+}
+
+// Since returns the time elapsed since t on the clock of Now, as
+// time.Since(t) does.
+func Since(t time.Time, site uint32) time.Duration { return Now(site).Sub(t) }
+
+// Until returns the duration until t on the clock of Now, as
+// time.Until(t) does.
+func Until(t time.Time, site uint32) time.Duration { return t.Sub(Now(site)) }
+
+// Bubble wraps f, the function of a testing/synctest bubble created at
+// site (synctest.Test(t, f) → synctest.Test(t, rt.Bubble(f, site))): the
+// bubble's goroutines and fake clock belong to the runtime, and a checked
+// run leaves them alone while f runs, saying "this schedule only" with
+// the bubble's line.
+func Bubble[T any](f func(T), site uint32) func(T) {
+	return func(t T) {
+		checker.BubbleBegin(site)
+		defer checker.BubbleEnd()
+		f(t)
+	}
 }

@@ -23,6 +23,14 @@ const goProgramsDir = "testdata/goprograms"
 // found (so that the list only shrinks).
 var knownGoMisses = map[string]string{}
 
+// thisScheduleOnly are the programs of testdata/goprograms whose
+// goroutines are not all started by the program (net/http's goroutines
+// run a handler), each with the reason: their runs must say "this
+// schedule only", and still find their races.
+var thisScheduleOnly = map[string]string{
+	"http_handler": "net/http's connection goroutines run the handler",
+}
+
 // goVerdict matches the one-line verdict of a checked run of goroutines.
 var goVerdict = regexp.MustCompile(`(?m)^tpinstr: checked .*$`)
 
@@ -205,6 +213,9 @@ func checkGoProgram(t *testing.T, p Program) {
 	}
 	if verdict == nil {
 		t.Errorf("no verdict line (tpinstr: checked ...)")
+	}
+	if reason, ok := thisScheduleOnly[p.Name]; ok && !bytes.Contains(verdict, []byte("this schedule only")) {
+		t.Errorf("the verdict does not say this schedule only (%s): %s", reason, verdict)
 	}
 
 	switch p.Kind {

@@ -79,6 +79,10 @@ const (
 	ErrgroupWait     // (*errgroup.Group).Wait
 	ErrgroupSetLimit // (*errgroup.Group).SetLimit
 	ErrgroupTryGo    // (*errgroup.Group).TryGo
+	TimeAfter        // time.After: a timer on the run's clock
+	TimeNow          // time.Now: the run's clock
+	TimeSince        // time.Since
+	TimeUntil        // time.Until
 
 	numOps
 )
@@ -122,6 +126,10 @@ var opNames = [numOps]string{
 	ErrgroupWait:     "errgroup.Wait",
 	ErrgroupSetLimit: "errgroup.SetLimit",
 	ErrgroupTryGo:    "errgroup.TryGo",
+	TimeAfter:        "time.After",
+	TimeNow:          "time.Now",
+	TimeSince:        "time.Since",
+	TimeUntil:        "time.Until",
 }
 
 // String returns the operation's name: the library name for a task
@@ -405,8 +413,17 @@ func (c Classifier) op(fn *types.Func) Op {
 		case AtomicPath:
 			return AtomicFunc
 		case TimePath:
-			if name == "Sleep" {
+			switch name {
+			case "Sleep":
 				return Sleep
+			case "After":
+				return TimeAfter
+			case "Now":
+				return TimeNow
+			case "Since":
+				return TimeSince
+			case "Until":
+				return TimeUntil
 			}
 		case SynctestPath:
 			switch name {

@@ -83,6 +83,16 @@ func Alloc(p unsafe.Pointer, size uintptr, elem reflect.Type) {
 	if st == nil || st.cur == 0 || p == nil || size < AllocMin || hasPointers(elem) {
 		return
 	}
+	if gx := st.gx; gx != nil {
+		// In a run of goroutines, the detector is the executor's: enter it
+		// as an access does (goAccess), so that a goroutine outside its
+		// control waits for its turn.
+		l, ok := gx.Enter(0)
+		if !ok {
+			return
+		}
+		defer gx.Exit(l)
+	}
 	st.releaseDeaths()
 	a := uintptr(p)
 	regMu.Lock()

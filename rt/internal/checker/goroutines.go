@@ -5,6 +5,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
@@ -21,6 +23,13 @@ import (
 // goroutine that ran the go statement (main's, or a test's); it ends when
 // main returns or exits, or when the test ends. Accesses made before it
 // started precede every goroutine, so none of them can race.
+
+// bubbleState is the bubble of testing/synctest that ran while no run of
+// goroutines was going on (BubbleBegin).
+type bubbleState struct {
+	bubbleMu   sync.Mutex
+	bubbleSite uint32
+}
 
 // goHost is the executor's view of the checker.
 type goHost struct{ st *state }
@@ -76,6 +85,9 @@ func (h goHost) Deadlock(parked []*goexec.G) {
 // "this schedule only", naming the first such operation.
 func GoExec(site uint32) *goexec.Exec {
 	st := global()
+	if bubbles.Load() > 0 {
+		return nil // see BubbleBegin
+	}
 	if st.gx != nil {
 		return st.gx
 	}
@@ -110,6 +122,11 @@ func (st *state) endGoRun(test string) {
 	if st.gx == nil {
 		return
 	}
+	gx := st.gx
+	// End leaves the executor locked, so that goroutines outside its
+	// control wait until the run's reports are written, and then find it
+	// over: Release, below.
+	defer gx.Release()
 	st.gx.End()
 	if st.goChild != nil {
 		st.finishGoChild(st.gx, nil)
@@ -119,7 +136,7 @@ func (st *state) endGoRun(test string) {
 		sum.complete = false
 		sum.limit = "explore=0"
 	}
-	if st.gx.Explorable() && st.opts.Explore && st.goReplay == nil {
+	if st.gx.Explorable() && st.opts.Explore && st.goReplay == nil && !st.gx.Outside() {
 		args := os.Args[1:]
 		if test != "" {
 			args = testArgs(args, test)
@@ -287,13 +304,76 @@ func (st *state) reportLeaks(parked []*goexec.G) {
 	}
 }
 
+// goAccess is Access in a run of goroutines: the access is recorded with
+// the executor entered, so that a goroutine outside its control
+// (goexec's outside.go) waits for its turn first.
+func (st *state) goAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if bubbles.Load() > 0 {
+		return // see BubbleBegin
+	}
+	gx := st.gx
+	l, ok := gx.Enter(site)
+	if !ok {
+		return
+	}
+	if st.slow {
+		st.slowAccess(p, size, write, site)
+	} else if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
+		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
+	}
+	gx.Exit(l)
+}
+
 // RunningGoExec returns the executor of the run of goroutines going on, or
 // nil when there is none. The hooks of operations that only schedule
 // (time.Sleep, runtime.Gosched) use it: with no run going on, the program
 // has one goroutine of rewritten code, and there is nothing to order.
 func RunningGoExec() *goexec.Exec {
+	if bubbles.Load() > 0 {
+		return nil // see BubbleBegin
+	}
 	if st := theState; st != nil {
 		return st.gx
 	}
 	return nil
+}
+
+// bubbles counts the testing/synctest bubbles running.
+var bubbles atomic.Int32
+
+// BubbleBegin starts a testing/synctest bubble, created at site: its
+// goroutines and its fake clock belong to the runtime's bubble, which the
+// executor does not control (a bubble's channels may not be used from
+// outside it). Until BubbleEnd, every goroutine hook makes its operation
+// as the original code does and accesses are not checked; the run going
+// on, if any, says "this schedule only", naming the bubble. With no run
+// going on, the bubble's end writes that verdict line itself.
+func BubbleBegin(site uint32) {
+	st := global()
+	bubbles.Add(1)
+	const what = "a testing/synctest bubble, whose goroutines the checker does not control"
+	if gx := st.gx; gx != nil {
+		gx.NoteFrom(site, what)
+		return
+	}
+	st.bubbleMu.Lock()
+	if st.bubbleSite == 0 {
+		st.bubbleSite = site
+	}
+	st.bubbleMu.Unlock()
+}
+
+// BubbleEnd ends what BubbleBegin started.
+func BubbleEnd() {
+	st := global()
+	if bubbles.Add(-1) > 0 {
+		return
+	}
+	st.bubbleMu.Lock()
+	site := st.bubbleSite
+	st.bubbleSite = 0
+	st.bubbleMu.Unlock()
+	if site != 0 && st.childOut == "" && st.goChild == nil {
+		st.verdict(fmt.Sprintf("checked this schedule only: a testing/synctest bubble, whose goroutines the checker does not control%s", at(site)))
+	}
 }

@@ -62,12 +62,13 @@ type state struct {
 	mu sync.Mutex // held by the goroutine running a checked Run
 
 	// A run of plain goroutines (goroutines.go, goexplore.go).
-	gx       *goexec.Exec    // the executor of the current run of goroutines
-	verdicts int             // verdict lines written
-	taskRuns int             // task.Runs started (runs counts the runs of goroutines too)
-	goChild  *goChildState   // set in a child of goroutine exploration
-	goReplay goexec.Schedule // the replay option's goroutine schedule
-	inTaskGo *goexec.Choice  // the first goroutine operation inside a task.Run, which runs unchecked
+	gx          *goexec.Exec    // the executor of the current run of goroutines
+	verdicts    int             // verdict lines written
+	taskRuns    int             // task.Runs started (runs counts the runs of goroutines too)
+	goChild     *goChildState   // set in a child of goroutine exploration
+	goReplay    goexec.Schedule // the replay option's goroutine schedule
+	inTaskGo    *goexec.Choice  // the first goroutine operation inside a task.Run, which runs unchecked
+	bubbleState                 // goroutines.go
 }
 
 type taskInfo struct {
@@ -144,6 +145,10 @@ func (st *state) takeSite() uint32 {
 func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	st := theState
 	if st == nil || st.cur == 0 {
+		return
+	}
+	if st.gx != nil {
+		st.goAccess(p, size, write, site) // goroutines.go
 		return
 	}
 	if st.slow {

@@ -34,6 +34,8 @@ type chanState struct {
 	nrecv    int          // receives of values completed
 	closed   bool
 	closeSeg event.Task
+	origin   event.Task // the release segment of what set the code that completes it going (Origin)
+	hasOrig  bool
 	recvq    []*waiter // parked receivers, oldest first
 	sendq    []*waiter // parked senders, oldest first
 }
@@ -120,6 +122,7 @@ func (e *Exec) sentBuffered(cs *chanState, capacity int, site uint32) {
 
 // Send is a send by the running goroutine.
 func (e *Exec) Send(c Case, site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	if ch := c.Chan(); ch != nil {
 		e.chanOp(ch, p, opSend, false, site)
@@ -171,6 +174,7 @@ func (e *Exec) send(c Case, site uint32) {
 
 // Recv is a receive by the running goroutine; what it got is in c.
 func (e *Exec) Recv(c Case, site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	if ch := c.Chan(); ch != nil {
 		e.chanOp(ch, p, opRecv, false, site)
@@ -233,6 +237,11 @@ func (e *Exec) receivedReal(cs *chanState, capacity int, ok bool, site uint32) {
 		cs.vals = cs.vals[1:]
 	} else {
 		e.note(site, "a channel operation that code which was not rewritten completed")
+		if cs.hasOrig {
+			e.acquire(cs.origin, site)
+		} else {
+			e.acquireAll(e.cur, site) // as in external
+		}
 	}
 	cs.nrecv++
 	if capacity == 0 {
@@ -255,6 +264,7 @@ func (e *Exec) receivedReal(cs *chanState, capacity int, ok bool, site uint32) {
 // Close closes the channel of c; do closes the real channel (and panics
 // as close does).
 func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	if ch != nil {
 		e.chanOp(ch, p, opClose, false, site)
@@ -290,6 +300,7 @@ func (e *Exec) Close(ch unsafe.Pointer, do func(), site uint32) {
 // be). When several cases are ready, it takes the one its schedule names,
 // or else the first, and exploration takes each other one in another run.
 func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
+	defer e.Exit(e.in(site))
 	g := e.cur
 	p := e.attempt(site)
 	ncases := 0
@@ -379,18 +390,40 @@ func (e *Exec) external(d time.Duration) bool {
 			}
 		}
 	}
-	if len(cases) == 0 {
-		return false
+	if len(cases) == 0 && d == e.Grace && !e.outside && !e.anyDetached() {
+		return false // nothing could come: the run is deadlocked
 	}
-	runtime.Gosched()
 	timeout := time.NewTimer(d)
 	defer timeout.Stop()
-	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout.C)})
+	cases = append(cases,
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout.C)},
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(e.kick)})
+	// While it waits, no goroutine holds the baton, and goroutines outside
+	// the executor's control may enter (outside.go): they kick it.
+	e.idle = true
+	me := e.muOwner.Load()
+	if me != 0 {
+		e.muOwner.Store(0)
+		e.mu.Unlock()
+	}
+	runtime.Gosched()
 	i, v, ok := reflect.Select(cases)
-	if i == len(ws) {
+	if me != 0 {
+		e.mu.Lock()
+		e.muOwner.Store(me)
+	}
+	e.idle = false
+	if i >= len(ws) {
 		return false
 	}
 	w := ws[i]
+	if w.stale() {
+		// An outside goroutine completed the select meanwhile: the value
+		// received belongs to no one. It cannot happen, as goroutines
+		// outside enter only through outReady, but a value must not be
+		// lost silently.
+		panic("tpinstr: a channel operation completed twice")
+	}
 	if w.sel != nil {
 		w.sel.done = true
 		w.g.selIdx = w.idx
@@ -413,6 +446,25 @@ func (e *Exec) external(d time.Duration) bool {
 		w.c.Deliver(val, ok)
 	}
 	e.h.SetCurrent(e.root)
-	e.resume(w.g, e.root, w.g.WaitAt)
+	if cs.hasOrig {
+		e.resumeJoining(w.g, e.root, []event.Task{cs.origin}, w.g.WaitAt)
+	} else {
+		e.resumeAll(w.g, e.root, w.g.WaitAt)
+	}
+	// The code that completed it (a timer restarted by Reset, a signal's
+	// relay) may have been set going by any goroutine: as for goroutines
+	// outside the executor's control (outside.go), the operation acquires
+	// every ended segment. resume handed w.g the baton, which this
+	// goroutine still holds until it parks: the joins come first.
 	return true
+}
+
+// Origin records that code which was not rewritten will complete the
+// operations on the channel ch (a timer of time.AfterFunc that sends on
+// it), set going by the running goroutine at site: a receive it completes
+// acquires what the goroutine did so far, and not every ended segment.
+func (e *Exec) Origin(ch unsafe.Pointer, site uint32) {
+	defer e.Exit(e.in(site))
+	cs := e.chanState(ch)
+	cs.origin, cs.hasOrig = e.release(site), true
 }

@@ -122,6 +122,7 @@ func (a *atomicState) ordered(t event.Task) {
 // operation's access (access, which the host makes an isolated write), and
 // releases for the operation that ends the round.
 func (e *Exec) AtomicUpdate(p unsafe.Pointer, op UpdateOp, access func(), site uint32) {
+	defer e.Exit(e.in(site))
 	a := e.atomic(p)
 	k := op.kind()
 	pt := e.attempt(site)

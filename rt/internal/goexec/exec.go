@@ -67,16 +67,25 @@
 // # Time
 //
 // Sleeping orders nothing. A sleeping goroutine parks, and the others run
-// first; it goes on when no other goroutine can and its time has come. The
-// run waits for that time for real, as the program would (a program may
-// sleep to wait for something outside it: a signal, a file, a server), and
-// code that was not rewritten may complete a parked channel operation
-// meanwhile.
+// first; it goes on when no other goroutine can and its deadline is the
+// earliest, the run's clock jumping to it (timers.go); a run in which a
+// goroutine outside the executor's control ran waits for that time for
+// real, as the program would (it may sleep to wait for something outside
+// it: a server, a finalizer), and code that was not rewritten may complete
+// a parked channel operation meanwhile.
+//
+// # Goroutines outside the executor's control
+//
+// See outside.go: goroutines the program did not start, and goroutines
+// that wait in code that was not rewritten, take their turns with the
+// others, so that the run never hangs where the program would not, and
+// its verdict says "this schedule only".
 package goexec
 
 import (
 	"fmt"
-	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -127,6 +136,9 @@ type Exec struct {
 	atomics map[unsafe.Pointer]*atomicState
 
 	sleepers []*G
+	timers   []*timer     // timers.go
+	seq      uint64       // sleeps and timers started, for readyFirst
+	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
 
 	choice *Choice
 
@@ -156,6 +168,19 @@ type Exec struct {
 	// code that was not rewritten to complete a parked channel operation
 	// before it reports a deadlock.
 	Grace time.Duration
+
+	// Goroutines outside the executor's control (outside.go).
+	mu        sync.Mutex     // held by the goroutine running the executor's code
+	muOwner   atomic.Uintptr // getg of mu's holder, 0 when free
+	hooks     uint64         // Enter calls, for the watchdog
+	byG       map[uintptr]*G // goroutines by getg, while they live
+	outReady  []*G           // goroutines that entered without the baton, oldest first
+	kick      chan struct{}  // wakes a run in which no goroutine can go on
+	outside   bool           // a goroutine ran outside the executor's control
+	idle      bool           // no goroutine holds the baton: next waits
+	over      bool           // End ran, or the run deadlocked
+	endLocked bool           // End took the lock, which Release releases
+	stopWatch chan struct{}
 }
 
 // Choice names the first construct of a run whose outcome could differ in
@@ -168,8 +193,16 @@ type Choice struct {
 // G is one goroutine of a checked run.
 type G struct {
 	ID     int
-	Parent *G     // the goroutine that ran the go statement; nil for the first
-	Site   uint32 // the go statement
+	Parent *G     // the goroutine that ran the go statement; nil for the first and for adopted ones
+	Site   uint32 // the go statement; for an adopted goroutine, its first hook
+	// Created says what started a goroutine that the checked program did
+	// not start (outside.go), such as "started by net/http.(*Server).Serve".
+	Created string
+
+	gp       uintptr // getg, once it runs
+	lastSite uint32  // the site of its latest hook since it last started or went on
+	goid     uint64
+	adopted  bool
 
 	acqs   int // acquisitions attempted, for Point
 	spawnK int // the parent's acquisitions attempted before the go statement
@@ -184,6 +217,8 @@ type G struct {
 	Waits   string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
 	WaitAt  uint32    // where
 	until   time.Time // when a sleep ends
+	seq     uint64    // a sleep's e.seq; a yield's e.seq when it yielded
+	passed  bool      // a sleep started after its yield went first (readyFirst)
 	w       *waiter
 	selIdx  int
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
@@ -197,6 +232,7 @@ const (
 	gSuspended
 	gParked
 	gDone
+	gDetached // waiting in code that was not rewritten (outside.go)
 )
 
 // New starts the executor of a run on the calling goroutine, which becomes
@@ -214,14 +250,21 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		lazy:    map[unsafe.Pointer]bool{},
 		solo:    map[unsafe.Pointer]soloOps{},
 		pending: map[Point]pendingAcq{},
+		byG:     map[uintptr]*G{},
+		kick:    make(chan struct{}, 1),
+
+		stopWatch: make(chan struct{}),
 	}
 	g := e.newG(nil, site)
 	e.hbTick(g)
+	g.gp, g.goid = getg(), goid()
+	e.byG[g.gp] = g
 	c := h.NewTask(root, site, g.ID)
 	h.Spawn(root, c, site)
 	g.segs = append(g.segs, c)
 	e.cur = g
 	h.SetCurrent(c)
+	go e.watch()
 	return e
 }
 
@@ -310,6 +353,7 @@ func (e *Exec) endSegs(g *G) {
 // Go runs f as a new goroutine created at site by the running one, at once:
 // the creator goes on when the new goroutine returns or waits.
 func (e *Exec) Go(f func(), site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.cur
 	s := p.seg()
 	g := e.newG(p, site)
@@ -323,20 +367,34 @@ func (e *Exec) Go(f func(), site uint32) {
 	e.cur = g
 	e.h.SetCurrent(c)
 	go e.body(g, f)
-	<-p.wake
+	e.waitOn(p.wake)
 }
 
 // body runs goroutine g's function on its own goroutine.
 func (e *Exec) body(g *G, f func()) {
+	e.lock()
+	g.gp, g.goid = getg(), goid()
+	e.byG[g.gp] = g
+	e.unlock()
 	defer func() {
 		if e.OnPanic != nil {
 			if v := recover(); v != nil {
+				e.lock()
 				e.OnPanic(g, v)
 			}
 		}
 		if panicking() {
 			// The panic ends the program, as it does without the
 			// checker: the baton goes nowhere.
+			return
+		}
+		e.lock()
+		defer e.unlock()
+		delete(e.byG, g.gp)
+		if g.state == gDetached || e.over {
+			// It returned in code that was not rewritten after the
+			// watchdog took the baton from it, or after the run.
+			g.state = gDone
 			return
 		}
 		e.endSegs(g)
@@ -351,10 +409,11 @@ func (e *Exec) body(g *G, f func()) {
 // goroutine woke g.
 func (e *Exec) park(g *G, waits string, site uint32) {
 	g.Waits, g.WaitAt = waits, site
+	g.seq, g.passed = e.seq, false // for a yield: see readyFirst
 	e.endSegs(g)
 	g.state = gParked
 	e.next(g)
-	<-g.wake
+	e.waitOn(g.wake)
 	g.Waits, g.WaitAt = "", 0
 	if msg := g.panicOn; msg != "" {
 		g.panicOn = ""
@@ -377,7 +436,19 @@ func (e *Exec) wake(g *G, site uint32) {
 	e.stack = append(e.stack, h)
 	h.state = gSuspended
 	e.resume(g, h.seg(), site)
-	<-h.wake
+	e.waitOn(h.wake)
+}
+
+// resumeAll is resume, g's next segment also joining every ended segment
+// of the run (outside.go's acquireAll).
+func (e *Exec) resumeAll(g *G, from event.Task, site uint32) {
+	var segs []event.Task
+	for _, o := range e.gs {
+		if o != g && o.last != 0 && e.isEnded(o.last) {
+			segs = append(segs, o.last)
+		}
+	}
+	e.resumeJoining(g, from, segs, site)
 }
 
 // resume starts g's next segment as a child of from, joined with g's
@@ -388,9 +459,12 @@ func (e *Exec) resume(g *G, from event.Task, site uint32) {
 	}
 	c := e.h.NewTask(from, site, g.ID)
 	e.h.Spawn(from, c, site)
-	e.h.Join(c, g.last, site)
+	if g.last != 0 {
+		e.h.Join(c, g.last, site)
+	}
 	g.segs = append(g.segs[:0], c)
 	g.state = gRunning
+	g.lastSite = 0
 	e.cur = g
 	e.h.SetCurrent(c)
 	g.wake <- struct{}{}
@@ -410,45 +484,58 @@ func (e *Exec) next(g *G) {
 		h.wake <- struct{}{}
 		return
 	}
-	// A goroutine that yielded goes on after the sleepers whose time comes
-	// (a yield lets every other goroutine go first, and an explored
-	// schedule yields so that another goroutine's operation comes first,
-	// even one after a sleep), and before the end of the run.
-	if len(e.sleepers) > 0 && e.finisher == nil {
-		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until.Before(e.sleepers[j].until) })
-		s := e.sleepers[0]
-		if d := time.Until(s.until); d > 0 {
-			if e.external(d) {
+	for {
+		// A goroutine that entered from outside the executor's control
+		// (outside.go) goes on first: it was running.
+		if len(e.outReady) > 0 {
+			y := e.outReady[0]
+			e.outReady = e.outReady[1:]
+			e.h.SetCurrent(e.root)
+			e.resume(y, e.root, y.WaitAt)
+			return
+		}
+		// A goroutine that yielded goes on after the sleepers whose time
+		// comes (a yield lets every other goroutine go first, and an
+		// explored schedule yields so that another goroutine's operation
+		// comes first, even one after a sleep), and before the end of the
+		// run.
+		if e.finisher == nil && !e.readyFirst() {
+			if handed, any := e.wakeDue(); handed {
 				return
-			}
-			if d = time.Until(s.until); d > 0 {
-				time.Sleep(d)
+			} else if any {
+				continue
 			}
 		}
-		e.sleepers = e.sleepers[1:]
+		if len(e.ready) > 0 {
+			y := e.ready[0]
+			e.ready = e.ready[1:]
+			e.h.SetCurrent(e.root)
+			e.resume(y, e.root, y.WaitAt)
+			return
+		}
+		if f := e.finisher; f != nil {
+			e.finisher = nil
+			e.h.SetCurrent(e.root)
+			e.resume(f, e.root, 0)
+			return
+		}
+		if e.external(e.Grace) {
+			return
+		}
+		if len(e.outReady) > 0 || e.outside || e.anyDetached() {
+			// A goroutine outside the executor's control may still let
+			// one go on (it may be waiting for the network, or for a
+			// test that has not entered yet): the run waits, as the
+			// program would, instead of reporting a deadlock.
+			continue
+		}
+		e.cur = nil
+		e.over = true
+		close(e.stopWatch)
 		e.h.SetCurrent(e.root)
-		e.resume(s, e.root, s.WaitAt)
+		e.h.Deadlock(e.Parked())
 		return
 	}
-	if len(e.ready) > 0 {
-		y := e.ready[0]
-		e.ready = e.ready[1:]
-		e.h.SetCurrent(e.root)
-		e.resume(y, e.root, y.WaitAt)
-		return
-	}
-	if f := e.finisher; f != nil {
-		e.finisher = nil
-		e.h.SetCurrent(e.root)
-		e.resume(f, e.root, 0)
-		return
-	}
-	if e.external(e.Grace) {
-		return
-	}
-	e.cur = nil
-	e.h.SetCurrent(e.root)
-	e.h.Deadlock(e.Parked())
 }
 
 // Parked returns the goroutines that wait, when the run ends. A goroutine
@@ -470,6 +557,7 @@ func (e *Exec) Parked() []*G {
 // returns or waits: in some schedule they ran before goroutine 1 returned.
 // Sleepers and goroutines that wait stay where they are.
 func (e *Exec) End() {
+	e.endLocked = e.in(0) // End leaves the lock held: see Release
 	if g := e.cur; g != nil && (len(e.stack) > 0 || len(e.ready) > 0) {
 		e.finisher = g
 		e.park(g, "the end of the run", 0)
@@ -485,6 +573,26 @@ func (e *Exec) End() {
 	e.stack = nil
 	e.cur = nil
 	e.h.SetCurrent(e.root)
+	if !e.over {
+		e.over = true
+		close(e.stopWatch)
+	}
+	// Goroutines that came from outside the executor's control and wait
+	// for the baton go on unchecked.
+	for _, g := range e.outReady {
+		g.state = gDone
+		g.wake <- struct{}{}
+	}
+	e.outReady = nil
+}
+
+// Release lets other goroutines enter the executor after End: they find
+// the run over, and make their operations as the original code does.
+func (e *Exec) Release() {
+	if e.endLocked {
+		e.endLocked = false
+		e.unlock()
+	}
 }
 
 // Sleep parks the running goroutine for d: see the package comment.
@@ -492,8 +600,11 @@ func (e *Exec) Sleep(d time.Duration, site uint32) {
 	if d <= 0 {
 		return
 	}
+	defer e.Exit(e.in(site))
 	g := e.cur
-	g.until = time.Now().Add(d)
+	g.until = e.Now().Add(d)
+	e.seq++
+	g.seq = e.seq
 	e.sleepers = append(e.sleepers, g)
 	e.park(g, "sleep", site)
 }
@@ -515,6 +626,7 @@ func (e *Exec) Order() *Choice { return e.firstOrder }
 // the running goroutine parks as one that yielded, and goes on when no
 // other can. Yielding synchronises nothing.
 func (e *Exec) Yield(site uint32) {
+	defer e.Exit(e.in(site))
 	g := e.cur
 	e.ready = append(e.ready, g)
 	e.park(g, "yield", site)

@@ -53,6 +53,7 @@ func (e *Exec) noteLocker(m *mutexState, site uint32, what string) {
 
 // Lock locks the mutex mu (a *sync.Mutex, or a *sync.RWMutex for writing).
 func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
+	defer e.Exit(e.in(site))
 	p := pointerOf(mu)
 	m := e.mutex(p)
 	e.noteLocker(m, site, typeName(mu))
@@ -71,6 +72,7 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 
 // Unlock unlocks mu; do unlocks the real mutex (and fails as Unlock does).
 func (e *Exec) Unlock(mu sync.Locker, do func(), site uint32) {
+	defer e.Exit(e.in(site))
 	do()
 	m := e.mutex(pointerOf(mu))
 	m.unlock = e.release(site)
@@ -95,6 +97,7 @@ func (e *Exec) wakeLockers(m *mutexState, site uint32) {
 
 // RLock locks the RWMutex mu for reading.
 func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
+	defer e.Exit(e.in(site))
 	m := e.mutex(unsafe.Pointer(mu))
 	e.noteLocker(m, site, "RWMutex")
 	pt := e.enter(unsafe.Pointer(mu), true, site)
@@ -109,6 +112,7 @@ func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
 
 // RUnlock undoes one RLock of mu.
 func (e *Exec) RUnlock(mu *sync.RWMutex, site uint32) {
+	defer e.Exit(e.in(site))
 	mu.RUnlock()
 	m := e.mutex(unsafe.Pointer(mu))
 	m.readers--
@@ -120,6 +124,7 @@ func (e *Exec) RUnlock(mu *sync.RWMutex, site uint32) {
 
 // TryLocked records that a TryLock (or TryRLock) of mu succeeded.
 func (e *Exec) TryLocked(mu sync.Locker, read bool, site uint32) {
+	defer e.Exit(e.in(site))
 	m := e.mutex(pointerOf(mu))
 	e.noteLocker(m, site, typeName(mu))
 	e.note(site, "a TryLock")
@@ -182,6 +187,7 @@ func (e *Exec) wg(p *sync.WaitGroup) *wgState {
 // Add adds delta to the WaitGroup wg; do is the real Add (it panics as Add
 // does on a negative counter).
 func (e *Exec) Add(wg *sync.WaitGroup, delta int, do func(), site uint32) {
+	defer e.Exit(e.in(site))
 	if delta > 0 {
 		p := e.attempt(site)
 		e.logOp(unsafe.Pointer(wg), p, opWgAdd, site)
@@ -219,7 +225,7 @@ func (e *Exec) wakeJoining(g *G, segs []event.Task, site uint32) {
 	e.stack = append(e.stack, h) // before g has the baton: see wake
 	h.state = gSuspended
 	e.resumeJoining(g, h.seg(), segs, site)
-	<-h.wake
+	e.waitOn(h.wake)
 }
 
 func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint32) {
@@ -228,7 +234,9 @@ func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint
 	}
 	c := e.h.NewTask(from, site, g.ID)
 	e.h.Spawn(from, c, site)
-	e.h.Join(c, g.last, site)
+	if g.last != 0 {
+		e.h.Join(c, g.last, site)
+	}
 	for _, s := range segs {
 		if e.isEnded(s) {
 			e.h.Join(c, s, site)
@@ -244,6 +252,7 @@ func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint
 
 // Wait waits until wg's counter is zero.
 func (e *Exec) Wait(wg *sync.WaitGroup, site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	e.logOp(unsafe.Pointer(wg), p, opWgWait, site)
 	w := e.wg(wg)
@@ -273,6 +282,7 @@ type onceState struct {
 // Do runs f through the Once o (do is o.Do, so that the real Once knows it
 // ran) unless it ran or runs.
 func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
+	defer e.Exit(e.in(site))
 	s := e.onces[unsafe.Pointer(o)]
 	if s == nil {
 		s = &onceState{}
@@ -294,7 +304,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 	}
 	if s.running != nil {
 		if s.running == e.cur {
-			do() // Do within its own f: deadlocks as it would
+			e.userCode(do) // Do within its own f: deadlocks as it would
 			return
 		}
 		s.waiters = append(s.waiters, e.cur)
@@ -314,7 +324,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 			e.wake(g, site)
 		}
 	}()
-	do()
+	e.userCode(do)
 }
 
 type condState struct {
@@ -324,6 +334,7 @@ type condState struct {
 // CondWait waits on c: it unlocks c.L, parks until a Signal or Broadcast,
 // and locks c.L again (through lock and unlock, the hooks of c.L).
 func (e *Exec) CondWait(c *sync.Cond, unlock, lock func(), site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	e.logOp(unsafe.Pointer(c), p, opCondWait, site)
 	s := e.conds[unsafe.Pointer(c)]
@@ -347,6 +358,7 @@ func (e *Exec) CondWait(c *sync.Cond, unlock, lock func(), site uint32) {
 
 // CondSignal wakes the oldest waiter of c; all of them with broadcast.
 func (e *Exec) CondSignal(c *sync.Cond, broadcast bool, site uint32) {
+	defer e.Exit(e.in(site))
 	p := e.attempt(site)
 	e.logOp(unsafe.Pointer(c), p, opCondSignal, site)
 	s := e.conds[unsafe.Pointer(c)]
@@ -383,6 +395,7 @@ func (e *Exec) CondSignal(c *sync.Cond, broadcast bool, site uint32) {
 // race with one another, being ordered here, but race with plain accesses
 // of the word), and releases for those after it.
 func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
+	defer e.Exit(e.in(site))
 	a := e.atomic(p)
 	switch id := e.cur.ID; a.user {
 	case 0:

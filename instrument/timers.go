@@ -1,0 +1,84 @@
+package instrument
+
+import (
+	"go/ast"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
+)
+
+// The calls of package time that read or wait on the clock of a checked
+// run of goroutines, which jumps over the waits it need not make
+// (rt/internal/goexec's timers.go):
+//
+//	time.After(d)  →  rt.After(d, site)
+//	time.Now()     →  rt.Now(site)
+//	time.Since(t)  →  rt.Since(t, site)
+//	time.Until(t)  →  rt.Until(t, site)
+//
+// Used as values (clock := time.Now), they stay as they are and read the
+// wall clock. A bubble of testing/synctest has a clock and goroutines of
+// its own, which the runtime controls: the checked run leaves them alone
+// while its function runs (rt.Bubble):
+//
+//	synctest.Test(t, f)  →  synctest.Test(t, rt.Bubble(f, site))
+
+// timeHooks names the hook of each.
+var timeHooks = map[syncapi.Op]string{
+	syncapi.TimeAfter: "After",
+	syncapi.TimeNow:   "Now",
+	syncapi.TimeSince: "Since",
+	syncapi.TimeUntil: "Until",
+}
+
+// timeCall rewrites the call x of package time, classified as u, when it
+// is one of the above, and reports whether it was.
+func (g *goRewriter) timeCall(u syncapi.Use, x *ast.CallExpr) bool {
+	if u.Op == syncapi.SynctestTest {
+		if u.Form == syncapi.Direct && len(x.Args) == 2 {
+			site := g.site(x.Pos(), x)
+			g.insert(x.Args[1].Pos(), rt("Bubble")+"(", prioAtOpen)
+			g.insert(x.Args[1].End(), ", "+site+")", prioAtClose)
+		}
+		return true
+	}
+	hook, ok := timeHooks[u.Op]
+	if !ok {
+		return false
+	}
+	if u.Form != syncapi.Direct {
+		return true
+	}
+	site := g.site(x.Pos(), x)
+	g.keepImport(x.Fun, hook)
+	g.replace(x.Fun.Pos(), x.Fun.End(), rt(hook))
+	if len(x.Args) == 0 {
+		g.insert(x.Rparen, site, prioAtClose)
+	} else {
+		g.insert(x.Rparen, ", "+site, prioAtClose)
+	}
+	return true
+}
+
+// recvOperand returns the text of the channel operand e of a receive case
+// of a select statement, as plainText does, or, when e is a call of
+// time.After whose argument is plain (case <-time.After(d):), the text of
+// the hook's call, which the rewritten select evaluates where the original
+// did.
+func (g *goRewriter) recvOperand(e ast.Expr) (string, bool) {
+	x, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(x.Args) != 1 {
+		return g.plainText(e)
+	}
+	u, ok := g.classifier().Call(g.r.info, x)
+	if !ok || u.Op != syncapi.TimeAfter || u.Form != syncapi.Direct {
+		return g.plainText(e)
+	}
+	d, ok := g.plainText(x.Args[0])
+	if !ok {
+		return "", false
+	}
+	g.handled[x] = true
+	g.handled[ast.Unparen(x.Fun)] = true
+	g.keepImport(x.Fun, "After")
+	return rt("After") + "(" + d + ", " + g.site(x.Pos(), x) + ")", true
+}

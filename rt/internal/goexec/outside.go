@@ -1,0 +1,500 @@
+package goexec
+
+import (
+	"bytes"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unsafe"
+)
+
+// Goroutines outside the executor's control.
+//
+// The executor hands one baton from goroutine to goroutine, but two kinds
+// of goroutine run rewritten code without holding it:
+//
+//   - a goroutine that the checked program did not start, entering its
+//     code from code that was not rewritten: the connection goroutines of
+//     net/http's server calling a handler, the runtime's finalizer and
+//     cleanup goroutines, os/signal, a library's worker pool;
+//   - a goroutine of the run that went into code that was not rewritten
+//     and waits there (for the network, a pipe, a lock or channel of the
+//     library, a real sleep) while holding the baton. Nothing the executor
+//     controls would ever let it go on when what it waits for is one of
+//     the run's other goroutines (the server goroutine of `go
+//     http.Serve(l, h)` waits in Accept for the client that goroutine 1
+//     has not run yet), so a watchdog takes the baton from it: when the
+//     holder entered no hook for two ticks, and its stack shows it blocked
+//     in code outside the checker, its segments end, it is detached, and
+//     the baton goes on as if it had parked.
+//
+// Both are serialised with the controlled goroutines, not run beside them:
+// every hook enters the executor (Enter) under one lock, and a goroutine
+// that enters without holding the baton (a detached goroutine coming back,
+// or one the executor never saw, which it adopts as a new goroutine of the
+// run) queues for it, and goes on when the goroutines that can run have
+// parked. Every hook therefore still runs with the baton, the detector
+// still sees the events of one goroutine at a time in depth-first order,
+// and a goroutine blocked outside never holds up the others: the run cannot
+// hang where the program would not.
+//
+// The edges: what such a goroutine synchronises through rewritten code
+// (a channel, a mutex, a WaitGroup) gives the edges of the memory model,
+// as for any goroutine. What it synchronised through code that was not
+// rewritten (a request written to a socket, a finalizer queued by the
+// collector) is not seen, and is approximated as Go's race detector does:
+// when such a goroutine takes the baton it acquires every ended segment of
+// the run (the race detector's finalizer goroutine acquires every
+// goroutine's clock; a read from the kernel acquires every earlier write
+// to it). Races that such an edge hides are not reported, as the race
+// detector does not report them; races among the controlled goroutines
+// keep their edges. The schedule of these goroutines is the real one, so
+// the run's verdict is "this schedule only", naming the first of them.
+
+// Enter makes the calling goroutine the one that runs the executor's code:
+// every hook of a checked run calls it before anything else, and Exit with
+// its first result once done. It reports false as its second result when
+// the run is over (the hook then makes its operation as the original code
+// does). A goroutine that enters without holding the baton waits for it,
+// as described above.
+func (e *Exec) Enter(site uint32) (locked, ok bool) {
+	me := getg()
+	if e.muOwner.Load() == me {
+		return false, true
+	}
+	e.mu.Lock()
+	e.muOwner.Store(me)
+	if e.over {
+		e.muOwner.Store(0)
+		e.mu.Unlock()
+		return false, false
+	}
+	e.hooks++
+	if g := e.cur; g != nil && g.gp == me && !e.idle {
+		g.lastSite = site
+		return true, true
+	}
+	e.enterOutside(me, site)
+	return true, true
+}
+
+// Exit ends what Enter began; locked is Enter's first result.
+func (e *Exec) Exit(locked bool) {
+	if locked {
+		e.muOwner.Store(0)
+		e.mu.Unlock()
+	}
+}
+
+// in is Enter for the executor's own methods, which the hooks call
+// after Enter (so that it only checks) and tests call directly.
+func (e *Exec) in(site uint32) bool {
+	l, _ := e.Enter(site)
+	return l
+}
+
+// lock and unlock take and release the executor's lock for code that is
+// not a hook (the start and end of a goroutine's body).
+func (e *Exec) lock() {
+	e.mu.Lock()
+	e.muOwner.Store(getg())
+}
+
+func (e *Exec) unlock() {
+	e.muOwner.Store(0)
+	e.mu.Unlock()
+}
+
+// userCode runs f, the program's code called by a hook (the function a
+// Once runs), with the executor's lock released, so that f's hooks enter
+// as any others and the watchdog sees f if it blocks outside.
+func (e *Exec) userCode(f func()) {
+	me := e.muOwner.Load()
+	if me == 0 || me != getg() {
+		f()
+		return
+	}
+	e.muOwner.Store(0)
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		e.muOwner.Store(me)
+	}()
+	f()
+}
+
+// waitOn blocks on ch with the executor's lock released, and takes it
+// again: the baton's hand-offs.
+func (e *Exec) waitOn(ch chan struct{}) {
+	me := e.muOwner.Load()
+	if me == 0 {
+		// A caller that did not enter (a test driving the executor
+		// directly from a goroutine the executor started): nothing to
+		// release.
+		<-ch
+		return
+	}
+	e.muOwner.Store(0)
+	e.mu.Unlock()
+	<-ch
+	e.mu.Lock()
+	e.muOwner.Store(me)
+}
+
+// enterOutside makes the calling goroutine, which entered without the
+// baton, wait for it: a detached goroutine of the run comes back, and any
+// other is adopted as a new goroutine. It returns holding the lock and
+// the baton.
+func (e *Exec) enterOutside(me uintptr, site uint32) {
+	id := goid()
+	g := e.byG[me]
+	if g == nil || g.goid != id || g.state != gDetached {
+		g = e.newG(nil, site)
+		g.gp, g.goid, g.adopted = me, id, true
+		g.Created = createdBy()
+		e.byG[me] = g
+		if !byTesting(g.Created) {
+			what := "a goroutine not started by the checked program"
+			if g.Created != "" {
+				what += " (" + g.Created + ")"
+			}
+			e.note(site, "%s ran rewritten code", what)
+			e.outside = true
+		}
+	}
+	g.state = gParked
+	g.Waits, g.WaitAt = "its turn after running outside the checked program", site
+	e.outReady = append(e.outReady, g)
+	select {
+	case e.kick <- struct{}{}:
+	default:
+	}
+	e.waitOn(g.wake)
+	g.Waits, g.WaitAt = "", 0
+	// What it waited for outside, or what started it, may be anything
+	// that ran so far: it acquires every ended segment (see above).
+	e.acquireAll(g, site)
+}
+
+// acquireAll joins every ended segment of the run into g's current
+// segment: what code that was not rewritten let g see may come from any
+// of them (see above).
+func (e *Exec) acquireAll(g *G, site uint32) {
+	for _, o := range e.gs {
+		if o != g && o.last != 0 && e.isEnded(o.last) {
+			e.h.Join(g.seg(), o.last, site)
+		}
+	}
+}
+
+// NoteFrom records, from any goroutine, that a construct at site could go
+// another way in another schedule (Note is for the goroutine that holds
+// the baton).
+func (e *Exec) NoteFrom(site uint32, what string) {
+	if e.muOwner.Load() == getg() {
+		e.note(site, "%s", what)
+		return
+	}
+	e.lock()
+	e.note(site, "%s", what)
+	e.outside = true
+	e.unlock()
+}
+
+// anyDetached reports whether a goroutine of the run waits in code that
+// was not rewritten: it may come back.
+func (e *Exec) anyDetached() bool {
+	for _, g := range e.gs {
+		if g.state == gDetached {
+			return true
+		}
+	}
+	return false
+}
+
+// byTesting reports whether a goroutine was started by package testing
+// (a test, a subtest), or waits in testing for a test or subtest to end,
+// as described by createdBy or holderState. The order of such goroutines
+// is the program's, not a schedule's: they leave the verdict as it is, and
+// a run in which no goroutine can go on while one of them waits is
+// deadlocked. A test that calls Parallel is not: its wait is noted.
+func byTesting(desc string) bool {
+	desc = strings.TrimPrefix(desc, "started by ")
+	return strings.HasPrefix(desc, "testing.") && !strings.HasPrefix(desc, "testing.(*T).Parallel")
+}
+
+// createdBy describes the function that started the calling goroutine,
+// from its stack: "created by net/http.(*Server).Serve", or the
+// finalizer or cleanup it runs.
+func createdBy() string {
+	buf := make([]byte, 16<<10)
+	buf = buf[:runtime.Stack(buf, false)]
+	s := string(buf)
+	switch {
+	case strings.Contains(s, "runtime.runFinalizers") || strings.Contains(s, "runtime.runfinq"):
+		return "a finalizer set by runtime.SetFinalizer"
+	case strings.Contains(s, "runtime.(*cleanupQueue)") || strings.Contains(s, "runtime.runCleanups"):
+		return "a cleanup added by runtime.AddCleanup"
+	}
+	i := strings.LastIndex(s, "\ncreated by ")
+	if i < 0 {
+		return ""
+	}
+	line := s[i+len("\ncreated by "):]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	if j := strings.Index(line, " in goroutine"); j >= 0 {
+		line = line[:j]
+	}
+	return "started by " + line
+}
+
+// goid returns the id of the calling goroutine.
+func goid() uint64 {
+	goidOnce.Do(calibrateGoid)
+	if goidOff > 0 {
+		return *(*uint64)(unsafe.Add(getgp(), goidOff))
+	}
+	return stackGoid()
+}
+
+var (
+	goidOnce sync.Once
+	goidOff  uintptr // the offset of the id in the runtime's goroutine descriptor, 0 when unknown
+)
+
+// calibrateGoid finds where the runtime keeps a goroutine's id in its
+// descriptor, by comparing the words of the descriptors of two goroutines
+// with their ids from their stack traces: only an offset that holds both
+// ids is taken, and the stack trace is read when none does.
+func calibrateGoid() {
+	if !getgIsDescriptor {
+		return
+	}
+	type probe struct {
+		g  unsafe.Pointer
+		id uint64
+	}
+	here := probe{getgp(), stackGoid()}
+	ch := make(chan probe)
+	go func() { ch <- probe{getgp(), stackGoid()} }()
+	there := <-ch
+	for off := uintptr(8); off < 512; off += 8 {
+		if *(*uint64)(unsafe.Add(here.g, off)) == here.id &&
+			*(*uint64)(unsafe.Add(there.g, off)) == there.id {
+			goidOff = off
+			return
+		}
+	}
+}
+
+// stackGoid returns the id of the calling goroutine, from the header of its
+// stack trace.
+func stackGoid() uint64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	b = bytes.TrimPrefix(b, []byte("goroutine "))
+	i := 0
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	n, _ := strconv.ParseUint(string(b[:i]), 10, 64)
+	return n
+}
+
+// Outside reports whether a goroutine ran outside the executor's control
+// in this run (see above): its schedule was the real one, and exploring
+// other orders would not reproduce it.
+func (e *Exec) Outside() bool { return e.outside }
+
+// The watchdog's ticks: it looks at the holder of the baton when a tick
+// saw no hook, and backs off, up to the longest tick, while the holder
+// computes.
+const (
+	watchTick    = time.Millisecond
+	watchMaxTick = 50 * time.Millisecond
+)
+
+// watch is the watchdog of the run: see above. It ends with the run.
+func (e *Exec) watch() {
+	tick := watchTick
+	var seen uint64
+	quiet := 0
+	t := time.NewTimer(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-e.stopWatch:
+			return
+		case <-t.C:
+		}
+		t.Reset(tick)
+		if !e.mu.TryLock() {
+			quiet = 0
+			continue
+		}
+		e.muOwner.Store(getg())
+		if e.over {
+			e.unlock()
+			return
+		}
+		h := e.cur
+		if e.idle || h == nil || h.gp == 0 || h.state != gRunning || e.hooks != seen {
+			seen, quiet = e.hooks, 0
+			e.unlock()
+			continue
+		}
+		if quiet++; quiet < 2 {
+			e.unlock()
+			continue
+		}
+		switch state, where := holderState(h.goid); state {
+		case holderBlocked:
+			e.detach(h, where)
+			quiet, tick = 0, watchTick
+		case holderGone:
+			e.detach(h, "")
+			quiet, tick = 0, watchTick
+		default:
+			if tick *= 2; tick > watchMaxTick {
+				tick = watchMaxTick
+			}
+		}
+		e.unlock()
+	}
+}
+
+// detach takes the baton from the goroutine h, blocked in code that was
+// not rewritten at where (or gone, where ""), and hands it on.
+func (e *Exec) detach(h *G, where string) {
+	if where != "" && !byTesting(where) {
+		e.outside = true
+		site := h.lastSite
+		if site == 0 {
+			site = h.Site
+		}
+		e.note(site, "goroutine %d waited in %s, which was not rewritten, after the operation", h.ID, where)
+	}
+	e.endSegs(h)
+	h.state = gDetached
+	if where == "" {
+		h.state = gDone
+		delete(e.byG, h.gp)
+	}
+	h.Waits = "code that was not rewritten"
+	e.next(h)
+}
+
+type holderKind uint8
+
+const (
+	holderRunning holderKind = iota
+	holderBlocked
+	holderGone
+)
+
+// holderState reads the state of goroutine id from the stacks of every
+// goroutine: blocked in code outside the checker (and where), running or
+// runnable, or gone. A goroutine whose innermost frame outside the runtime
+// is the checker's own counts as running: the checker lets it go on.
+func holderState(id uint64) (holderKind, string) {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	head := []byte("goroutine " + strconv.FormatUint(id, 10) + " [")
+	i := bytes.Index(buf, head)
+	for i > 0 && buf[i-1] != '\n' {
+		j := bytes.Index(buf[i+1:], head)
+		if j < 0 {
+			i = -1
+			break
+		}
+		i += 1 + j
+	}
+	if i < 0 {
+		return holderGone, ""
+	}
+	block := buf[i:]
+	if j := bytes.Index(block, []byte("\n\n")); j >= 0 {
+		block = block[:j]
+	}
+	lines := strings.Split(string(block), "\n")
+	state := strings.TrimPrefix(lines[0], string(head))
+	if j := strings.IndexAny(state, ",]"); j >= 0 {
+		state = state[:j]
+	}
+	if state == "running" || state == "runnable" {
+		return holderRunning, ""
+	}
+	// The frames, innermost first: a function line, then its file line.
+	var callee string
+	for k := 1; k+1 < len(lines); k += 2 {
+		fn := lines[k]
+		if strings.HasPrefix(fn, "created by ") {
+			break
+		}
+		if j := strings.LastIndexByte(fn, '('); j > 0 {
+			fn = fn[:j]
+		}
+		file := strings.TrimSpace(lines[k+1])
+		if j := strings.LastIndex(file, " +0x"); j >= 0 {
+			file = file[:j]
+		}
+		switch {
+		case selfCompleting(fn):
+			// It waits for the runtime, which needs no other goroutine
+			// (runtime.GC): it goes on by itself.
+			return holderRunning, ""
+		case strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/"):
+			continue
+		case strings.HasPrefix(fn, "github.com/tpinstr/tpinstr/rt") && !strings.HasSuffix(strings.SplitN(file, ":", 2)[0], "_test.go"):
+			return holderRunning, ""
+		case inStd(file):
+			callee = fn
+			continue
+		}
+		if callee == "" {
+			// Blocked in the runtime called from the program's code
+			// outside any hook (a select the rewriter left as it was),
+			// or in a dependency that was not rewritten.
+			return holderBlocked, fn
+		}
+		return holderBlocked, callee
+	}
+	if callee == "" {
+		callee = "the runtime"
+	}
+	return holderBlocked, callee
+}
+
+// selfCompleting reports whether fn is a function of the runtime that a
+// goroutine may wait in without waiting for another goroutine.
+func selfCompleting(fn string) bool {
+	switch fn {
+	case "runtime.GC", "runtime.ReadMemStats", "runtime/debug.FreeOSMemory", "runtime.Stack":
+		return true
+	}
+	return false
+}
+
+// inStd reports whether file is a source file of the standard library.
+func inStd(file string) bool {
+	root := runtime.GOROOT()
+	if root == "" {
+		return false
+	}
+	return strings.HasPrefix(file, filepath.ToSlash(filepath.Join(root, "src"))+"/")
+}
+
+// shortPos shortens /dir/file.go:12 to file.go:12.
+func shortPos(pos string) string { return filepath.Base(pos) }

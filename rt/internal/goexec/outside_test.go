@@ -1,0 +1,64 @@
+package goexec
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGoid checks the fast goroutine id against the stack trace's, on
+// several goroutines.
+func TestGoid(t *testing.T) {
+	for range 4 {
+		ch := make(chan [2]uint64)
+		go func() { ch <- [2]uint64{goid(), stackGoid()} }()
+		if got := <-ch; got[0] != got[1] {
+			t.Fatalf("goid() = %d, the stack trace says %d", got[0], got[1])
+		}
+	}
+	if getgIsDescriptor && goidOff == 0 {
+		t.Errorf("the goroutine id was not found in the descriptor")
+	}
+}
+
+// TestOutside runs goroutines outside the executor's control: one that
+// it did not start and that sends to goroutine 1, and one of its own that
+// waits on a channel the executor does not see. Neither may hang the run,
+// and its choice must name the first of them.
+func TestOutside(t *testing.T) {
+	tests := []struct {
+		name string
+		body func(e *Exec, h *testHost)
+		want string
+	}{
+		{"not started by the run", func(e *Exec, h *testHost) {
+			ch := make(chan int)
+			go func() { send(e, ch, 1, 10) }()
+			if v, _ := recv(e, ch, 11); v != 1 {
+				panic("received the wrong value")
+			}
+		}, "a goroutine not started by the checked program"},
+		{"waits outside", func(e *Exec, h *testHost) {
+			outer := make(chan int) // a channel of code that was not rewritten
+			ch := make(chan int, 1)
+			e.Go(func() {
+				v := <-outer
+				send(e, ch, v, 20)
+			}, 21)
+			outer <- 7 // goroutine 2 waits for it outside the executor
+			if v, _ := recv(e, ch, 22); v != 7 {
+				panic("received the wrong value")
+			}
+		}, "goroutine 2 waited in"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runSchedule(tc.body, nil)
+			if r.dead != nil {
+				t.Fatalf("deadlock reported: %v", r.dead)
+			}
+			if r.choice == nil || !strings.Contains(r.choice.What, tc.want) {
+				t.Errorf("choice %+v, want one that says %q", r.choice, tc.want)
+			}
+		})
+	}
+}
