@@ -250,10 +250,21 @@ Like Go's race detector, tpinstr checks what it sees:
     that execution, but not code the input does not reach.
   - Only rewritten code is checked. Accesses made by the standard library,
     by dependencies that are not rewritten, by cgo or by assembly are not
-    seen, and neither are accesses that the rewriter could not give a hook
-    without changing the program (-stats counts them as skipped).
-  - Tasks are ordered only by the task library: Finish, Get and Isolated.
-    Channels, mutexes and atomics between tasks are not understood, and
+    seen, except those the rewriter gives a hook at the call: append,
+    copy, clear, conversions of slices to strings and arrays, and the
+    getters and setters of reflect.Value. Neither are accesses that the
+    rewriter could not give a hook without changing the program (-stats
+    counts them as skipped).
+  - Plain Go: a goroutine that code which was not rewritten started (a
+    net/http connection calling a handler, a finalizer, a cleanup), a
+    goroutine waiting in such code (the network, os/exec), a testing/synctest
+    bubble, and timers other than time.Sleep and time.After run for real,
+    and the run says "checked this schedule only" with the first such
+    construct and its line. Past max_schedules or explore_time, schedules
+    are sampled and the run says how many it checked.
+  - Inside a task.Run, tasks are ordered only by the task library: Finish,
+    Get and Isolated. Go statements, channels, mutexes and atomics between
+    tasks are not understood (the verdict says "this schedule only"), and
     since checked tasks run one at a time, a task that waits on a channel
     for a task that has not yet run deadlocks the checked program.
   - A checked program is slower and uses more memory than the normal
