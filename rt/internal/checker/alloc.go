@@ -168,22 +168,75 @@ func (st *state) releaseDeaths() {
 	}
 }
 
-// SetFinalizer is runtime.SetFinalizer for rewritten code: an object that
+// SetFinalizer is runtime.SetFinalizer for rewritten code. An object that
 // Alloc registered loses the checker's finalizer first (a second one would
-// make the runtime fail) and is pinned for the rest of the process.
+// make the runtime fail) and is pinned for the rest of the process. Any
+// other object of at least minWrapped bytes that is given a finalizer in a
+// checked run is registered as Alloc registers its objects, with the
+// program's finalizer wrapped instead of a finalizer of the checker's: the
+// wrapper puts the object on the queue of deaths (which keeps it alive
+// until its shadow state is cleared) and then calls the program's
+// finalizer. So the program's finalizers run as they would in the normal
+// build, where pinning would keep their objects alive for good. The
+// argument of Alloc holds: the finalizer runs only once the program can
+// no longer reach the object. (A finalizer that makes its object reachable
+// again gives it a fresh shadow state; its accesses before its death are
+// ordered before the finalizer's, which the goroutine running finalizers
+// makes this schedule only anyway.)
 func SetFinalizer(obj, finalizer any) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	if len(registered) > 0 {
-		if v := reflect.ValueOf(obj); v.Kind() == reflect.Pointer && !v.IsNil() {
-			p := v.UnsafePointer()
-			if size, ok := registered[uintptr(p)]; ok {
-				runtime.SetFinalizer((*byte)(p), nil)
-				delete(registered, uintptr(p))
-				shadow.Disown(uintptr(p), size)
-				kept = append(kept, p)
-			}
+	st := theState
+	if st != nil && st.gx != nil {
+		// Enter the executor first, as Alloc does: it takes regMu inside.
+		if l, ok := st.gx.Enter(0); ok {
+			defer st.gx.Exit(l)
 		}
 	}
-	runtime.SetFinalizer(obj, finalizer) // under regMu: Alloc cannot register obj in between
+	regMu.Lock()
+	defer regMu.Unlock()
+	v := reflect.ValueOf(obj)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		runtime.SetFinalizer(obj, finalizer) // the runtime reports the misuse
+		return
+	}
+	p := v.UnsafePointer()
+	a := uintptr(p)
+	if size, ok := registered[a]; ok {
+		runtime.SetFinalizer((*byte)(p), nil)
+		delete(registered, a)
+		shadow.Disown(a, size)
+		kept = append(kept, p)
+		if finalizer == nil {
+			return
+		}
+		runtime.SetFinalizer(obj, finalizer) // under regMu: Alloc cannot register obj in between
+		return
+	}
+	size := v.Type().Elem().Size()
+	ft := reflect.TypeOf(finalizer)
+	if finalizer == nil || st == nil || st.cur == 0 || st.det == nil || size < minWrapped ||
+		ft.Kind() != reflect.Func || ft.NumIn() != 1 || ft.IsVariadic() {
+		runtime.SetFinalizer(obj, finalizer)
+		return
+	}
+	fin := reflect.ValueOf(finalizer)
+	wrapper := reflect.MakeFunc(reflect.FuncOf([]reflect.Type{ft.In(0)}, nil, false), func(args []reflect.Value) []reflect.Value {
+		// The object comes as the argument: capturing it would keep it
+		// alive for good.
+		dead := reflect.ValueOf(args[0].Interface()).UnsafePointer()
+		deaths.mu.Lock()
+		deaths.objs = append(deaths.objs, deadObject{dead, size})
+		deaths.mu.Unlock()
+		deaths.pending.Store(true)
+		fin.Call(args)
+		return nil
+	})
+	runtime.SetFinalizer(obj, wrapper.Interface())
+	registered[a] = size
+	shadow.Own(a, size)
+	st.det.Unpin(a, size)
 }
+
+// minWrapped is the size from which SetFinalizer registers an object: the
+// runtime's tiny allocator packs smaller objects without pointers
+// together, and their finalizers may never run (runtime.SetFinalizer).
+const minWrapped = 16

@@ -145,3 +145,59 @@ func TestSetFinalizerOfRegistered(t *testing.T) {
 		t.Fatal("the program's finalizer never ran")
 	}
 }
+
+// TestSetFinalizerOfAccessedObject checks that an object the run accessed
+// (and so pinned) and that the program then gives a finalizer is unpinned
+// and registered: the program's finalizer runs once the object is
+// unreachable, the object stays held until its shadow state is released,
+// and it is freed after.
+func TestSetFinalizerOfAccessedObject(t *testing.T) {
+	root := RunBegin()
+	defer RunEnd(root)
+	st := global()
+	ran := make(chan struct{})
+	freed := make(chan struct{})
+	var addr uintptr
+	func() {
+		obj := &struct {
+			name *string
+			n    int
+		}{}
+		addr = uintptr(unsafe.Pointer(obj))
+		Write(&obj.n, 1)
+		Read(&obj.name, 2)
+		runtime.AddCleanup(obj, func(ch chan struct{}) { close(ch) }, freed)
+		SetFinalizer(obj, func(any) { close(ran) })
+	}()
+	if !shadow.Owned(addr) {
+		t.Fatal("an accessed object given a finalizer is not registered")
+	}
+	closed := func(ch chan struct{}) func() bool {
+		return func() bool {
+			select {
+			case <-ch:
+				return true
+			default:
+				return false
+			}
+		}
+	}
+	if !waitFor(closed(ran)) {
+		t.Fatal("the program's finalizer never ran: the object is still pinned")
+	}
+	if !deaths.pending.Load() {
+		t.Fatal("the wrapped finalizer did not queue the object's death")
+	}
+	runtime.GC()
+	runtime.GC()
+	if closed(freed)() {
+		t.Fatal("the object was freed before its shadow state was released")
+	}
+	st.releaseDeaths()
+	if shadow.Owned(addr) {
+		t.Error("the released object is still registered")
+	}
+	if !waitFor(closed(freed)) {
+		t.Fatal("the released object was never freed")
+	}
+}

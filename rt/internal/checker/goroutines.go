@@ -214,7 +214,7 @@ func (st *state) goChain(g *goexec.G) []report.GoFrame {
 	var out []report.GoFrame
 	for ; g != nil; g = g.Parent {
 		si := sites.Lookup(g.Site)
-		f := report.GoFrame{Goroutine: g.ID, File: si.File, Line: si.Line, Col: si.Col}
+		f := report.GoFrame{Goroutine: g.ID, File: si.File, Line: si.Line, Col: si.Col, Outside: g.Created}
 		if g.Parent != nil {
 			f.By = g.Parent.ID
 		}

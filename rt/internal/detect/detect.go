@@ -201,6 +201,14 @@ func (d *Detector) Release(addr, size uintptr) {
 	d.spans.reset()
 }
 
+// Unpin drops the pins of [addr, addr+size), an object whose death the
+// checker will learn (shadow.Memory.Unpin), and the span cache, which may
+// hold it too.
+func (d *Detector) Unpin(addr, size uintptr) {
+	d.mem.Unpin(addr, size)
+	d.spans.reset()
+}
+
 // Tasks returns the number of tasks created since the run began or since
 // the last Forget.
 func (d *Detector) Tasks() uint32 { return d.ntasks }

@@ -12,6 +12,10 @@ type GoFrame struct {
 	File      string `json:"file,omitempty"`
 	Line      int32  `json:"line,omitempty"`
 	Col       int32  `json:"col,omitempty"`
+	// Outside says what started a goroutine that the checked program did
+	// not start, such as "started by net/http.(*Server).Serve"; its first
+	// hook is at File:Line:Col.
+	Outside string `json:"outside,omitempty"`
 }
 
 // goText formats a data race between goroutines in the shape of Go's race
@@ -60,6 +64,10 @@ func writeGoCreation(b *strings.Builder, chain []GoFrame) {
 		return
 	}
 	g := chain[0]
+	if g.Outside != "" {
+		fmt.Fprintf(b, "\nGoroutine %d was not started by the checked program (%s); it first ran rewritten code at %s\n", g.Goroutine, g.Outside, Position(g.File, g.Line, g.Col))
+		return
+	}
 	if g.By == 0 {
 		fmt.Fprintf(b, "\nGoroutine %d is the goroutine that started the check (main's, or the test's)\n", g.Goroutine)
 		return

@@ -161,6 +161,26 @@ func (m *Memory) Release(addr, size uintptr) {
 	}
 }
 
+// Unpin drops the pins of the words of [addr, addr+size), keeping their
+// shadow state: the object there has just been registered (Own), and its
+// death will be learned instead (Release clears the state then).
+func (m *Memory) Unpin(addr, size uintptr) {
+	if size == 0 {
+		return
+	}
+	end := addr + size
+	for pn := addr >> pageShift; pn <= (end-1)>>pageShift; pn++ {
+		pp := m.slot(pn)
+		if pp == nil || *pp == nil {
+			continue
+		}
+		lo, hi := pn<<pageShift, (pn+1)<<pageShift
+		w0 := max(addr, lo) >> wordShift & (wordsPerPage - 1)
+		w1 := ((min(end, hi) - 1) >> wordShift & (wordsPerPage - 1)) + 1
+		m.unpin(*pp, int(w0), int(w1))
+	}
+}
+
 // clearWord drops every state of the word cell c, split or not.
 func (m *Memory) clearWord(c *Cell) {
 	if c.X&splitBit != 0 {
