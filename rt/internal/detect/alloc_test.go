@@ -27,29 +27,46 @@ func TestAccessAllocatesNothing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			objs := make([]*[512]uint64, tt.pages) // a page each, or two
-			for i := range objs {
-				objs[i] = new([512]uint64)
-			}
-			d := New(func(event.Race) {})
-			d.Spawn(0, 1, false, 0)
-			d.Spawn(1, 2, false, 0) // an event: the detector refills its records
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			before := ms.Mallocs
-			for _, o := range objs {
-				for w := range tt.words {
-					d.AccessPin(2, unsafe.Pointer(&o[w*4]), 8, tt.write, 1)
-					d.AccessPin(2, unsafe.Pointer(&o[w*4]), 8, false, 2)
+			// MemStats counts the whole process's allocations, and the
+			// runtime or the testing package may allocate on another
+			// goroutine meanwhile: an allocation on the access path shows
+			// in every attempt, noise in few.
+			var counts []uint64
+			for range 5 {
+				n := accessStretch(tt.pages, tt.words, tt.write)
+				if n == 0 {
+					return
 				}
+				counts = append(counts, n)
 			}
-			runtime.ReadMemStats(&ms)
-			if n := ms.Mallocs - before; n != 0 {
-				t.Errorf("%d heap allocations between two events, want 0", n)
-			}
-			runtime.KeepAlive(objs)
+			t.Errorf("heap allocations between two events in 5 attempts: %v, want 0 in some", counts)
 		})
 	}
+}
+
+// accessStretch makes the accesses of one case of TestAccessAllocatesNothing
+// on a new detector, after an event, and returns the heap allocations
+// counted meanwhile.
+func accessStretch(pages, words int, write bool) uint64 {
+	objs := make([]*[512]uint64, pages) // a page each, or two
+	for i := range objs {
+		objs[i] = new([512]uint64)
+	}
+	d := New(func(event.Race) {})
+	d.Spawn(0, 1, false, 0)
+	d.Spawn(1, 2, false, 0) // an event: the detector refills its records
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.Mallocs
+	for _, o := range objs {
+		for w := range words {
+			d.AccessPin(2, unsafe.Pointer(&o[w*4]), 8, write, 1)
+			d.AccessPin(2, unsafe.Pointer(&o[w*4]), 8, false, 2)
+		}
+	}
+	runtime.ReadMemStats(&ms)
+	runtime.KeepAlive(objs)
+	return ms.Mallocs - before
 }
 
 // TestReleaseForgetsTheDeadObject checks that after Release a new object
