@@ -112,18 +112,9 @@ func Owned(addr uintptr) bool {
 // of its words, for an object that died and whose memory has not been
 // reused (see Own). Pages that the range covers entirely are freed.
 func (m *Memory) Release(addr, size uintptr) {
-	if size == 0 {
-		return
-	}
-	end := addr + size
-	for pn := addr >> pageShift; pn <= (end-1)>>pageShift; pn++ {
-		pp := m.slot(pn)
-		if pp == nil || *pp == nil {
-			continue
-		}
+	m.pagesOf(addr, size, func(pp **page, whole bool, w0, w1 int) {
 		p := *pp
-		lo, hi := pn<<pageShift, (pn+1)<<pageShift
-		if addr <= lo && hi <= end {
+		if whole {
 			m.drop(p)
 			if p.gen == m.gen {
 				m.live--
@@ -131,15 +122,13 @@ func (m *Memory) Release(addr, size uintptr) {
 			m.forget(p)
 			m.freePage(p)
 			*pp = nil
-			continue
+			return
 		}
 		// Part of the page: clear the words inside the range. Ranges of
 		// objects cover whole words (allocations are word-aligned and
 		// word-sized in the Go heap), so no word is shared with another
 		// object.
 		p.unlend()
-		w0 := max(addr, lo) >> wordShift & (wordsPerPage - 1)
-		w1 := ((min(end, hi) - 1) >> wordShift & (wordsPerPage - 1)) + 1
 		if p.uni {
 			// The whole-page cell stands for every word: give the page its
 			// cells, then clear some of them.
@@ -157,14 +146,21 @@ func (m *Memory) Release(addr, size uintptr) {
 				m.clearWord(&p.cells[i])
 			}
 		}
-		m.unpin(p, int(w0), int(w1))
-	}
+		m.unpin(p, w0, w1)
+	})
 }
 
 // Unpin drops the pins of the words of [addr, addr+size), keeping their
 // shadow state: the object there has just been registered (Own), and its
 // death will be learned instead (Release clears the state then).
 func (m *Memory) Unpin(addr, size uintptr) {
+	m.pagesOf(addr, size, func(pp **page, _ bool, w0, w1 int) { m.unpin(*pp, w0, w1) })
+}
+
+// pagesOf calls f for each page of [addr, addr+size) that has shadow
+// state: its table slot, whether the range covers the whole page, and the
+// range's words in it, [w0, w1).
+func (m *Memory) pagesOf(addr, size uintptr, f func(pp **page, whole bool, w0, w1 int)) {
 	if size == 0 {
 		return
 	}
@@ -177,7 +173,7 @@ func (m *Memory) Unpin(addr, size uintptr) {
 		lo, hi := pn<<pageShift, (pn+1)<<pageShift
 		w0 := max(addr, lo) >> wordShift & (wordsPerPage - 1)
 		w1 := ((min(end, hi) - 1) >> wordShift & (wordsPerPage - 1)) + 1
-		m.unpin(*pp, int(w0), int(w1))
+		f(pp, addr <= lo && hi <= end, int(w0), int(w1))
 	}
 }
 
