@@ -72,16 +72,19 @@ func (m *Memory) Refill() {
 	}
 }
 
-// newPage returns a zeroed page record.
-func (m *Memory) newPage() *page {
-	s := &m.spare
-	if n := len(s.pages); n > 0 {
-		p := s.pages[n-1]
-		s.pages = s.pages[:n-1]
-		return p
+// take pops a record from the free list l, or allocates a new one when l
+// is empty.
+func take[T any](l *[]*T) *T {
+	if n := len(*l); n > 0 {
+		r := (*l)[n-1]
+		*l = (*l)[:n-1]
+		return r
 	}
-	return new(page)
+	return new(T)
 }
+
+// newPage returns a zeroed page record.
+func (m *Memory) newPage() *page { return take(&m.spare.pages) }
 
 // freePage gives the records of page p, which drop has released, back to
 // the free lists.
@@ -113,47 +116,15 @@ func (m *Memory) newFew() []pinEntry {
 }
 
 // newPins returns a zeroed array of pins.
-func (m *Memory) newPins() *pins {
-	s := &m.spare
-	if n := len(s.pins); n > 0 {
-		p := s.pins[n-1]
-		s.pins = s.pins[:n-1]
-		return p
-	}
-	return new(pins)
-}
+func (m *Memory) newPins() *pins { return take(&m.spare.pins) }
 
 // newSeen returns a zeroed filter.
-func (m *Memory) newSeen() *seen {
-	s := &m.spare
-	if n := len(s.seen); n > 0 {
-		f := s.seen[n-1]
-		s.seen = s.seen[:n-1]
-		return f
-	}
-	return new(seen)
-}
+func (m *Memory) newSeen() *seen { return take(&m.spare.seen) }
 
 // newL3 and newL2 return empty tables.
-func (m *Memory) newL3() *l3 {
-	s := &m.spare
-	if n := len(s.l3); n > 0 {
-		t := s.l3[n-1]
-		s.l3 = s.l3[:n-1]
-		return t
-	}
-	return new(l3)
-}
+func (m *Memory) newL3() *l3 { return take(&m.spare.l3) }
 
-func (m *Memory) newL2() *l2 {
-	s := &m.spare
-	if n := len(s.l2); n > 0 {
-		t := s.l2[n-1]
-		s.l2 = s.l2[:n-1]
-		return t
-	}
-	return new(l2)
-}
+func (m *Memory) newL2() *l2 { return take(&m.spare.l2) }
 
 // freeL3 and freeL2 take back a table that Trim emptied.
 func (m *Memory) freeL3(t *l3) {
