@@ -230,16 +230,7 @@ func (m *Memory) drop(p *page) {
 // dropCells releases what the cells of page p refer to and the cells.
 func (m *Memory) dropCells(p *page) {
 	for i := range p.cells {
-		c := &p.cells[i]
-		if c.X&splitBit != 0 {
-			j, g := subIndex(c.X)
-			for k := range m.subs.block(j, g) {
-				m.release(&m.subs.block(j, g)[k])
-			}
-			m.subs.free[g] = append(m.subs.free[g], j)
-		} else {
-			m.release(c)
-		}
+		m.clearWord(&p.cells[i])
 	}
 	m.cells.put(p.cells)
 	p.cells = nil
