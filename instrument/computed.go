@@ -14,8 +14,10 @@ import (
 //
 // A loop of sliceloop.go whose body can panic only at index expressions
 // x[e] at indices e that the loop's index does not determine (x a slice,
-// array or string variable the loop does not assign, e an int expression
-// that cannot panic itself), all in one top-level simple statement S,
+// array or string variable the loop does not assign, e an integer
+// expression that indexes nothing and cannot panic itself), all in one
+// top-level simple statement S (an assignment, ++ or --, or an
+// expression),
 // before which no statement indexes anything with the loop's index — the
 // stencil's
 //
@@ -42,8 +44,9 @@ import (
 //     with sliceloop.go's flag. After the loop, if F still holds, the
 //     range hooks t[lo±k:hi±k] run.
 //   - A read x[e] at a computed index of S (a write too, when the range
-//     hook of x writes), where some index use x[i±k] of the same x has a
-//     range hook, keeps its hook behind !F; while F holds it is recorded
+//     hook of x writes; a write is not recorded by a read), of type int,
+//     where some index use x[i±k] of the same x has a range hook, keeps
+//     its hook behind !F; while F holds it is recorded
 //     by the range hook when lo±k <= e <= i±k (the index use has read, or
 //     this very iteration will read, x[e]); when i±k < e < hi±k it is put
 //     in its slot P, whose previous element, unless the index use has
@@ -66,7 +69,7 @@ import (
 //
 //   - If the loop ends with F set (it ran at least once, since the tests
 //     of F include lo < hi), every iteration ran every top-level
-//     statement, so t[i±k] was accessed for every i in lo..hi: the range
+//     statement, so t[i±k] was accessed for every i in lo..hi-1: the range
 //     hooks after the loop record exactly those accesses. A computed
 //     access x[e] left out lies in lo±k..hi±k-1 (slot or frontier case),
 //     so the range hook of x records it too.
@@ -94,7 +97,14 @@ import (
 //
 // The slots make the stencil's wrap-around reads free: row[j-1] is behind
 // the frontier j, row[n-1] (read when j = 0) waits in its slot until the
-// loop's end, and row[j+1] waits in its slot for one iteration.
+// loop's end, and row[j+1] waits in its slot for one iteration. When the
+// range hook of x is the whole of x (lo±k <= 0 and hi±k >= len(x), as for
+// row), every x[e] that does not panic lies in it, and no computed read
+// is hooked at once; but that test alone would not do before the loop: a
+// range hook placed there, as sliceloop.go places its own, records the
+// elements that iterations after a panic at a computed index never reach.
+// Here the range hooks wait for the loop's end, and the test before S
+// turns a panic into the exact record of the part done.
 type frontier struct {
 	flag, slot string // F and P
 	front      string // i±k: the last element of x the index use has reached, rendered
