@@ -312,22 +312,27 @@ func (r *fileRewriter) computedHooks(l *sliceLoop, ef *effects, pre token.Pos) {
 	if !ok {
 		return
 	}
-	flag := r.newTemp()
+	// The part of each t that the finished iterations swept, t[lo±k:i±k].
 	idx := bound{text: l.idx.Name()}
-	var exits, prefix []string
-	for _, h := range hooks {
-		op, kind := "ReadSlice", kindRead
-		if h.a.write {
-			op, kind = "WriteSlice", kindWrite
-		}
+	done := make([]string, len(hooks))
+	for i, h := range hooks {
 		lo, ok1 := r.shifted(b.first, h.use, pre)
 		hi, ok2 := r.shifted(idx, h.use, pre)
 		if !ok1 || !ok2 {
 			return
 		}
+		done[i] = h.use.t.Name() + "[" + lo.text + ":" + hi.text + "]"
+	}
+	flag := r.newTemp()
+	var exits, prefix []string
+	for i, h := range hooks {
+		op, kind := "ReadSlice", kindRead
+		if h.a.write {
+			op, kind = "WriteSlice", kindWrite
+		}
 		k := r.addSite(h.a.pos, kind, h.a.shown)
 		exits = append(exits, rtCall(op, h.span, r.siteRef(k)))
-		prefix = append(prefix, rtCall(op, h.use.t.Name()+"["+lo.text+":"+hi.text+"]", r.siteRef(k)))
+		prefix = append(prefix, rtCall(op, done[i], r.siteRef(k)))
 		r.stats.RangeHooks++
 		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: h.use.t, key: h.use.key, write: h.a.write, flag: flag})
 	}
