@@ -291,9 +291,23 @@ func (r *fileRewriter) computedHooks(l *sliceLoop, ef *effects, pre token.Pos) {
 		return
 	}
 	// The bounds are evaluated again, inside the loop and after it: they
-	// must not move, nor mean something else in the body.
+	// must not move, nor mean something else in the body, nor be open to
+	// another goroutine.
 	for _, e := range []ast.Expr{l.lo, l.hi} {
-		if e != nil && (r.facts.exprMoves(ef, e) || r.facts.mentions(e, l.idx) || !r.facts.exprVisibleAt(e, at)) {
+		if e != nil && (r.facts.exprMoves(ef, e) || r.facts.mentions(e, l.idx) || !r.facts.exprVisibleAt(e, at) || !r.steady(e)) {
+			return
+		}
+	}
+	if l.drv != nil && !r.steadyVar(l.drv) {
+		return
+	}
+	for _, u := range uses {
+		if !r.steadyVar(u.t) || u.off != nil && !r.steady(u.off) {
+			return
+		}
+	}
+	for _, c := range comp {
+		if !r.steadyVar(c.t) || !r.steady(c.ix.Index) {
 			return
 		}
 	}
@@ -392,6 +406,62 @@ func (r *fileRewriter) computedHooks(l *sliceLoop, ef *effects, pre token.Pos) {
 		strings.Join(append(prefix, flush...), "; ") + " }"
 	r.before(at, check)
 	r.after(l.body.End(), "if "+flag+" { "+strings.Join(exits, "; ")+" }")
+}
+
+// steady reports whether e is made of constants, local variables that no
+// other task or goroutine can reach (escapes.isShared), operators,
+// conversions and the builtins len, cap, min and max: its value changes
+// only when the function assigns one of those variables, so that the
+// range hooks may evaluate it again inside the loop and after it without
+// a write by another goroutine of a racy program making them panic.
+func (r *fileRewriter) steady(e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok || n == nil {
+			return false
+		}
+		if x, isExpr := n.(ast.Expr); isExpr {
+			if tv, found := r.info.Types[x]; found && (tv.IsType() || tv.Value != nil) {
+				return false // a type or a constant
+			}
+		}
+		switch x := n.(type) {
+		case *ast.Ident:
+			if v, isVar := r.info.Uses[x].(*types.Var); isVar {
+				ok = r.steadyVar(v)
+			}
+		case *ast.BinaryExpr, *ast.UnaryExpr, *ast.ParenExpr, *ast.BasicLit:
+			if u, isUnary := x.(*ast.UnaryExpr); isUnary && u.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if tv, found := r.info.Types[x.Fun]; found && tv.IsType() {
+				return true
+			}
+			b, isBuiltin := r.facts.callee(x).(*types.Builtin)
+			ok = isBuiltin && (b.Name() == "len" || b.Name() == "cap" || b.Name() == "min" || b.Name() == "max")
+			if ok {
+				for _, a := range x.Args {
+					ok = ok && r.steady(a)
+				}
+			}
+			return false
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// steadyVar reports whether no other task or goroutine can change v, or
+// change what its length is and where its elements are: a local variable
+// that does not escape (escapes.isShared), or an array variable.
+func (r *fileRewriter) steadyVar(v *types.Var) bool {
+	if _, isArr := arrayLen(v.Type()); isArr {
+		return true
+	}
+	return !r.facts.esc.isShared(v)
 }
 
 // accessKinds returns the index expressions that the simple statement s
