@@ -29,7 +29,12 @@ import (
 //	}
 //
 // gets the range hooks of sliceloop.go too, but after the loop instead of
-// before it, and behind a flag F that S can clear:
+// before it, and behind a flag F that S can clear. As the bounds lo and hi,
+// the offsets k, the indices e and the slices are evaluated again inside
+// the loop and after it, each must be made of constants and of local
+// variables that no other task or goroutine can reach (or arrays), so
+// that no write of a racy program's other goroutine can make those
+// evaluations panic. Then:
 //
 //   - Before the loop, F is set to the tests of sliceloop.go for every
 //     index use t[i±k] (the loop runs, and no i±k it computes is out of
