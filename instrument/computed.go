@@ -49,14 +49,14 @@ import (
 //     with sliceloop.go's flag. After the loop, if F still holds, the
 //     range hooks t[lo±k:hi±k] run.
 //   - A read x[e] at a computed index of S (a write too, when the range
-//     hook of x writes; a write is not recorded by a read), of type int,
-//     where some index use x[i±k] of the same x has a range hook, keeps
-//     its hook behind !F; while F holds it is recorded
-//     by the range hook when lo±k <= e <= i±k (the index use has read, or
-//     this very iteration will read, x[e]); when i±k < e < hi±k it is put
-//     in its slot P, whose previous element, unless the index use has
-//     reached it by now, is hooked first; otherwise (e below lo±k or not
-//     below hi±k) it is hooked at once.
+//     hook of x writes; a write is not recorded by a read), e of type
+//     int, where some index use x[i±k] of the same x has a range hook,
+//     keeps its hook behind !F. While F holds, it is recorded by the range
+//     hook when lo±k <= e <= i±k (the index use has read, or this very
+//     iteration will read, x[e]); when i±k < e < hi±k it is put in its
+//     slot P, whose previous element, unless the index use has reached it
+//     by now, is hooked first; otherwise (e below lo±k or not below
+//     hi±k) it is hooked at once.
 //
 // Why this hides no race. As in sliceloop.go, the loop calls nothing, so
 // the loop, the test before S and the hooks after the loop run in one step
