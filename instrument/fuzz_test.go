@@ -287,6 +287,8 @@ var fuzzSeeds = []string{
 	"package p\nimport \"sync\"\ntype L interface{ sync.Locker; N() }\nfunc f(l L, mu *sync.Mutex, o *sync.Once) { g := l.Lock; g(); defer l.Unlock(); h := mu.TryLock; _ = h(); go o.Do(func() {}) }\n",
 	"package p\nfunc f[C ~chan int](c C, d chan int) int { c <- 1; close(d); for v := range c { return v }; go println(1); L: select { case v, ok := <-d: if ok { break L }; return v; case d <- <-d: }; return <-c }\n",
 	"package p\nimport \"sync/atomic\"\nfunc f(x *int64) func(int64) int64 { g := atomic.AddInt64; var v atomic.Int64; h := v.Add; _ = g; go atomic.AddInt64(x, 1); return h }\n",
+	"package p\n" + stencilRow + "\nfunc h(p *int) { *p = 1 }\n",
+	"package p\nfunc f(d, s []int, lo, hi, k int) { for j := lo; j <= hi; j++ { d[j], s[k] = s[j+1] + s[k-1], d[k] } }\n",
 }
 
 // FuzzRewrite rewrites programs and requires that what type-checked before
