@@ -113,30 +113,30 @@ func ParseSchedule(s string) (Schedule, error) {
 type opKind uint8
 
 const (
-	opWrite       opKind                            = iota // a Lock, a Once's Do, an atomic operation
-	opRead                                                 // an RLock
-	opSend                                                 // a send on a channel
-	opRecv                                                 // a receive from a channel
-	opClose                                                // a close of a channel
-	opWgAdd                                                // an Add of a positive delta to a WaitGroup
-	opWgWait                                               // a Wait of a WaitGroup
-	opCondWait                                             // a Wait of a Cond
-	opCondSignal                                           // a Signal or Broadcast of a Cond
-	opUpdateAdd                                            // an atomic Add whose result is not used (commute.go)
-	opUpdateAnd                                            // an atomic And whose result is not used
-	opUpdateOr                                             // an atomic Or whose result is not used
-	opSection                                              // a Lock that begins a commuting section of class 1 (section.go)
-	opSectionLast = opSection + maxSectionClass - 1        // … of the last class
+	opWrite      opKind = iota // a Lock, a Once's Do, an atomic operation
+	opRead                     // an RLock
+	opSend                     // a send on a channel
+	opRecv                     // a receive from a channel
+	opClose                    // a close of a channel
+	opWgAdd                    // an Add of a positive delta to a WaitGroup
+	opWgWait                   // a Wait of a WaitGroup
+	opCondWait                 // a Wait of a Cond
+	opCondSignal               // a Signal or Broadcast of a Cond
+	opUpdateAdd                // an atomic Add whose result is not used (commute.go)
+	opUpdateAnd                // an atomic And whose result is not used
+	opUpdateOr                 // an atomic Or whose result is not used
+	opSection                  // the Lock of a commuting section of class 1 (section.go); class c is opSection+c-1
 )
+
+// opSectionLast is the kind of the Lock of a commuting section of the last
+// class.
+const opSectionLast = opSection + maxSectionClass - 1
 
 // isUpdate reports whether k is a commuting operation: an atomic update
 // (commute.go) or the Lock of a commuting section (section.go). Two
 // commuting operations on one object are dependent exactly when their
 // kinds differ.
 func isUpdate(k opKind) bool { return k >= opUpdateAdd }
-
-// isSection reports whether k is the Lock of a commuting section.
-func isSection(k opKind) bool { return k >= opSection }
 
 // acquisition is one entry of an object's log.
 type acquisition struct {
