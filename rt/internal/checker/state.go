@@ -175,7 +175,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 		st.x.Access(st.cur, uintptr(p), size, write, site)
 		return
 	}
-	if st.iso.depth > 0 {
+	if st.iso != nil && st.iso.depth > 0 {
 		st.iso.access(st.cur, p, size, write)
 	}
 	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
