@@ -228,8 +228,12 @@ func MutexLock(m *sync.Mutex, site uint32) {
 // are not explored, as every order of them gives the same run; they do
 // not order one another, and their accesses race with the plain accesses
 // they are not ordered with (see rt/internal/goexec, section.go). The
-// Unlock is MutexUnlock.
+// Unlock is MutexUnlock. With the option commute=0 it is MutexLock.
 func MutexLockCommute(m *sync.Mutex, class int, site uint32) {
+	if !checker.CommuteSections() {
+		MutexLock(m, site)
+		return
+	}
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
@@ -271,6 +275,10 @@ func RWMutexLock(m *sync.RWMutex, site uint32) {
 // RWMutexLockCommute locks m for writing, as m.Lock() does, for a
 // commuting section of the class, as MutexLockCommute does.
 func RWMutexLockCommute(m *sync.RWMutex, class int, site uint32) {
+	if !checker.CommuteSections() {
+		RWMutexLock(m, site)
+		return
+	}
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)

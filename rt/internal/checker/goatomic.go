@@ -26,6 +26,14 @@ func UpdateAccess(p unsafe.Pointer, size uintptr, site uint32) {
 	st.det.IsolatedEnd(st.cur)
 }
 
+// CommuteSections reports whether the commuting sections of mutexes are
+// taken for what they are: not with the option commute=0, which explores
+// their orders as those of other sections (for measurements).
+func CommuteSections() bool {
+	st := theState
+	return st == nil || !st.opts.NoCommute
+}
+
 // SectionBegin begins a commuting section of a mutex (see
 // rt/internal/goexec, section.go) in the current task, at site: until
 // SectionEnd, the task's accesses are isolated, so that they race with the
