@@ -134,7 +134,7 @@ type Exec struct {
 	onces   map[unsafe.Pointer]*onceState
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
-	domains map[uintptr]unsafe.Pointer // the domain of each byte of commuting operations (section.go)
+	domains map[uintptr][]domainEpochs // the domains of each byte of commuting operations (section.go)
 
 	sleepers []*G
 	timers   []*timer     // timers.go

@@ -483,7 +483,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 	for _, s := range sizes {
 		var ran, noChoice, explored, dead, deadNoChoice, racy, racyNoChoice, skipped, panics, swapped int
 		var updates, updatesRacy, updatesAlone int
-		var sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted int
+		var sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains int
 		var states, maxStates int
 		for range s.n * *propScale {
 			seed++
@@ -548,6 +548,9 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 				switch {
 				case run.choice != nil:
 					sectionsNoted++
+					if strings.Contains(run.choice.What, "commuting sections of two mutexes") {
+						sectionsDomains++
+					}
 				case run.order:
 					sectionsExplored++
 				default:
@@ -567,11 +570,11 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 				}
 			}
 		}
-		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
+		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates or sections, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
 			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
 		if sections > 0 {
-			t.Logf("  %d with commuting sections: %d racy; %d decided by one run, %d explored, %d with a choice noted",
-				sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted)
+			t.Logf("  %d with commuting sections: %d racy; %d decided by one run, %d explored, %d with a choice noted (%d of them a location of two domains)",
+				sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains)
 		}
 	}
 	if failures > 0 {

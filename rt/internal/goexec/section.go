@@ -66,9 +66,10 @@ import (
 // atomic update (whose access is isolated too, commute.go), may update one
 // location unordered, which is a race that the detector would not see. The
 // host therefore reports each access of a section or of an update through
-// CommuteAccess, which keeps, per byte, the mutex (or the atomic
+// CommuteAccess, which keeps, per byte, the mutexes (or the atomic
 // variables) whose commuting operations touched it, and notes a choice
-// when a byte has two: the run's verdict is then "this schedule only", as
+// when an access of one domain is not ordered by the graph after every
+// access of another: the run's verdict is then "this schedule only", as
 // the races of that byte are not decided.
 //
 // Read sections are not commuting sections: an RLock is an ordered
@@ -137,22 +138,65 @@ func (e *Exec) unlockSection(m *mutexState, do func(), site uint32) {
 
 // CommuteAccess records that the running goroutine's commuting section,
 // or, outside one, a commuting atomic update, accesses the size bytes at
-// p (see above); the caller has entered the executor. A byte accessed by
-// the commuting operations of two domains makes the run note a choice.
+// p (see above); the caller has entered the executor. A byte that the
+// commuting operations of another domain accessed, not all ordered before
+// this access by the graph (hb.go; without clocks, any), makes the run
+// note a choice. Two accesses that the graph orders are ordered in every
+// order of the rounds, as every order's graph contains it: they make no
+// race that the detector misses.
 func (e *Exec) CommuteAccess(p unsafe.Pointer, size uintptr, site uint32) {
-	dom := e.cur.section
+	g := e.cur
+	dom := g.section
 	if dom == nil {
 		dom = unsafe.Pointer(&atomicDomain)
 	}
 	if e.domains == nil {
-		e.domains = map[uintptr]unsafe.Pointer{}
+		e.domains = map[uintptr][]domainEpochs{}
+	}
+	var own uint32
+	if e.hbOn() && g.ID <= len(g.vc) {
+		own = g.vc[g.ID-1]
 	}
 	for i := uintptr(0); i < size; i++ {
 		a := uintptr(p) + i
-		if d, ok := e.domains[a]; ok && d != dom {
-			e.note(site, "a location that commuting sections of two mutexes, or a commuting section and atomic updates, both update")
-			return
+		ds := e.domains[a]
+		mine := -1
+		for k := range ds {
+			if ds[k].dom == dom {
+				mine = k
+			} else if !e.hbOn() || !epochsBefore(ds[k].ep, g.vc) {
+				e.note(site, "a location that commuting sections of two mutexes, or a commuting section and atomic updates, both update")
+				return
+			}
 		}
-		e.domains[a] = dom
+		if mine < 0 {
+			ds = append(ds, domainEpochs{dom: dom})
+			mine = len(ds) - 1
+		}
+		d := &ds[mine]
+		for len(d.ep) < g.ID {
+			d.ep = append(d.ep, 0)
+		}
+		d.ep[g.ID-1] = max(d.ep[g.ID-1], own)
+		e.domains[a] = ds
 	}
+}
+
+// domainEpochs is what the commuting operations of one domain (a mutex,
+// or the atomic updates) did to a byte: per goroutine g, at g-1, its own
+// clock component at its latest access (hb.go), 0 for none.
+type domainEpochs struct {
+	dom unsafe.Pointer
+	ep  []uint32
+}
+
+// epochsBefore reports whether every access that ep records happens
+// before the current one of a goroutine whose clock is vc.
+func epochsBefore(ep []uint32, vc vclock) bool {
+	for i, x := range ep {
+		if x != 0 && (i >= len(vc) || x > vc[i]) {
+			return false
+		}
+	}
+	return true
 }
