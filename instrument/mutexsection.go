@@ -22,9 +22,10 @@ import (
 //   - the statements between mu.Lock() and the first mu.Unlock() after it
 //     in the same statement list (both expression statements, on the same
 //     receiver, written alike), or
-//   - the rest of a function's body after mu.Lock(); defer mu.Unlock(),
-//     the two first statements of that rest (but for a final return
-//     without results in a function without results);
+//   - the statements that follow mu.Lock(); defer mu.Unlock() to the end
+//     of a function's body, when those two are statements of that body
+//     (a final return without results, in a function without results, is
+//     left out);
 //
 // for a sync.Mutex, or a sync.RWMutex locked for writing, whose receiver
 // names one mutex whatever the section does (identifiers, fields and
@@ -56,7 +57,10 @@ type mutexSection struct {
 // stmtSpan is the extent of a list of statements, as an ast.Node.
 type stmtSpan struct{ from, to token.Pos }
 
+// Pos returns where the first statement begins.
 func (s stmtSpan) Pos() token.Pos { return s.from }
+
+// End returns where the last statement ends.
 func (s stmtSpan) End() token.Pos { return s.to }
 
 // mutexSections returns the sections of mutexes of the file, found once.
