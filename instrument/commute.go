@@ -74,6 +74,12 @@ import (
 // optimization commute; switched off (Config.Disable[OptCommute],
 // -instr.disable=commute), no body is a commutative update and exploration
 // runs every order of conflicting sections.
+//
+// The sections of a mutex in plain Go (mutexsection.go) are decided by the
+// same rule (commuteStmts), where "Isolated body" reads "Isolated body or
+// section of a mutex" throughout: a variable that any of them assigns is
+// not stable, and a section runs as a unit against the others of its
+// mutex as an Isolated body does against the other Isolated bodies.
 
 // Classes of commutative updates, as rt.SiteInfo.Commute values.
 const (
