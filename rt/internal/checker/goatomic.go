@@ -40,7 +40,7 @@ func CommuteSections() bool {
 // plain accesses that they are not ordered with and not with those of the
 // other sections of their round, which the graph leaves unordered as every
 // order of them gives the same run; and each is reported to the executor
-// (CommuteAccess), which notes a location that the commuting operations
+// (SectionAccess), which notes a location that the commuting operations
 // of two domains update.
 func SectionBegin(site uint32) {
 	st := theState

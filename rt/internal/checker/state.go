@@ -166,7 +166,7 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 // serial run, or the dot option's graph.
 func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if st.sections > 0 && st.gx != nil {
-		st.gx.CommuteAccess(p, size, site)
+		st.gx.SectionAccess(p, size, site)
 	}
 	if (st.perm != nil || st.opts.Permissions == options.PermStrict) && st.permAccess(p, size, write, site) {
 		return // a permission region of the task stands for it: see permAccess

@@ -136,6 +136,17 @@ func (e *Exec) unlockSection(m *mutexState, do func(), site uint32) {
 	e.wakeLockers(m, site)
 }
 
+// SectionAccess is CommuteAccess for an access that the host makes while
+// a commuting section is open: it records it when the running goroutine
+// is the one in a section (its body runs with no hook that could let
+// another go on, but a goroutine outside the executor's control may make
+// an access meanwhile).
+func (e *Exec) SectionAccess(p unsafe.Pointer, size uintptr, site uint32) {
+	if e.cur.section != nil {
+		e.CommuteAccess(p, size, site)
+	}
+}
+
 // CommuteAccess records that the running goroutine's commuting section,
 // or, outside one, a commuting atomic update, accesses the size bytes at
 // p (see above); the caller has entered the executor. A byte that the
