@@ -87,6 +87,8 @@ func OnSendTo[T any](ch chan<- T) func(T) *SendCase[T]         { return nil }
 func (s *SendCase[T]) selectCase()                              {}
 func Select(site uint32, hasDefault bool, cases ...Case) int    { return 0 }
 func MutexLock(m *sync.Mutex, site uint32)                      {}
+func MutexLockCommute(m *sync.Mutex, class int, site uint32)    {}
+func RWMutexLockCommute(m *sync.RWMutex, class int, site uint32) {}
 func MutexUnlock(m *sync.Mutex, site uint32)                    {}
 func MutexTryLock(m *sync.Mutex, site uint32) bool              { return false }
 func RWMutexLock(m *sync.RWMutex, site uint32)                  {}

@@ -26,6 +26,7 @@ import (
 //	mu.Lock()               →  _tpinstr_rt.MutexLock(&(mu), site)
 //	s.Lock()  (s embeds sync.Mutex)  →  _tpinstr_rt.MutexLock(&(s.Mutex), site)
 //	(*sync.Mutex).Lock(p)   →  _tpinstr_rt.MutexLock(p, site)
+//	mu.Lock(); n++; mu.Unlock()  →  _tpinstr_rt.MutexLockCommute(&(mu), 1, site); n++; …  (mutexsection.go)
 //	f := mu.Unlock          →  f := bind(&(mu), _tpinstr_rt.MutexUnlock, site)
 //	f := (*sync.Mutex).Lock →  f := siteOf(_tpinstr_rt.MutexLock, site)
 //	go f(x, y)              →  _tpinstr_rt.Go(goN(f, x, y), site)
@@ -438,6 +439,13 @@ func (g *goRewriter) syncMethod(u syncapi.Use) {
 	}
 	hook := rt(hookOf[u.Op]) + "("
 	site := g.site(x.Pos(), x)
+	if u.Form == syncapi.Direct && (u.Op == syncapi.MutexLock || u.Op == syncapi.RWMutexLock) {
+		if class := g.r.facts.sectionClass(x); class != commuteNone {
+			// The Lock of a commutative section (mutexsection.go).
+			hook = rt(hookOf[u.Op]+"Commute") + "("
+			site = strconv.Itoa(class) + ", " + site
+		}
+	}
 	sep := ""
 	if len(u.Args) > 0 {
 		sep = ", "

@@ -36,8 +36,8 @@ var surface = []string{
 	// package sync, sync/atomic and time.Sleep.
 	"Go", "Send", "SendTo", "Recv", "Recv2", "Close",
 	"Case", "RecvCase", "OnRecv", "SendCase", "OnSend", "OnSendTo", "Select",
-	"MutexLock", "MutexUnlock", "MutexTryLock",
-	"RWMutexLock", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
+	"MutexLock", "MutexLockCommute", "MutexUnlock", "MutexTryLock",
+	"RWMutexLock", "RWMutexLockCommute", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
 	"LockerLock", "LockerUnlock",
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
 	"OnceDo", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "AtomicAddAt", "AtomicAndAt", "AtomicOrAt", "Sleep", "Gosched", "AfterFunc",

@@ -31,6 +31,7 @@ import (
 //	for v := range ch {…}   →  for ch' := ch; ; { v, ok' := rt.Recv2(ch', site); if !ok' { break }; … }
 //	select {…}              →  see Select
 //	mu.Lock()               →  rt.MutexLock(&mu, site)        (and the other methods below)
+//	mu.Lock(); n++; mu.Unlock() → rt.MutexLockCommute(&mu, class, site); n++; rt.MutexUnlock(&mu, site)
 //	wg.Go(f)                →  rt.WaitGroupGo(&wg, f, site)
 //	atomic.AddInt64(&x, 1)  →  atomic.AddInt64(rt.AtomicAt(&x, site), 1)
 //	v.Add(1)  (atomic.Int64) → rt.AtomicAt(&v, site).Add(1)
@@ -218,6 +219,29 @@ func MutexLock(m *sync.Mutex, site uint32) {
 	m.Lock()
 }
 
+// MutexLockCommute locks m, as m.Lock() does, for a commuting section of
+// the class (1 to 5: the rewriter's classes of instrument/commute.go, add,
+// multiply, or, and, xor): the rewriter calls it for a Lock whose section
+// (the statements up to the Unlock of m in the same block, or the rest of
+// the function after `defer m.Unlock()`) is a commutative update by the
+// rule of Isolated bodies. The orders of the sections of one class of m
+// are not explored, as every order of them gives the same run; they do
+// not order one another, and their accesses race with the plain accesses
+// they are not ordered with (see rt/internal/goexec, section.go). The
+// Unlock is MutexUnlock. With the option commute=0 it is MutexLock.
+func MutexLockCommute(m *sync.Mutex, class int, site uint32) {
+	if !checker.CommuteSections() {
+		MutexLock(m, site)
+		return
+	}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
+		return
+	}
+	m.Lock()
+}
+
 // MutexUnlock unlocks m, as m.Unlock() does.
 func MutexUnlock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
@@ -243,6 +267,21 @@ func RWMutexLock(m *sync.RWMutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.Lock(m, m.TryLock, site)
+		return
+	}
+	m.Lock()
+}
+
+// RWMutexLockCommute locks m for writing, as m.Lock() does, for a
+// commuting section of the class, as MutexLockCommute does.
+func RWMutexLockCommute(m *sync.RWMutex, class int, site uint32) {
+	if !checker.CommuteSections() {
+		RWMutexLock(m, site)
+		return
+	}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
 		return
 	}
 	m.Lock()

@@ -158,7 +158,7 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		leave out
 		hooks whose accesses another hook of the same step records; commute
 		lets schedule exploration take one order of commutative Isolated
-		sections (package instrument documents each). Switched off, the
+		sections and mutex sections (package instrument documents each). Switched off, the
 		hooks stay in and verdicts are the same. Like -instr.noprune, it is
 		for measuring and for ruling an optimization out when in doubt.
 	-x
@@ -305,7 +305,7 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	leaks=1           report every goroutine still waiting when the program or
 	                  test ends, as a finding (as goleak does)
 	commute=0         also explore the orders of commutative isolated updates
-	                  such as count++ (for measurements)
+	                  and mutex sections such as count++ (for measurements)
 	permissions=strict
 	                  also report accesses to locations that two tasks touch
 	                  made outside permission regions (task.AcquireR and

@@ -47,7 +47,7 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		leave out
 		hooks whose accesses another hook of the same step records; commute
 		lets schedule exploration take one order of commutative Isolated
-		sections (package instrument documents each). Switched off, the
+		sections and mutex sections (package instrument documents each). Switched off, the
 		hooks stay in and verdicts are the same. Like -instr.noprune, it is
 		for measuring and for ruling an optimization out when in doubt.
 	-x

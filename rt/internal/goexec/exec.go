@@ -134,6 +134,7 @@ type Exec struct {
 	onces   map[unsafe.Pointer]*onceState
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
+	domains map[uintptr][]domainEpochs // the domains of each byte of commuting operations (section.go)
 
 	sleepers []*G
 	timers   []*timer     // timers.go
@@ -223,6 +224,8 @@ type G struct {
 	selIdx  int
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
 	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
+
+	section unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
 }
 
 type gstate uint8

@@ -28,7 +28,8 @@ import (
 // partial-order reduction reverses, for each operation, the latest earlier
 // dependent operation of another goroutine (Flanagan and Godefroid, POPL
 // 2005), unless the graph orders the two already (hb.go); two commuting
-// atomic updates are independent (commute.go). Operations on different
+// atomic updates are independent (commute.go), and so are the Locks of two
+// commuting sections of one class (section.go). Operations on different
 // objects are independent, and so are two
 // read locks of one RWMutex and, on one channel, a send and a receive
 // outside select statements: which receive takes which value depends only
@@ -124,9 +125,17 @@ const (
 	opUpdateAdd                // an atomic Add whose result is not used (commute.go)
 	opUpdateAnd                // an atomic And whose result is not used
 	opUpdateOr                 // an atomic Or whose result is not used
+	opSection                  // the Lock of a commuting section of class 1 (section.go); class c is opSection+c-1
 )
 
-// isUpdate reports whether k is a commuting atomic update (commute.go).
+// opSectionLast is the kind of the Lock of a commuting section of the last
+// class.
+const opSectionLast = opSection + maxSectionClass - 1
+
+// isUpdate reports whether k is a commuting operation: an atomic update
+// (commute.go) or the Lock of a commuting section (section.go). Two
+// commuting operations on one object are dependent exactly when their
+// kinds differ.
 func isUpdate(k opKind) bool { return k >= opUpdateAdd }
 
 // acquisition is one entry of an object's log.
@@ -165,7 +174,9 @@ func useOf(log []acquisition) chanUse {
 // Signal wakes the first), and two Signals commute. Of an atomic
 // variable, two updates of one kind whose results are not used (two Adds,
 // two Ands, two Ors) commute (commute.go), and every other pair is
-// dependent. On a channel:
+// dependent; of a mutex, so do the Locks of two commuting sections of one
+// class (section.go), which are dependent with every other Lock and
+// RLock. On a channel:
 //
 //   - a close and a send: the send panics after the close;
 //   - a close and a receive, when a sender was parked at the first of
@@ -285,16 +296,35 @@ func (e *Exec) attempt(site uint32) Point {
 // waiting (a deadlock, or a goroutine left blocked) lists the schedule in
 // which it comes first too.
 func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
+	return e.enterKind(obj, lockKind(read), site)
+}
+
+// enterKind is enter for an acquisition of kind k (a lock, a read lock,
+// or the Lock of a commuting section).
+func (e *Exec) enterKind(obj unsafe.Pointer, k opKind, site uint32) Point {
 	p := e.attempt(site)
-	e.pending[p] = pendingAcq{obj, read, e.cur.vc}
+	e.pending[p] = pendingAcq{obj, k, site, e.cur.vc}
 	return p
 }
 
 // pendingAcq is an attempt to acquire obj that has not succeeded yet.
 type pendingAcq struct {
 	obj  unsafe.Pointer
-	read bool
+	kind opKind
+	site uint32
 	vc   vclock // the goroutine's clock at the attempt
+}
+
+// withPending returns obj's log followed by the attempts to acquire it
+// that are still pending.
+func (e *Exec) withPending(obj unsafe.Pointer) []acquisition {
+	log := e.log[obj]
+	for p, a := range e.pending {
+		if a.obj == obj {
+			log = append(log[:len(log):len(log)], acquisition{p: p, kind: a.kind, site: a.site})
+		}
+	}
+	return log
 }
 
 func lockKind(read bool) opKind {
@@ -319,7 +349,7 @@ const maxLog = 1 << 16
 // goroutine that made them (0 for none), or -1 for the commuting updates
 // of an atomic variable made by several goroutines (which make no pair
 // among themselves).
-type soloOps [opUpdateOr + 1]int
+type soloOps [opSectionLast + 1]int
 
 // appendLog logs a on obj, or notes that obj's log is full.
 func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
@@ -387,9 +417,14 @@ func (s *soloOps) add(a acquisition) bool {
 
 // acquired logs that the acquisition p of obj (at site) took place.
 func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
+	e.acquiredKind(obj, p, lockKind(read), site)
+}
+
+// acquiredKind is acquired for an acquisition of kind k.
+func (e *Exec) acquiredKind(obj unsafe.Pointer, p Point, k opKind, site uint32) {
 	vc := e.pending[p].vc
 	delete(e.pending, p)
-	e.appendLog(obj, acquisition{p: p, kind: lockKind(read), site: site, vc: vc}, site)
+	e.appendLog(obj, acquisition{p: p, kind: k, site: site, vc: vc}, site)
 }
 
 // chanOp logs an operation on the channel ch at point p, when it is
@@ -428,12 +463,16 @@ type selChoice struct {
 func (e *Exec) Explorable() bool {
 	if !e.explorable {
 		for obj := range e.lazy {
-			log := e.log[obj]
+			log := e.withPending(obj)
 			u := useOf(log)
 			for i := 1; i < len(log) && !e.explorable; i++ {
 				e.reversals(log, i, u, func(a acquisition) bool {
 					what := "a channel"
 					switch {
+					case e.mutexes[obj] != nil:
+						// A mutex's log is lazy when it holds commuting
+						// sections (section.go).
+						what = "a mutex"
 					case isUpdate(log[i].kind) || isUpdate(a.kind) || log[i].kind == opWrite:
 						// Only an atomic variable's log holds both
 						// lazily logged updates and acquisitions.
@@ -472,11 +511,13 @@ func (e *Exec) Alternatives() []Schedule {
 		out = append(out, s)
 	}
 	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
-	for obj, log := range e.log {
-		logs[obj] = log
+	for obj := range e.log {
+		logs[obj] = e.withPending(obj)
 	}
-	for p, a := range e.pending {
-		logs[a.obj] = append(logs[a.obj][:len(logs[a.obj]):len(logs[a.obj])], acquisition{p: p, kind: lockKind(a.read)})
+	for _, a := range e.pending {
+		if logs[a.obj] == nil {
+			logs[a.obj] = e.withPending(a.obj)
+		}
 	}
 	for _, log := range logs {
 		u := useOf(log)
