@@ -62,3 +62,22 @@ func TestOutside(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkEnter measures what every hook of a checked run of goroutines
+// pays to enter and leave the executor: the goroutine holding the baton
+// enters it, as an access hook does, once per iteration.
+func BenchmarkEnter(b *testing.B) {
+	h := newTestHost()
+	h.next = 1
+	h.det.Spawn(0, 1, false, 0)
+	e := New(h, 1, 0)
+	for b.Loop() {
+		l, ok := e.Enter(7)
+		if !ok {
+			b.Fatal("the run ended")
+		}
+		e.Exit(l)
+	}
+	e.End()
+	e.Release()
+}
