@@ -78,13 +78,14 @@ import (
 //     other goroutines a CompareAndSwap: inside its section the fast path
 //     checks what the slow path checks.
 //
-// Enter's fast path: CompareAndSwap(inHook, 0, me); load fast and find
-// me; then, inside the section, check that me is the current goroutine,
-// running, and that the executor is neither idle nor over. When anything
-// fails it sets inHook back to 0 and takes the slow path. Exit stores 0 in
-// inHook. The holder of the baton thus enters and leaves with one
-// uncontended CompareAndSwap, one store and two loads of atomics. take
-// locks mu, stores 0 in fast, and waits until inHook is 0.
+// Enter's fast path: load fast and find me (getg); CompareAndSwap inHook
+// from 0 to me; load fast again and find me; then, inside the section,
+// check that me is the current goroutine (its descriptor and its id),
+// running, and that the executor is neither idle nor over. When a check
+// fails after the CompareAndSwap, it stores 0 in inHook and takes the slow
+// path. Exit stores 0 in inHook. The holder of the baton thus enters and
+// leaves with one uncontended CompareAndSwap, one store and two loads of
+// atomics. take locks mu, stores 0 in fast, and waits until inHook is 0.
 //
 // No two sections overlap. Two locked sections exclude each other by mu,
 // two open ones by inHook's CompareAndSwap. Suppose a locked section of T
@@ -131,7 +132,7 @@ func (e *Exec) Enter(site uint32) (locked, ok bool) {
 	me := getg()
 	if e.fast.Load() == me && e.inHook.CompareAndSwap(0, me) {
 		if e.fast.Load() == me {
-			if g := e.cur; g != nil && g.gp == me && g.state == gRunning && !e.idle && !e.over {
+			if g := e.cur; g != nil && g.is(me) && g.state == gRunning && !e.idle && !e.over {
 				e.hooks++
 				g.lastSite = site
 				return true, true
@@ -140,6 +141,15 @@ func (e *Exec) Enter(site uint32) (locked, ok bool) {
 		e.inHook.Store(0)
 	}
 	return e.enterSlow(me, site)
+}
+
+// is reports whether g is the calling goroutine, whose getg is me. The
+// runtime gives the descriptor of a goroutine that returned to one it
+// starts later, so the address may name a goroutine that began after g
+// ended (one from outside that returned holding the baton, and the next
+// one its server starts): the ids tell them apart.
+func (g *G) is(me uintptr) bool {
+	return g.gp == me && (!getgIsDescriptor || g.goid == goid())
 }
 
 // enterSlow is Enter for a goroutine that is already in a section (it
@@ -156,7 +166,7 @@ func (e *Exec) enterSlow(me uintptr, site uint32) (locked, ok bool) {
 		return false, false
 	}
 	e.hooks++
-	if g := e.cur; g != nil && g.gp == me && !e.idle {
+	if g := e.cur; g != nil && g.is(me) && !e.idle {
 		g.lastSite = site
 	} else {
 		e.enterOutside(me, site)
@@ -277,7 +287,7 @@ func (e *Exec) userCode(f func(), site uint32) {
 	}
 	defer func() {
 		e.take(me)
-		if g := e.cur; !e.over && (g == nil || g.gp != me || e.idle) {
+		if g := e.cur; !e.over && (g == nil || !g.is(me) || e.idle) {
 			e.enterOutside(me, site)
 		}
 		if h == holdOpen {

@@ -188,3 +188,80 @@ func TestSectionsExclude(t *testing.T) {
 		t.Errorf("%d goroutines adopted, %d detached; want at least %d of each", o.adopted, o.detaches, outsiders)
 	}
 }
+
+// TestReusedDescriptor checks that a goroutine from outside that begins
+// after another returned holding the baton, on the descriptor the runtime
+// took back from the one that returned, is adopted as a goroutine of its
+// own: it must not take the baton (by the fast path or the slow one) as
+// the goroutine that returned.
+func TestReusedDescriptor(t *testing.T) {
+	// With one P, a goroutine that starts gets the descriptor that the last
+	// one to return left.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	h := newTestHost()
+	h.next = 1
+	h.det.Spawn(0, 1, false, 0)
+	type outcome struct {
+		reused      bool
+		first, next int // the ids of the goroutine that returned and of the one on its descriptor
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		e := New(h, 1, 0)
+		var o outcome
+		var entered, tried atomic.Bool
+		gps := make(chan uintptr, 1)
+		go func() {
+			l, ok := e.Enter(100)
+			if ok {
+				o.first = e.cur.ID
+				e.Exit(l)
+			}
+			entered.Store(true)
+			gps <- getg()
+		}()
+		go func() {
+			defer tried.Store(true)
+			gp := <-gps
+			for range 100 {
+				ids := make(chan int, 1)
+				go func() {
+					if getg() != gp {
+						ids <- 0
+						return
+					}
+					l, ok := e.Enter(101)
+					if ok {
+						ids <- e.cur.ID
+						e.Exit(l)
+					} else {
+						ids <- -1
+					}
+				}()
+				if id := <-ids; id != 0 {
+					o.reused, o.next = true, id
+					return
+				}
+			}
+		}()
+		for !entered.Load() || !tried.Load() {
+			e.Yield(1)
+			runtime.Gosched()
+		}
+		e.End()
+		e.Release()
+		done <- o
+	}()
+	var o outcome
+	select {
+	case o = <-done:
+	case dead := <-h.deadlock:
+		t.Fatalf("deadlock reported, %d goroutines parked", len(dead))
+	}
+	if !o.reused {
+		t.Skip("the runtime gave no new goroutine the descriptor of the one that returned")
+	}
+	if o.first == 0 || o.next <= 0 || o.next == o.first {
+		t.Errorf("the goroutine on a reused descriptor ran as goroutine %d, the one that returned was %d; want a new goroutine", o.next, o.first)
+	}
+}
