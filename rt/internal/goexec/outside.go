@@ -129,10 +129,11 @@ import (
 // does). A goroutine that enters without holding the baton waits for it,
 // as described above.
 func (e *Exec) Enter(site uint32) (locked, ok bool) {
-	me := getg()
+	p := getgp()
+	me := gOf(p)
 	if e.fast.Load() == me && e.inHook.CompareAndSwap(0, me) {
 		if e.fast.Load() == me {
-			if g := e.cur; g != nil && g.is(me) && g.state == gRunning && !e.idle && !e.over {
+			if g := e.cur; g != nil && g.isAt(me, p) && g.state == gRunning && !e.idle && !e.over {
 				e.hooks++
 				g.lastSite = site
 				return true, true
@@ -148,8 +149,11 @@ func (e *Exec) Enter(site uint32) (locked, ok bool) {
 // starts later, so the address may name a goroutine that began after g
 // ended (one from outside that returned holding the baton, and the next
 // one its server starts): the ids tell them apart.
-func (g *G) is(me uintptr) bool {
-	return g.gp == me && (!getgIsDescriptor || g.goid == goid())
+func (g *G) is(me uintptr) bool { return g.isAt(me, getgp()) }
+
+// isAt is is, given the calling goroutine's descriptor too (getgp).
+func (g *G) isAt(me uintptr, p unsafe.Pointer) bool {
+	return g.gp == me && (!getgIsDescriptor || g.goid == goidAt(p))
 }
 
 // enterSlow is Enter for a goroutine that is already in a section (it
@@ -416,10 +420,14 @@ func createdBy() string {
 }
 
 // goid returns the id of the calling goroutine.
-func goid() uint64 {
+func goid() uint64 { return goidAt(getgp()) }
+
+// goidAt is goid, given the calling goroutine's descriptor (getgp), which
+// spares the hooks a second call of getgp.
+func goidAt(p unsafe.Pointer) uint64 {
 	goidOnce.Do(calibrateGoid)
 	if goidOff > 0 {
-		return *(*uint64)(unsafe.Add(getgp(), goidOff))
+		return *(*uint64)(unsafe.Add(p, goidOff))
 	}
 	return stackGoid()
 }
