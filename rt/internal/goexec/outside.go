@@ -32,7 +32,7 @@ import (
 //     the baton goes on as if it had parked.
 //
 // Both are serialised with the controlled goroutines, not run beside them:
-// every hook enters the executor (Enter) under one lock, and a goroutine
+// every hook enters the executor (Enter), one at a time, and a goroutine
 // that enters without holding the baton (a detached goroutine coming back,
 // or one the executor never saw, which it adopts as a new goroutine of the
 // run) queues for it, and goes on when the goroutines that can run have
@@ -115,6 +115,13 @@ import (
 // inside the section, fails: it takes the slow path, which queues it for
 // the baton (enterOutside). userCode takes the same care when the
 // program's code it ran returns.
+//
+// take waits by yielding, then by sleeping 50µs at a time: open sections
+// are short (a hook's work, up to its next wait), and locked sections are
+// rare (a goroutine's start and end, the hand-off of the baton, goroutines
+// from outside). The watchdog does not wait: finding an open section, it
+// puts fast back as it was and counts the holder as busy, as it did when it
+// found the lock held.
 //
 // A section that waits (for the baton, waitOn; for code that was not
 // rewritten, external; for the program's code, userCode) leaves it and
