@@ -401,17 +401,10 @@ func (e *Exec) external(d time.Duration) bool {
 	// While it waits, no goroutine holds the baton, and goroutines outside
 	// the executor's control may enter (outside.go): they kick it.
 	e.idle = true
-	me := e.muOwner.Load()
-	if me != 0 {
-		e.muOwner.Store(0)
-		e.mu.Unlock()
-	}
+	me, h := e.leave()
 	runtime.Gosched()
 	i, v, ok := reflect.Select(cases)
-	if me != 0 {
-		e.mu.Lock()
-		e.muOwner.Store(me)
-	}
+	e.back(me, h)
 	e.idle = false
 	if i >= len(ws) {
 		return false

@@ -171,9 +171,12 @@ type Exec struct {
 	Grace time.Duration
 
 	// Goroutines outside the executor's control (outside.go).
-	mu        sync.Mutex     // held by the goroutine running the executor's code
+	mu        sync.Mutex     // held in a locked section (outside.go)
 	muOwner   atomic.Uintptr // getg of mu's holder, 0 when free
+	inHook    atomic.Uintptr // getg of the goroutine in an open section, 0 when none (outside.go)
+	fast      atomic.Uintptr // getg of the goroutine that may try Enter's fast path, or 0
 	hooks     uint64         // Enter calls, for the watchdog
+	detaches  int            // goroutines the watchdog took the baton from
 	byG       map[uintptr]*G // goroutines by getg, while they live
 	outReady  []*G           // goroutines that entered without the baton, oldest first
 	kick      chan struct{}  // wakes a run in which no goroutine can go on
@@ -560,7 +563,7 @@ func (e *Exec) Parked() []*G {
 // returns or waits: in some schedule they ran before goroutine 1 returned.
 // Sleepers and goroutines that wait stay where they are.
 func (e *Exec) End() {
-	e.endLocked = e.in(0) // End leaves the lock held: see Release
+	e.endLocked = e.in(0) // End leaves the executor held: see Release
 	if g := e.cur; g != nil && (len(e.stack) > 0 || len(e.ready) > 0) {
 		e.finisher = g
 		e.park(g, "the end of the run", 0)
@@ -587,6 +590,13 @@ func (e *Exec) End() {
 		g.wake <- struct{}{}
 	}
 	e.outReady = nil
+	if e.endLocked {
+		// Its open section becomes a locked one, which Release ends:
+		// goroutines that enter meanwhile wait on mu, and then find the
+		// run over.
+		e.inHook.Store(0)
+		e.take(getg())
+	}
 }
 
 // Release lets other goroutines enter the executor after End: they find

@@ -335,7 +335,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 	}
 	if s.running != nil {
 		if s.running == e.cur {
-			e.userCode(do) // Do within its own f: deadlocks as it would
+			e.userCode(do, site) // Do within its own f: deadlocks as it would
 			return
 		}
 		s.waiters = append(s.waiters, e.cur)
@@ -355,7 +355,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 			e.wake(g, site)
 		}
 	}()
-	e.userCode(do)
+	e.userCode(do, site)
 }
 
 type condState struct {
