@@ -855,6 +855,21 @@ func (g *goRewriter) selectStmt(s *ast.SelectStmt) {
 		g.replace(s.Select, s.Body.Lbrace+1, "{ "+decl+sel)
 		g.insert(s.End(), " }", prioWrapClose)
 	}
+	if !hasDefault {
+		// Select returns one of the cases, but the switch is not a
+		// terminating statement as the select was (the Go spec's
+		// "Terminating statements"): a function that ends in it would not
+		// compile. A default that cannot run makes it one.
+		stop := `panic("unreachable")`
+		if !g.r.facts.universeAt(s.Body.Rbrace, "panic") {
+			stop = "select {}"
+		}
+		sep := "; "
+		if len(comms) == 0 {
+			sep = ""
+		}
+		g.insert(s.Body.Rbrace, sep+"default: "+stop+"; ", prioWrapClose)
+	}
 	for i, cm := range comms {
 		label := fmt.Sprintf("case %d:", i)
 		if cm.assign == nil {
