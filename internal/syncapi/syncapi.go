@@ -7,7 +7,9 @@
 // and the type information of its package, [Classifier.Call] and
 // [Classifier.Value] name the operation (a task-library operation such as
 // Async or Get, or a synchronisation operation of packages sync,
-// sync/atomic, time, testing/synctest and golang.org/x/sync/errgroup),
+// sync/atomic, time, context (its cancellations and
+// deadlines), testing/synctest and
+// golang.org/x/sync/errgroup),
 // the form in which it is used (a direct call, a method value, a method
 // expression, a function value; promoted through embedded fields or
 // called through an interface), and the expression of its receiver or
@@ -32,6 +34,7 @@ const (
 	TimePath     = "time"
 	SynctestPath = "testing/synctest"
 	ErrgroupPath = "golang.org/x/sync/errgroup"
+	ContextPath  = "context"
 )
 
 // Op is an operation of the task library or of Go's synchronisation.
@@ -51,38 +54,51 @@ const (
 	TaskNewFuture // task.NewFuture(t, body)
 	TaskGet       // (*task.Future[V]).Get()
 
-	MutexLock        // (*sync.Mutex).Lock
-	MutexUnlock      // (*sync.Mutex).Unlock
-	MutexTryLock     // (*sync.Mutex).TryLock
-	RWMutexLock      // (*sync.RWMutex).Lock
-	RWMutexUnlock    // (*sync.RWMutex).Unlock
-	RWMutexTryLock   // (*sync.RWMutex).TryLock
-	RWMutexRLock     // (*sync.RWMutex).RLock
-	RWMutexRUnlock   // (*sync.RWMutex).RUnlock
-	RWMutexTryRLock  // (*sync.RWMutex).TryRLock
-	LockerLock       // sync.Locker.Lock, through the interface
-	LockerUnlock     // sync.Locker.Unlock, through the interface
-	WaitGroupAdd     // (*sync.WaitGroup).Add
-	WaitGroupDone    // (*sync.WaitGroup).Done
-	WaitGroupWait    // (*sync.WaitGroup).Wait
-	WaitGroupGo      // (*sync.WaitGroup).Go (Go 1.25)
-	OnceDo           // (*sync.Once).Do
-	CondWait         // (*sync.Cond).Wait
-	CondSignal       // (*sync.Cond).Signal
-	CondBroadcast    // (*sync.Cond).Broadcast
-	AtomicFunc       // a function of sync/atomic (Use.Func names it)
-	AtomicMethod     // a method of a type of sync/atomic (Use.Func names it)
-	Sleep            // time.Sleep
-	SynctestTest     // synctest.Test
-	SynctestWait     // synctest.Wait
-	ErrgroupGo       // (*errgroup.Group).Go
-	ErrgroupWait     // (*errgroup.Group).Wait
-	ErrgroupSetLimit // (*errgroup.Group).SetLimit
-	ErrgroupTryGo    // (*errgroup.Group).TryGo
-	TimeAfter        // time.After: a timer on the run's clock
-	TimeNow          // time.Now: the run's clock
-	TimeSince        // time.Since
-	TimeUntil        // time.Until
+	MutexLock         // (*sync.Mutex).Lock
+	MutexUnlock       // (*sync.Mutex).Unlock
+	MutexTryLock      // (*sync.Mutex).TryLock
+	RWMutexLock       // (*sync.RWMutex).Lock
+	RWMutexUnlock     // (*sync.RWMutex).Unlock
+	RWMutexTryLock    // (*sync.RWMutex).TryLock
+	RWMutexRLock      // (*sync.RWMutex).RLock
+	RWMutexRUnlock    // (*sync.RWMutex).RUnlock
+	RWMutexTryRLock   // (*sync.RWMutex).TryRLock
+	LockerLock        // sync.Locker.Lock, through the interface
+	LockerUnlock      // sync.Locker.Unlock, through the interface
+	WaitGroupAdd      // (*sync.WaitGroup).Add
+	WaitGroupDone     // (*sync.WaitGroup).Done
+	WaitGroupWait     // (*sync.WaitGroup).Wait
+	WaitGroupGo       // (*sync.WaitGroup).Go (Go 1.25)
+	OnceDo            // (*sync.Once).Do
+	CondWait          // (*sync.Cond).Wait
+	CondSignal        // (*sync.Cond).Signal
+	CondBroadcast     // (*sync.Cond).Broadcast
+	AtomicFunc        // a function of sync/atomic (Use.Func names it)
+	AtomicMethod      // a method of a type of sync/atomic (Use.Func names it)
+	Sleep             // time.Sleep
+	SynctestTest      // synctest.Test
+	SynctestWait      // synctest.Wait
+	ErrgroupGo        // (*errgroup.Group).Go
+	ErrgroupWait      // (*errgroup.Group).Wait
+	ErrgroupSetLimit  // (*errgroup.Group).SetLimit
+	ErrgroupTryGo     // (*errgroup.Group).TryGo
+	TimeAfter         // time.After: a timer on the run's clock
+	TimeNow           // time.Now: the run's clock
+	TimeSince         // time.Since
+	TimeUntil         // time.Until
+	TimeNewTimer      // time.NewTimer: a timer on the run's clock
+	TimeNewTicker     // time.NewTicker
+	TimeTick          // time.Tick
+	TimerStop         // (*time.Timer).Stop
+	TimerReset        // (*time.Timer).Reset
+	TickerStop        // (*time.Ticker).Stop
+	TickerReset       // (*time.Ticker).Reset
+	WithDeadline      // context.WithDeadline: a deadline on the run's clock
+	WithTimeout       // context.WithTimeout
+	WithDeadlineCause // context.WithDeadlineCause
+	WithTimeoutCause  // context.WithTimeoutCause
+	WithCancel        // context.WithCancel: a cancellation the run sees
+	WithCancelCause   // context.WithCancelCause
 
 	numOps
 )
@@ -98,38 +114,51 @@ var opNames = [numOps]string{
 	TaskNewFuture: "NewFuture",
 	TaskGet:       "Get",
 
-	MutexLock:        "Mutex.Lock",
-	MutexUnlock:      "Mutex.Unlock",
-	MutexTryLock:     "Mutex.TryLock",
-	RWMutexLock:      "RWMutex.Lock",
-	RWMutexUnlock:    "RWMutex.Unlock",
-	RWMutexTryLock:   "RWMutex.TryLock",
-	RWMutexRLock:     "RWMutex.RLock",
-	RWMutexRUnlock:   "RWMutex.RUnlock",
-	RWMutexTryRLock:  "RWMutex.TryRLock",
-	LockerLock:       "Locker.Lock",
-	LockerUnlock:     "Locker.Unlock",
-	WaitGroupAdd:     "WaitGroup.Add",
-	WaitGroupDone:    "WaitGroup.Done",
-	WaitGroupWait:    "WaitGroup.Wait",
-	WaitGroupGo:      "WaitGroup.Go",
-	OnceDo:           "Once.Do",
-	CondWait:         "Cond.Wait",
-	CondSignal:       "Cond.Signal",
-	CondBroadcast:    "Cond.Broadcast",
-	AtomicFunc:       "atomic",
-	AtomicMethod:     "atomic method",
-	Sleep:            "time.Sleep",
-	SynctestTest:     "synctest.Test",
-	SynctestWait:     "synctest.Wait",
-	ErrgroupGo:       "errgroup.Go",
-	ErrgroupWait:     "errgroup.Wait",
-	ErrgroupSetLimit: "errgroup.SetLimit",
-	ErrgroupTryGo:    "errgroup.TryGo",
-	TimeAfter:        "time.After",
-	TimeNow:          "time.Now",
-	TimeSince:        "time.Since",
-	TimeUntil:        "time.Until",
+	MutexLock:         "Mutex.Lock",
+	MutexUnlock:       "Mutex.Unlock",
+	MutexTryLock:      "Mutex.TryLock",
+	RWMutexLock:       "RWMutex.Lock",
+	RWMutexUnlock:     "RWMutex.Unlock",
+	RWMutexTryLock:    "RWMutex.TryLock",
+	RWMutexRLock:      "RWMutex.RLock",
+	RWMutexRUnlock:    "RWMutex.RUnlock",
+	RWMutexTryRLock:   "RWMutex.TryRLock",
+	LockerLock:        "Locker.Lock",
+	LockerUnlock:      "Locker.Unlock",
+	WaitGroupAdd:      "WaitGroup.Add",
+	WaitGroupDone:     "WaitGroup.Done",
+	WaitGroupWait:     "WaitGroup.Wait",
+	WaitGroupGo:       "WaitGroup.Go",
+	OnceDo:            "Once.Do",
+	CondWait:          "Cond.Wait",
+	CondSignal:        "Cond.Signal",
+	CondBroadcast:     "Cond.Broadcast",
+	AtomicFunc:        "atomic",
+	AtomicMethod:      "atomic method",
+	Sleep:             "time.Sleep",
+	SynctestTest:      "synctest.Test",
+	SynctestWait:      "synctest.Wait",
+	ErrgroupGo:        "errgroup.Go",
+	ErrgroupWait:      "errgroup.Wait",
+	ErrgroupSetLimit:  "errgroup.SetLimit",
+	ErrgroupTryGo:     "errgroup.TryGo",
+	TimeAfter:         "time.After",
+	TimeNow:           "time.Now",
+	TimeSince:         "time.Since",
+	TimeUntil:         "time.Until",
+	TimeNewTimer:      "time.NewTimer",
+	TimeNewTicker:     "time.NewTicker",
+	TimeTick:          "time.Tick",
+	TimerStop:         "Timer.Stop",
+	TimerReset:        "Timer.Reset",
+	TickerStop:        "Ticker.Stop",
+	TickerReset:       "Ticker.Reset",
+	WithDeadline:      "context.WithDeadline",
+	WithTimeout:       "context.WithTimeout",
+	WithDeadlineCause: "context.WithDeadlineCause",
+	WithTimeoutCause:  "context.WithTimeoutCause",
+	WithCancel:        "context.WithCancel",
+	WithCancelCause:   "context.WithCancelCause",
 }
 
 // String returns the operation's name: the library name for a task
@@ -424,6 +453,27 @@ func (c Classifier) op(fn *types.Func) Op {
 				return TimeSince
 			case "Until":
 				return TimeUntil
+			case "NewTimer":
+				return TimeNewTimer
+			case "NewTicker":
+				return TimeNewTicker
+			case "Tick":
+				return TimeTick
+			}
+		case ContextPath:
+			switch name {
+			case "WithDeadline":
+				return WithDeadline
+			case "WithTimeout":
+				return WithTimeout
+			case "WithDeadlineCause":
+				return WithDeadlineCause
+			case "WithTimeoutCause":
+				return WithTimeoutCause
+			case "WithCancel":
+				return WithCancel
+			case "WithCancelCause":
+				return WithCancelCause
 			}
 		case SynctestPath:
 			switch name {
@@ -439,7 +489,7 @@ func (c Classifier) op(fn *types.Func) Op {
 	switch path {
 	case taskPath:
 		return methodOps[taskKey{task: true, key: key}]
-	case SyncPath, ErrgroupPath:
+	case SyncPath, ErrgroupPath, TimePath:
 		return methodOps[taskKey{key: path + "." + key}]
 	case AtomicPath:
 		switch RecvName(sig.Recv().Type()) {
@@ -485,6 +535,10 @@ var methodOps = map[taskKey]Op{
 	{false, ErrgroupPath + ".Group.Wait"}:     ErrgroupWait,
 	{false, ErrgroupPath + ".Group.SetLimit"}: ErrgroupSetLimit,
 	{false, ErrgroupPath + ".Group.TryGo"}:    ErrgroupTryGo,
+	{false, "time.Timer.Stop"}:                TimerStop,
+	{false, "time.Timer.Reset"}:               TimerReset,
+	{false, "time.Ticker.Stop"}:               TickerStop,
+	{false, "time.Ticker.Reset"}:              TickerReset,
 }
 
 // RecvName returns the name of the named type of a receiver type T or *T

@@ -136,19 +136,22 @@ type Exec struct {
 	atomics map[unsafe.Pointer]*atomicState
 
 	sleepers []*G
-	timers   []*timer     // timers.go
-	seq      uint64       // sleeps and timers started, for readyFirst
-	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
+	timers   []*timer                  // armed timers (timers.go)
+	timerOf  map[unsafe.Pointer]*timer // timers by the program's handle
+	seq      uint64                    // sleeps and timers started, for readyFirst
+	skew     atomic.Int64              // the time the run's clock skipped (timers.go)
 
 	choice *Choice
 
 	// Exploration (explore.go).
 	sched      Schedule
 	yieldAt    map[Point]bool
-	caseAt     map[Point]int // the case a select statement takes
-	choices    []selChoice   // select statements that had several cases ready
-	ready      []*G          // goroutines that yielded, oldest first
-	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
+	caseAt     map[Point]int   // the case a select statement takes
+	choices    []selChoice     // select statements that had several cases ready
+	ready      []*G            // goroutines that yielded, oldest first
+	yieldTo    map[Point]Point // the operations that the schedule's yields let go first
+	awaited    map[Point]*G    // those operations not attempted yet, and who waits for them (readyFirst)
+	finisher   *G              // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
 	lazy       map[unsafe.Pointer]bool    // log's objects whose dependent pairs Explorable finds
 	solo       map[unsafe.Pointer]soloOps // objects whose logs were dropped (explore.go, maxLog)
@@ -214,15 +217,17 @@ type G struct {
 	state gstate
 
 	// While parked.
-	Waits   string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
-	WaitAt  uint32    // where
-	until   time.Time // when a sleep ends
-	seq     uint64    // a sleep's e.seq; a yield's e.seq when it yielded
-	passed  bool      // a sleep started after its yield went first (readyFirst)
-	w       *waiter
-	selIdx  int
-	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
-	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
+	Waits    string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
+	WaitAt   uint32    // where
+	until    time.Time // when a sleep ends
+	seq      uint64    // a sleep's e.seq; a yield's e.seq when it yielded
+	passed   bool      // a sleep started after its yield went first (readyFirst)
+	yieldTo  Point     // the operation its yield lets go first, if the schedule names it (explore.go)
+	released bool      // that operation was attempted (readyFirst)
+	w        *waiter
+	selIdx   int
+	panicOn  string     // the waker's verdict: the goroutine panics with this when it goes on
+	condSig  event.Task // a Signal that came before its Cond.Wait parked (sync.go)
 }
 
 type gstate uint8
@@ -628,6 +633,7 @@ func (e *Exec) Order() *Choice { return e.firstOrder }
 func (e *Exec) Yield(site uint32) {
 	defer e.Exit(e.in(site))
 	g := e.cur
+	g.released = false
 	e.ready = append(e.ready, g)
 	e.park(g, "yield", site)
 }
