@@ -1,4 +1,4 @@
-// Command ctx_timeout: a worker takes steps of 300ms until the deadline of a context.WithTimeout of 2s, then records the context's error and sends its count; the parent reads the error after receiving the count, which orders the worker's write before the read. The worker must see context.DeadlineExceeded.
+// Command ctx_timeout: a worker takes steps of 350ms until the deadline of a context.WithTimeout of 2s, then records the context's error and sends its count; the parent reads the error after receiving the count, which orders the worker's write before the read. The worker must see context.DeadlineExceeded.
 package main
 
 import (
@@ -21,7 +21,7 @@ func main() {
 				reason = ctx.Err()
 				steps <- n
 				return
-			case <-time.After(300 * time.Millisecond):
+			case <-time.After(350 * time.Millisecond):
 				n++
 			}
 		}

@@ -27,7 +27,7 @@ func main() {
 			watchdog.Reset(time.Second)
 		case <-watchdog.C:
 			fmt.Printf("no heartbeat for 1s after beat %d, %v after the start\n",
-				last, time.Since(start).Round(100*time.Millisecond))
+				last, time.Since(start).Round(time.Second))
 			return
 		}
 	}

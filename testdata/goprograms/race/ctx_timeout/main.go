@@ -1,4 +1,4 @@
-// Command ctx_timeout: a worker takes steps of 300ms until the deadline of a context.WithTimeout of 2s, then records the context's error and sends its count; the parent waits for the context's Done channel itself and reads the error: the close of Done orders neither the worker's write nor the parent's read before the other, so they race.
+// Command ctx_timeout: a worker takes steps of 350ms until the deadline of a context.WithTimeout of 2s, then records the context's error and sends its count; the parent waits for the context's Done channel itself and reads the error: the close of Done orders neither the worker's write nor the parent's read before the other, so they race.
 package main
 
 import (
@@ -20,7 +20,7 @@ func main() {
 				reason = ctx.Err() // race:reason
 				steps <- n
 				return
-			case <-time.After(300 * time.Millisecond):
+			case <-time.After(350 * time.Millisecond):
 				n++
 			}
 		}
