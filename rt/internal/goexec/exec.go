@@ -68,7 +68,9 @@
 //
 // Sleeping orders nothing. A sleeping goroutine parks, and the others run
 // first; it goes on when no other goroutine can and its deadline is the
-// earliest, the run's clock jumping to it (timers.go); a run in which a
+// earliest, the run's clock jumping to it (timers.go), and so do the
+// timers of the run (time.After, NewTimer, tickers, AfterFunc, context
+// deadlines), in the order of their deadlines; a run in which a
 // goroutine outside the executor's control ran waits for that time for
 // real, as the program would (it may sleep to wait for something outside
 // it: a server, a finalizer), and code that was not rewritten may complete
