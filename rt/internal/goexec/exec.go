@@ -137,11 +137,12 @@ type Exec struct {
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
 
-	sleepers []*G
-	timers   []*timer                  // armed timers (timers.go)
-	timerOf  map[unsafe.Pointer]*timer // timers by the program's handle
-	seq      uint64                    // sleeps and timers started, for readyFirst
-	skew     atomic.Int64              // the time the run's clock skipped (timers.go)
+	sleepers  []*G
+	timers    []*timer                  // armed timers (timers.go)
+	timerOf   map[unsafe.Pointer]*timer // timers by the program's handle
+	timerChan map[unsafe.Pointer]*timer // timers by their channel
+	seq       uint64                    // sleeps and timers started, for readyFirst
+	skew      atomic.Int64              // the time the run's clock skipped (timers.go)
 
 	choice *Choice
 

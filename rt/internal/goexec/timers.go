@@ -109,6 +109,23 @@ func (e *Exec) AfterFunc(key unsafe.Pointer, d time.Duration, f func(), site uin
 	e.start(t, d, site)
 }
 
+// expire fires the timer of the channel ch, if ch is a timer's whose
+// deadline passed and no goroutine waits on it: as with Go 1.23's timer
+// channels, a receive (or a select) from the channel of a timer that
+// expired finds its value, even before the run's clock moved on (a timer
+// of 0, or one whose deadline the wall clock passed).
+func (e *Exec) expire(ch unsafe.Pointer) {
+	t := e.timerChan[ch]
+	if t == nil || !t.armed || t.dormant() || t.until.After(e.Now()) {
+		return
+	}
+	if cs := e.chans[ch]; cs != nil && hasWaiter(cs.recvq) {
+		return
+	}
+	e.fired(t)
+	e.fire(t)
+}
+
 // keep names t by key.
 func (e *Exec) keep(key unsafe.Pointer, t *timer) {
 	if e.timerOf == nil {
@@ -130,6 +147,12 @@ func (e *Exec) start(t *timer, d time.Duration, site uint32) {
 	}
 	t.armed = true
 	e.timers = append(e.timers, t)
+	if t.ch != nil {
+		if e.timerChan == nil {
+			e.timerChan = map[unsafe.Pointer]*timer{}
+		}
+		e.timerChan[chanPointer(t.ch)] = t
+	}
 }
 
 // StopTimer stops the timer named key, as (*time.Timer).Stop and
@@ -311,20 +334,26 @@ func (e *Exec) wakeDue() (handed, any bool) {
 		e.resume(s, e.root, s.WaitAt)
 		return true, true
 	}
+	e.fired(t)
+	return e.fire(t), true
+}
+
+// fired re-arms a ticker for its next tick, and disarms any other timer,
+// which fires now.
+func (e *Exec) fired(t *timer) {
 	if t.period > 0 {
 		t.skipTo(e.Now())
 		e.seq++
 		t.seq = e.seq
-	} else {
-		t.armed = false
-		for i, x := range e.timers {
-			if x == t {
-				e.timers = append(e.timers[:i:i], e.timers[i+1:]...)
-				break
-			}
+		return
+	}
+	t.armed = false
+	for i, x := range e.timers {
+		if x == t {
+			e.timers = append(e.timers[:i:i], e.timers[i+1:]...)
+			break
 		}
 	}
-	return e.fire(t), true
 }
 
 func (t *timer) untilOr(s *G) time.Time {

@@ -204,6 +204,21 @@ func TestTimers(t *testing.T) {
 			recvTime(e, ch, 3)
 			h.access(unsafe.Pointer(&x), 8, false, 11)
 		}},
+		{name: "expired-timer-found-by-select", body: func(t *testing.T, e *Exec, h *testHost) {
+			// As Go 1.23's: the channel of a timer whose deadline
+			// passed has its value, before the clock moves on.
+			k, ch := key(), make(chan time.Time, 1)
+			e.NewTimer(k, ch, 0, 0, 1)
+			if !poll(e, ch, 2) {
+				t.Errorf("a select found no value in an expired timer's channel")
+			}
+			if active, _ := e.ResetTimer(k, time.Hour, 3); active {
+				t.Errorf("Reset of a timer whose value was received = true")
+			}
+			if poll(e, ch, 4) {
+				t.Errorf("a timer reset to an hour sent at once")
+			}
+		}},
 		{name: "deadline-order", body: func(t *testing.T, e *Exec, h *testHost) {
 			var order []int
 			done := make(chan int, 4)
