@@ -304,3 +304,43 @@ func TestDeadlineOrderExplored(t *testing.T) {
 		t.Errorf("%d schedules, %d with the timeout: want the orders of the mutex and a late select explored", runs, timeouts)
 	}
 }
+
+// TestYieldTargets: the alternatives of a run that slept or started a
+// timer name, in each yield, the operation the yield lets go first; those
+// of a run that did not are the plain yields they always were.
+func TestYieldTargets(t *testing.T) {
+	tests := []struct {
+		name  string
+		sleep bool
+		want  string
+	}{
+		{"without time", false, "g2.1"},
+		{"with a sleep", true, "g2.1/1.1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runSchedule(func(e *Exec, h *testHost) {
+				var m sync.Mutex
+				done := make(chan int)
+				e.Go(func() {
+					e.Lock(&m, m.TryLock, 1)
+					e.Unlock(&m, m.Unlock, 2)
+					send(e, done, 0, 3)
+				}, 4)
+				if tt.sleep {
+					e.Sleep(time.Second, 5)
+				}
+				e.Lock(&m, m.TryLock, 6)
+				e.Unlock(&m, m.Unlock, 7)
+				recv(e, done, 8)
+			}, nil)
+			var got []string
+			for _, s := range r.alts {
+				got = append(got, s.String())
+			}
+			if !slices.Contains(got, tt.want) {
+				t.Errorf("alternatives %v, want %s among them", got, tt.want)
+			}
+		})
+	}
+}
