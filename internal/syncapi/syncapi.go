@@ -7,8 +7,7 @@
 // and the type information of its package, [Classifier.Call] and
 // [Classifier.Value] name the operation (a task-library operation such as
 // Async or Get, or a synchronisation operation of packages sync,
-// sync/atomic, time, context (its cancellations and
-// deadlines), testing/synctest and
+// sync/atomic, time, context, testing/synctest and
 // golang.org/x/sync/errgroup),
 // the form in which it is used (a direct call, a method value, a method
 // expression, a function value; promoted through embedded fields or
@@ -54,46 +53,48 @@ const (
 	TaskNewFuture // task.NewFuture(t, body)
 	TaskGet       // (*task.Future[V]).Get()
 
-	MutexLock         // (*sync.Mutex).Lock
-	MutexUnlock       // (*sync.Mutex).Unlock
-	MutexTryLock      // (*sync.Mutex).TryLock
-	RWMutexLock       // (*sync.RWMutex).Lock
-	RWMutexUnlock     // (*sync.RWMutex).Unlock
-	RWMutexTryLock    // (*sync.RWMutex).TryLock
-	RWMutexRLock      // (*sync.RWMutex).RLock
-	RWMutexRUnlock    // (*sync.RWMutex).RUnlock
-	RWMutexTryRLock   // (*sync.RWMutex).TryRLock
-	LockerLock        // sync.Locker.Lock, through the interface
-	LockerUnlock      // sync.Locker.Unlock, through the interface
-	WaitGroupAdd      // (*sync.WaitGroup).Add
-	WaitGroupDone     // (*sync.WaitGroup).Done
-	WaitGroupWait     // (*sync.WaitGroup).Wait
-	WaitGroupGo       // (*sync.WaitGroup).Go (Go 1.25)
-	OnceDo            // (*sync.Once).Do
-	CondWait          // (*sync.Cond).Wait
-	CondSignal        // (*sync.Cond).Signal
-	CondBroadcast     // (*sync.Cond).Broadcast
-	AtomicFunc        // a function of sync/atomic (Use.Func names it)
-	AtomicMethod      // a method of a type of sync/atomic (Use.Func names it)
-	Sleep             // time.Sleep
-	SynctestTest      // synctest.Test
-	SynctestWait      // synctest.Wait
-	ErrgroupGo        // (*errgroup.Group).Go
-	ErrgroupWait      // (*errgroup.Group).Wait
-	ErrgroupSetLimit  // (*errgroup.Group).SetLimit
-	ErrgroupTryGo     // (*errgroup.Group).TryGo
-	TimeAfter         // time.After: a timer on the run's clock
-	TimeNow           // time.Now: the run's clock
-	TimeSince         // time.Since
-	TimeUntil         // time.Until
-	TimeNewTimer      // time.NewTimer: a timer on the run's clock
+	MutexLock        // (*sync.Mutex).Lock
+	MutexUnlock      // (*sync.Mutex).Unlock
+	MutexTryLock     // (*sync.Mutex).TryLock
+	RWMutexLock      // (*sync.RWMutex).Lock
+	RWMutexUnlock    // (*sync.RWMutex).Unlock
+	RWMutexTryLock   // (*sync.RWMutex).TryLock
+	RWMutexRLock     // (*sync.RWMutex).RLock
+	RWMutexRUnlock   // (*sync.RWMutex).RUnlock
+	RWMutexTryRLock  // (*sync.RWMutex).TryRLock
+	LockerLock       // sync.Locker.Lock, through the interface
+	LockerUnlock     // sync.Locker.Unlock, through the interface
+	WaitGroupAdd     // (*sync.WaitGroup).Add
+	WaitGroupDone    // (*sync.WaitGroup).Done
+	WaitGroupWait    // (*sync.WaitGroup).Wait
+	WaitGroupGo      // (*sync.WaitGroup).Go (Go 1.25)
+	OnceDo           // (*sync.Once).Do
+	CondWait         // (*sync.Cond).Wait
+	CondSignal       // (*sync.Cond).Signal
+	CondBroadcast    // (*sync.Cond).Broadcast
+	AtomicFunc       // a function of sync/atomic (Use.Func names it)
+	AtomicMethod     // a method of a type of sync/atomic (Use.Func names it)
+	Sleep            // time.Sleep
+	SynctestTest     // synctest.Test
+	SynctestWait     // synctest.Wait
+	ErrgroupGo       // (*errgroup.Group).Go
+	ErrgroupWait     // (*errgroup.Group).Wait
+	ErrgroupSetLimit // (*errgroup.Group).SetLimit
+	ErrgroupTryGo    // (*errgroup.Group).TryGo
+	TimeAfter        // time.After: a timer on the run's clock
+	TimeNow          // time.Now: the run's clock
+	TimeSince        // time.Since
+	TimeUntil        // time.Until
+
+	// Timers and contexts on the run's clock.
+	TimeNewTimer      // time.NewTimer
 	TimeNewTicker     // time.NewTicker
 	TimeTick          // time.Tick
 	TimerStop         // (*time.Timer).Stop
 	TimerReset        // (*time.Timer).Reset
 	TickerStop        // (*time.Ticker).Stop
 	TickerReset       // (*time.Ticker).Reset
-	WithDeadline      // context.WithDeadline: a deadline on the run's clock
+	WithDeadline      // context.WithDeadline
 	WithTimeout       // context.WithTimeout
 	WithDeadlineCause // context.WithDeadlineCause
 	WithTimeoutCause  // context.WithTimeoutCause
@@ -114,38 +115,39 @@ var opNames = [numOps]string{
 	TaskNewFuture: "NewFuture",
 	TaskGet:       "Get",
 
-	MutexLock:         "Mutex.Lock",
-	MutexUnlock:       "Mutex.Unlock",
-	MutexTryLock:      "Mutex.TryLock",
-	RWMutexLock:       "RWMutex.Lock",
-	RWMutexUnlock:     "RWMutex.Unlock",
-	RWMutexTryLock:    "RWMutex.TryLock",
-	RWMutexRLock:      "RWMutex.RLock",
-	RWMutexRUnlock:    "RWMutex.RUnlock",
-	RWMutexTryRLock:   "RWMutex.TryRLock",
-	LockerLock:        "Locker.Lock",
-	LockerUnlock:      "Locker.Unlock",
-	WaitGroupAdd:      "WaitGroup.Add",
-	WaitGroupDone:     "WaitGroup.Done",
-	WaitGroupWait:     "WaitGroup.Wait",
-	WaitGroupGo:       "WaitGroup.Go",
-	OnceDo:            "Once.Do",
-	CondWait:          "Cond.Wait",
-	CondSignal:        "Cond.Signal",
-	CondBroadcast:     "Cond.Broadcast",
-	AtomicFunc:        "atomic",
-	AtomicMethod:      "atomic method",
-	Sleep:             "time.Sleep",
-	SynctestTest:      "synctest.Test",
-	SynctestWait:      "synctest.Wait",
-	ErrgroupGo:        "errgroup.Go",
-	ErrgroupWait:      "errgroup.Wait",
-	ErrgroupSetLimit:  "errgroup.SetLimit",
-	ErrgroupTryGo:     "errgroup.TryGo",
-	TimeAfter:         "time.After",
-	TimeNow:           "time.Now",
-	TimeSince:         "time.Since",
-	TimeUntil:         "time.Until",
+	MutexLock:        "Mutex.Lock",
+	MutexUnlock:      "Mutex.Unlock",
+	MutexTryLock:     "Mutex.TryLock",
+	RWMutexLock:      "RWMutex.Lock",
+	RWMutexUnlock:    "RWMutex.Unlock",
+	RWMutexTryLock:   "RWMutex.TryLock",
+	RWMutexRLock:     "RWMutex.RLock",
+	RWMutexRUnlock:   "RWMutex.RUnlock",
+	RWMutexTryRLock:  "RWMutex.TryRLock",
+	LockerLock:       "Locker.Lock",
+	LockerUnlock:     "Locker.Unlock",
+	WaitGroupAdd:     "WaitGroup.Add",
+	WaitGroupDone:    "WaitGroup.Done",
+	WaitGroupWait:    "WaitGroup.Wait",
+	WaitGroupGo:      "WaitGroup.Go",
+	OnceDo:           "Once.Do",
+	CondWait:         "Cond.Wait",
+	CondSignal:       "Cond.Signal",
+	CondBroadcast:    "Cond.Broadcast",
+	AtomicFunc:       "atomic",
+	AtomicMethod:     "atomic method",
+	Sleep:            "time.Sleep",
+	SynctestTest:     "synctest.Test",
+	SynctestWait:     "synctest.Wait",
+	ErrgroupGo:       "errgroup.Go",
+	ErrgroupWait:     "errgroup.Wait",
+	ErrgroupSetLimit: "errgroup.SetLimit",
+	ErrgroupTryGo:    "errgroup.TryGo",
+	TimeAfter:        "time.After",
+	TimeNow:          "time.Now",
+	TimeSince:        "time.Since",
+	TimeUntil:        "time.Until",
+
 	TimeNewTimer:      "time.NewTimer",
 	TimeNewTicker:     "time.NewTicker",
 	TimeTick:          "time.Tick",
@@ -535,10 +537,11 @@ var methodOps = map[taskKey]Op{
 	{false, ErrgroupPath + ".Group.Wait"}:     ErrgroupWait,
 	{false, ErrgroupPath + ".Group.SetLimit"}: ErrgroupSetLimit,
 	{false, ErrgroupPath + ".Group.TryGo"}:    ErrgroupTryGo,
-	{false, "time.Timer.Stop"}:                TimerStop,
-	{false, "time.Timer.Reset"}:               TimerReset,
-	{false, "time.Ticker.Stop"}:               TickerStop,
-	{false, "time.Ticker.Reset"}:              TickerReset,
+
+	{false, "time.Timer.Stop"}:   TimerStop,
+	{false, "time.Timer.Reset"}:  TimerReset,
+	{false, "time.Ticker.Stop"}:  TickerStop,
+	{false, "time.Ticker.Reset"}: TickerReset,
 }
 
 // RecvName returns the name of the named type of a receiver type T or *T

@@ -137,24 +137,24 @@ type Exec struct {
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
 
-	sleepers  []*G
-	timers    []*timer                  // armed timers (timers.go)
-	timerOf   map[unsafe.Pointer]*timer // timers by the program's handle
-	timerChan map[unsafe.Pointer]*timer // timers by their channel
-	seq       uint64                    // sleeps and timers started, for readyFirst
-	skew      atomic.Int64              // the time the run's clock skipped (timers.go)
+	sleepers []*G
+	timers   []*timer     // timers.go
+	seq      uint64       // sleeps and timers started, for readyFirst
+	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
+
+	// Timers by the program's handle and by their channel (timers.go).
+	timerOf   map[unsafe.Pointer]*timer
+	timerChan map[unsafe.Pointer]*timer
 
 	choice *Choice
 
 	// Exploration (explore.go).
 	sched      Schedule
 	yieldAt    map[Point]bool
-	caseAt     map[Point]int   // the case a select statement takes
-	choices    []selChoice     // select statements that had several cases ready
-	ready      []*G            // goroutines that yielded, oldest first
-	yieldTo    map[Point]Point // the operations that the schedule's yields let go first
-	awaited    map[Point]*G    // those operations not attempted yet, and who waits for them (readyFirst)
-	finisher   *G              // goroutine 1 at its end, waiting for the others to wait or return
+	caseAt     map[Point]int // the case a select statement takes
+	choices    []selChoice   // select statements that had several cases ready
+	ready      []*G          // goroutines that yielded, oldest first
+	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
 	lazy       map[unsafe.Pointer]bool    // log's objects whose dependent pairs Explorable finds
 	solo       map[unsafe.Pointer]soloOps // objects whose logs were dropped (explore.go, maxLog)
@@ -163,6 +163,12 @@ type Exec struct {
 	hbOff      bool                  // clocks dropped (hb.go)
 	segClock   map[event.Task]vclock // the clocks of ended and released segments (hb.go)
 	firstOrder *Choice
+
+	// The operations that the schedule's yields let go first, and those
+	// not attempted yet with the goroutine that waits for each
+	// (explore.go, readyFirst).
+	yieldTo map[Point]Point
+	awaited map[Point]*G
 
 	// OnPanic, when set, is called with a goroutine (other than the
 	// first) that panicked and the panic's value, instead of letting the
@@ -220,17 +226,17 @@ type G struct {
 	state gstate
 
 	// While parked.
-	Waits    string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
-	WaitAt   uint32    // where
-	until    time.Time // when a sleep ends
-	seq      uint64    // a sleep's e.seq; a yield's e.seq when it yielded
-	passed   bool      // a sleep started after its yield went first (readyFirst)
-	yieldTo  Point     // the operation its yield lets go first, if the schedule names it (explore.go)
-	released bool      // that operation was attempted (readyFirst)
-	w        *waiter
-	selIdx   int
-	panicOn  string     // the waker's verdict: the goroutine panics with this when it goes on
-	condSig  event.Task // a Signal that came before its Cond.Wait parked (sync.go)
+	Waits   string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
+	WaitAt  uint32    // where
+	until   time.Time // when a sleep ends
+	seq     uint64    // a sleep's e.seq; a yield's e.seq when it yielded
+	passed  bool      // a sleep started after its yield went first (readyFirst)
+	w       *waiter
+	selIdx  int
+	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
+	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
+
+	released bool // the operation its yield lets go first was attempted (readyFirst)
 }
 
 type gstate uint8
