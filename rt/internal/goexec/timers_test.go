@@ -157,6 +157,7 @@ func TestTimers(t *testing.T) {
 			e.StopTimer(k, 5)
 		}},
 		{name: "ticker-nobody-receives", body: func(t *testing.T, e *Exec, h *testHost) {
+			e.Grace = time.Millisecond // nothing outside the run will come
 			k, ch := key(), make(chan time.Time, 1)
 			e.NewTimer(k, ch, time.Second, time.Second, 1)
 			never := make(chan int)
