@@ -12,10 +12,11 @@ import (
 
 // virtualTimePrograms are race-free programs of testdata/goprograms whose
 // timers (sleeps, time.After, tickers, a watchdog timer reset at each
-// heartbeat, a context.WithTimeout) last seconds: their checked build runs
+// heartbeat, a context.WithTimeout, a context.WithCancel canceled after a
+// sleep) last seconds: their checked build runs
 // them on the run's clock, which jumps over the waits, and must print what
 // their plain build prints after waiting for real.
-var virtualTimePrograms = []string{"sleep", "ticker", "ctx_timeout", "timer_reset"}
+var virtualTimePrograms = []string{"sleep", "ticker", "ctx_timeout", "timer_reset", "ctx_cancel"}
 
 // TestGoProgramsVirtualTime runs each of virtualTimePrograms built by
 // `go build` and by `tpinstr build`, and requires the same standard
