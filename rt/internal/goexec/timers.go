@@ -220,7 +220,8 @@ func (e *Exec) stop(t *timer) bool {
 // of an explored schedule that names the operation it lets go first
 // (explore.go) holds its goroutine back only until that operation was
 // attempted: from then on the goroutine can go on, and the clock stands
-// still for it as for any goroutine that can.
+// still for it as for any goroutine that can (it goes on first, ahead of
+// goroutines still held back).
 func (e *Exec) readyFirst() bool {
 	if len(e.ready) == 0 {
 		return false
@@ -236,8 +237,14 @@ func (e *Exec) readyFirst() bool {
 	default:
 		return false
 	}
-	if y.released {
-		return true
+	for i, r := range e.ready {
+		if r.released {
+			// It can go on: it goes before the clock moves, ahead of
+			// the goroutines still held back.
+			copy(e.ready[1:i+1], e.ready[:i])
+			e.ready[0] = r
+			return true
+		}
 	}
 	if seq <= y.seq {
 		return false
