@@ -122,6 +122,45 @@ func Until(t time.Time, site uint32) time.Duration               { return 0 }
 func Bubble[T any](f func(T), site uint32) func(T)               { return f }
 `
 
+// stubTimerHooks are the hooks of rt/gotimers.go and rt/gocontext.go.
+const stubTimerHooks = `
+func NewTimer(d time.Duration, site uint32) *time.Timer                  { return nil }
+func NewTicker(d time.Duration, site uint32) *time.Ticker                { return nil }
+func Tick(d time.Duration, site uint32) <-chan time.Time                 { return nil }
+func TimerStop(t *time.Timer, site uint32) bool                          { return false }
+func TimerReset(t *time.Timer, d time.Duration, site uint32) bool        { return false }
+func TickerStop(t *time.Ticker, site uint32)                             {}
+func TickerReset(t *time.Ticker, d time.Duration, site uint32)           {}
+func WithDeadline(parent context.Context, d time.Time, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithTimeout(parent context.Context, timeout time.Duration, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithTimeoutCause(parent context.Context, timeout time.Duration, cause error, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithDeadlineCause(parent context.Context, d time.Time, cause error, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+
+func WithCancel(parent context.Context, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithCancelCause(parent context.Context, site uint32) (context.Context, context.CancelCauseFunc) {
+	return nil, nil
+}
+
+type deadlineCtx struct{}
+
+func (c *deadlineCtx) Deadline() (time.Time, bool)       { return time.Time{}, false }
+func (c *deadlineCtx) Done() <-chan struct{}             { return nil }
+func (c *deadlineCtx) Err() error                        { return nil }
+func (c *deadlineCtx) Value(key any) any                 { return nil }
+func (c *deadlineCtx) String() string                    { return "" }
+func (c *deadlineCtx) AfterFunc(f func()) func() bool    { return nil }
+`
+
 // stubReflectHooks are the hooks of rt/reflecthooks.go.
 const stubReflectHooks = `
 func ReflectRead(v reflect.Value, site uint32)                  {}
@@ -132,7 +171,7 @@ func ReflectCopySrc(dst, src reflect.Value, site uint32)        {}
 
 // stubRTSource returns the stub of rt with the hooks of plain Go.
 func stubRTSource() string {
-	return "package rt\n\nimport (\n\t\"reflect\"\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks + stubReflectHooks
+	return "package rt\n\nimport (\n\t\"context\"\n\t\"reflect\"\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks + stubTimerHooks + stubReflectHooks
 }
 
 // TestStubGoHooks checks that the stub declares every exported function of

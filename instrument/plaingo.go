@@ -214,6 +214,10 @@ var hookOf = map[syncapi.Op]string{
 	syncapi.CondWait:        "CondWait",
 	syncapi.CondSignal:      "CondSignal",
 	syncapi.CondBroadcast:   "CondBroadcast",
+	syncapi.TimerStop:       "TimerStop", // timers.go
+	syncapi.TimerReset:      "TimerReset",
+	syncapi.TickerStop:      "TickerStop",
+	syncapi.TickerReset:     "TickerReset",
 }
 
 // isChan reports whether e is a channel whose hooks can infer its element

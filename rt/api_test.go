@@ -45,12 +45,17 @@ var surface = []string{
 	"ReflectRead", "ReflectWrite", "ReflectCopyDst", "ReflectCopySrc",
 	// The calls of package time on the run's clock (instrument/timers.go).
 	"After", "Now", "Since", "Until", "Bubble",
+	// Timers, and contexts canceled or timed out, on the run's clock (gotimers.go,
+	// gocontext.go).
+	"NewTimer", "NewTicker", "Tick", "TimerStop", "TimerReset", "TickerStop", "TickerReset",
+	"WithDeadline", "WithTimeout", "WithDeadlineCause", "WithTimeoutCause",
+	"WithCancel", "WithCancelCause",
 }
 
 // TestSurface fails when package rt exports a name that is not in
 // surface, or when an exported declaration mentions a package other than
-// the standard library's unsafe, sync, time and reflect (such as an internal type of
-// the checker).
+// the standard library's unsafe, sync, time, context and reflect (such as
+// an internal type of the checker).
 func TestSurface(t *testing.T) {
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("*.go")
@@ -113,15 +118,15 @@ func TestSurface(t *testing.T) {
 
 // checkMentions reports a qualified identifier (pkg.Name) in the exported
 // declaration of name, other than of the standard library's unsafe, sync,
-// time and reflect, whose types the hooks of plain Go and of reflect take
-// as the rewritten code has them: generated code must be able to use the
+// time, context and reflect, whose types the hooks of plain Go and of
+// reflect take as the rewritten code has them: generated code must be able to use the
 // declaration with nothing but package rt and the packages the user's code
 // imported (a reflect.Value hook is passed a value, never a named type).
 func checkMentions(t *testing.T, fset *token.FileSet, name string, n ast.Node) {
 	t.Helper()
 	ast.Inspect(n, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok && !slices.Contains([]string{"unsafe", "sync", "time", "reflect"}, id.Name) {
+			if id, ok := sel.X.(*ast.Ident); ok && !slices.Contains([]string{"unsafe", "sync", "time", "context", "reflect"}, id.Name) {
 				t.Errorf("%s: exported %s mentions %s.%s", fset.Position(sel.Pos()), name, id.Name, sel.Sel.Name)
 			}
 		}

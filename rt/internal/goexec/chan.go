@@ -191,6 +191,7 @@ func (e *Exec) recv(c Case, site uint32) {
 		select {}
 	}
 	cs := e.chanState(ch)
+	e.expire(ch) // timers.go
 	if c.TryReal() {
 		e.receivedReal(cs, c.Cap(), c.OK(), site)
 		return
@@ -321,6 +322,9 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 			kind = opSend
 		}
 		e.chanOp(ch, p, kind, sel, site)
+		if !c.IsSend() {
+			e.expire(ch) // timers.go
+		}
 		cs := e.chanState(ch)
 		var r bool
 		if c.IsSend() {

@@ -68,7 +68,9 @@
 //
 // Sleeping orders nothing. A sleeping goroutine parks, and the others run
 // first; it goes on when no other goroutine can and its deadline is the
-// earliest, the run's clock jumping to it (timers.go); a run in which a
+// earliest, the run's clock jumping to it (timers.go), and so do the
+// timers of the run (time.After, NewTimer, tickers, AfterFunc, context
+// deadlines), in the order of their deadlines; a run in which a
 // goroutine outside the executor's control ran waits for that time for
 // real, as the program would (it may sleep to wait for something outside
 // it: a server, a finalizer), and code that was not rewritten may complete
@@ -141,6 +143,10 @@ type Exec struct {
 	seq      uint64       // sleeps and timers started, for readyFirst
 	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
 
+	// Timers by the program's handle and by their channel (timers.go).
+	timerOf   map[unsafe.Pointer]*timer
+	timerChan map[unsafe.Pointer]*timer
+
 	choice *Choice
 
 	// Exploration (explore.go).
@@ -158,6 +164,12 @@ type Exec struct {
 	hbOff      bool                  // clocks dropped (hb.go)
 	segClock   map[event.Task]vclock // the clocks of ended and released segments (hb.go)
 	firstOrder *Choice
+
+	// The operations that the schedule's yields let go first, and those
+	// not attempted yet with the goroutine that waits for each
+	// (explore.go, readyFirst).
+	yieldTo map[Point]Point
+	awaited map[Point]*G
 
 	// OnPanic, when set, is called with a goroutine (other than the
 	// first) that panicked and the panic's value, instead of letting the
@@ -228,7 +240,8 @@ type G struct {
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
 	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
 
-	section unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
+	section  unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
+	released bool           // the operation its yield lets go first was attempted (readyFirst)
 }
 
 type gstate uint8
@@ -641,6 +654,7 @@ func (e *Exec) Order() *Choice { return e.firstOrder }
 func (e *Exec) Yield(site uint32) {
 	defer e.Exit(e.in(site))
 	g := e.cur
+	g.released = false
 	e.ready = append(e.ready, g)
 	e.park(g, "yield", site)
 }

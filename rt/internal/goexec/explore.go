@@ -40,18 +40,28 @@ import (
 // Point names an acquisition: the K-th acquisition (counting from 1) that
 // goroutine G attempted. In a schedule, C is what the goroutine does
 // there: 0 to yield, c+1 to take case c of a select statement when that
-// case is ready.
-type Point struct{ G, K, C int }
+// case is ready. A yield may name the operation it lets go first, the
+// ToK-th acquisition of goroutine ToG (written G.K/ToG.ToK): the run's
+// clock (timers.go, readyFirst) then holds the goroutine back only until
+// that operation was attempted. Exploration names it in the runs of
+// programs that sleep or start timers.
+type Point struct{ G, K, C, ToG, ToK int }
 
 func (p Point) String() string {
-	if p.C > 0 {
+	switch {
+	case p.C > 0:
 		return fmt.Sprintf("%d.%d:%d", p.G, p.K, p.C-1)
+	case p.ToG > 0:
+		return fmt.Sprintf("%d.%d/%d.%d", p.G, p.K, p.ToG, p.ToK)
 	}
 	return fmt.Sprintf("%d.%d", p.G, p.K)
 }
 
 // at is p's acquisition, without what a schedule does there.
 func (p Point) at() Point { return Point{G: p.G, K: p.K} }
+
+// to is the operation that the yield p lets go first, or the zero Point.
+func (p Point) to() Point { return Point{G: p.ToG, K: p.ToK} }
 
 // Schedule is a set of points at which goroutines yield, or choose a case
 // of a select statement.
@@ -93,20 +103,33 @@ func ParseSchedule(s string) (Schedule, error) {
 	}
 	for _, f := range strings.Split(rest, ",") {
 		pk, cs, hasCase := strings.Cut(f, ":")
-		a, b, ok := strings.Cut(pk, ".")
-		g, err1 := strconv.Atoi(a)
-		k, err2 := strconv.Atoi(b)
+		pk, to, hasTo := strings.Cut(pk, "/")
+		g, k, ok := parseAcq(pk)
 		c := -1
 		var err3 error
 		if hasCase {
 			c, err3 = strconv.Atoi(cs)
 		}
-		if !ok || err1 != nil || err2 != nil || err3 != nil || g < 1 || k < 1 || (hasCase && c < 0) {
-			return nil, fmt.Errorf("schedule %q: %q is not goroutine.acquisition or goroutine.acquisition:case", s, f)
+		var tg, tk int
+		if hasTo {
+			var okTo bool
+			tg, tk, okTo = parseAcq(to)
+			ok = ok && okTo && !hasCase
 		}
-		out = append(out, Point{G: g, K: k, C: c + 1})
+		if !ok || err3 != nil || (hasCase && c < 0) {
+			return nil, fmt.Errorf("schedule %q: %q is not goroutine.acquisition, goroutine.acquisition:case or goroutine.acquisition/goroutine.acquisition", s, f)
+		}
+		out = append(out, Point{G: g, K: k, C: c + 1, ToG: tg, ToK: tk})
 	}
 	return out, nil
+}
+
+// parseAcq reads goroutine.acquisition, both at least 1.
+func parseAcq(s string) (g, k int, ok bool) {
+	a, b, ok := strings.Cut(s, ".")
+	g, err1 := strconv.Atoi(a)
+	k, err2 := strconv.Atoi(b)
+	return g, k, ok && err1 == nil && err2 == nil && g >= 1 && k >= 1
 }
 
 // opKind is what an entry of an object's log did.
@@ -267,11 +290,16 @@ func (e *Exec) SetSchedule(s Schedule) {
 	e.sched = s
 	e.yieldAt = map[Point]bool{}
 	e.caseAt = map[Point]int{}
+	e.yieldTo = map[Point]Point{}
 	for _, p := range s {
-		if p.C > 0 {
+		switch {
+		case p.C > 0:
 			e.caseAt[p.at()] = p.C - 1
-		} else {
-			e.yieldAt[p] = true
+		case p.ToG > 0:
+			e.yieldTo[p.at()] = p.to()
+			fallthrough
+		default:
+			e.yieldAt[p.at()] = true
 		}
 	}
 }
@@ -283,7 +311,18 @@ func (e *Exec) attempt(site uint32) Point {
 	g := e.cur
 	g.acqs++
 	p := Point{G: g.ID, K: g.acqs}
+	if y := e.awaited[p]; y != nil {
+		y.released = true // readyFirst
+		delete(e.awaited, p)
+	}
 	if e.yieldAt[p] {
+		g.released = false
+		if to, ok := e.yieldTo[p]; ok {
+			if e.awaited == nil {
+				e.awaited = map[Point]*G{}
+			}
+			e.awaited[to] = g
+		}
 		e.ready = append(e.ready, g)
 		e.park(g, "yield", site)
 	}
@@ -498,16 +537,31 @@ func (e *Exec) Explorable() bool {
 func (e *Exec) Alternatives() []Schedule {
 	var out []Schedule
 	chosen := map[Point]bool{}
-	yielded := map[Point]bool{}
+	yielded := map[Point]Point{} // yield points, and the operations they name
 	for _, p := range e.sched {
 		if p.C > 0 {
 			chosen[p.at()] = true
 		} else {
-			yielded[p] = true
+			yielded[p.at()] = p.to()
 		}
 	}
 	add := func(p Point) {
 		s := append(append(Schedule(nil), e.sched...), p)
+		out = append(out, s)
+	}
+	// A run that slept or started a timer names, in each yield, the
+	// operation it lets go first (see Point); a yield that named another
+	// one, which came first, is listed again naming this one, so that
+	// the goroutine is held back past the deadlines before it too.
+	timed := e.seq > 0
+	retarget := func(a, b Point) {
+		s := make(Schedule, 0, len(e.sched))
+		for _, p := range e.sched {
+			if p.C == 0 && p.at() == a {
+				p.ToG, p.ToK = b.G, b.K
+			}
+			s = append(s, p)
+		}
 		out = append(out, s)
 	}
 	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
@@ -522,10 +576,19 @@ func (e *Exec) Alternatives() []Schedule {
 	for _, log := range logs {
 		u := useOf(log)
 		for i := 1; i < len(log); i++ {
+			b := log[i].p
 			e.reversals(log, i, u, func(a acquisition) bool {
-				if !yielded[a.p] {
-					yielded[a.p] = true
+				to, ok := yielded[a.p]
+				switch {
+				case !ok && timed:
+					yielded[a.p] = b
+					add(Point{G: a.p.G, K: a.p.K, ToG: b.G, ToK: b.K})
+				case !ok:
+					yielded[a.p] = Point{}
 					add(a.p)
+				case to.G > 0 && to != b.at() && b.G > 0:
+					yielded[a.p] = b.at()
+					retarget(a.p, b.at())
 				}
 				return true
 			})
