@@ -78,11 +78,12 @@ type goRewriter struct {
 	handled map[ast.Node]bool      // nodes a construct around them has rewritten
 	helpers map[string]bool        // generic helpers declared in the trailer
 	labels  map[ast.Stmt]token.Pos // labelled statements: where their labels start
+	defers  map[*ast.CallExpr]bool // calls of defer statements (lockforms.go)
 }
 
 // plainGo rewrites the plain-Go concurrency of the file.
 func (r *fileRewriter) plainGo() {
-	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}, stmts: map[*ast.CallExpr]bool{}}
+	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}, stmts: map[*ast.CallExpr]bool{}, defers: deferredCalls(r.file)}
 	ast.Inspect(r.file, func(n ast.Node) bool {
 		if es, ok := n.(*ast.ExprStmt); ok {
 			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
@@ -436,7 +437,7 @@ func (g *goRewriter) syncMethod(u syncapi.Use) {
 		g.r.skip("synchronisation method promoted through an unexported field")
 		return
 	}
-	hook := rt(hookOf[u.Op]) + "("
+	hook := g.syncHook(u, g.defers[x] || u.Form == syncapi.MethodExpr) + "("
 	site := g.site(x.Pos(), x)
 	sep := ""
 	if len(u.Args) > 0 {
@@ -509,27 +510,27 @@ func (g *goRewriter) value(u syncapi.Use) {
 	}
 	switch u.Form {
 	case syncapi.MethodValue:
-		if u.Interface && !types.Identical(g.r.info.TypeOf(u.Recv), g.lockerType(u)) {
-			g.r.skip("method value of an interface other than sync.Locker")
-			return
-		}
 		pre, post, ok := g.recvText(u)
 		if !ok {
 			g.r.skip("synchronisation method promoted through an unexported field")
 			return
 		}
 		site := g.site(sel.Pos(), sel)
-		helper := g.helper("Bind", n, false, m)
+		helper := g.helper("Bind", n, false, m) + g.lockerInst(u)
 		g.insert(u.Recv.Pos(), helper+"("+pre, prioAtOpen)
-		g.replace(u.Recv.End(), sel.End(), post+", "+rt(hook)+", "+site+")")
+		g.replace(u.Recv.End(), sel.End(), post+", "+g.syncHook(u, true)+", "+site+")")
 	case syncapi.MethodExpr:
 		if u.Promoted {
 			g.r.skip("promoted method expression used as a value")
 			return
 		}
+		if u.Interface && g.lockerInst(u) != "" {
+			g.ifaceMethodExpr(u, sel) // lockforms.go
+			return
+		}
 		site := g.site(sel.Pos(), sel)
 		helper := g.helper("Site", n, false, m)
-		g.replace(u.Fun.Pos(), u.Fun.End(), helper+"("+rt(hook)+", "+site+")")
+		g.replace(u.Fun.Pos(), u.Fun.End(), helper+"("+g.syncHook(u, true)+", "+site+")")
 	}
 }
 

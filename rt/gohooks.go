@@ -300,29 +300,12 @@ func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool {
 
 // LockerLock calls l.Lock() for a sync.Locker whose dynamic type the
 // rewriter cannot see; a *sync.Mutex or *sync.RWMutex is locked through
-// the hooks above.
-func LockerLock(l sync.Locker, site uint32) {
-	switch m := l.(type) {
-	case *sync.Mutex:
-		MutexLock(m, site)
-	case *sync.RWMutex:
-		RWMutexLock(m, site)
-	default:
-		l.Lock()
-	}
-}
+// the hooks above, and the RLocker of an RWMutex through RWMutexRLock
+// (lockers.go).
+func LockerLock(l sync.Locker, site uint32) { lockerLock(l, site) }
 
 // LockerUnlock calls l.Unlock() for a sync.Locker, as LockerLock does.
-func LockerUnlock(l sync.Locker, site uint32) {
-	switch m := l.(type) {
-	case *sync.Mutex:
-		MutexUnlock(m, site)
-	case *sync.RWMutex:
-		RWMutexUnlock(m, site)
-	default:
-		l.Unlock()
-	}
-}
+func LockerUnlock(l sync.Locker, site uint32) { lockerUnlock(l, site) }
 
 // WaitGroupAdd adds delta to wg's counter, as wg.Add(delta) does.
 func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32) {

@@ -1,0 +1,104 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/tpinstr/tpinstr/internal/syncapi"
+)
+
+// The forms of a lock operation that run later than where they appear.
+// A direct call mu.Lock() gets, before it, the read of the mutex that
+// Lock makes (syncaccess.go), so that a plain write of the mutex
+// (mu = sync.Mutex{}) racing with it is reported. A deferred call
+// (defer mu.Lock()), a method value (f := mu.Unlock, and go mu.Unlock(),
+// whose function is one) and a method expression ((*sync.Mutex).Lock)
+// evaluate the mutex's address where they appear but lock or unlock
+// later, so their hook is the one that reads the mutex when the operation
+// runs (rt.MutexLockRead for MutexLock, and so on):
+//
+//	defer mu.Lock()         →  defer _tpinstr_rt.MutexLockRead(&(mu), site)
+//	f := mu.Unlock          →  f := bind(&(mu), _tpinstr_rt.MutexUnlockRead, site)
+//	(*sync.Mutex).Lock(p)   →  _tpinstr_rt.MutexLockRead(p, site)
+//
+// Calls through sync.Locker (an interface that has Lock and Unlock, the
+// field L of a sync.Cond, the RLocker of an RWMutex) read the mutex in
+// rt.LockerLock and rt.LockerUnlock, which see its dynamic type. A method
+// value of an interface other than sync.Locker that has its methods
+// (interface{ sync.Locker; Name() string }, or one the program declares
+// with Lock and Unlock) binds the hook with the helper instantiated at
+// rt.Locker, to which the receiver converts:
+//
+//	f := l.Lock             →  f := bind[_tpinstr_rt.Locker](l, _tpinstr_rt.LockerLock, site)
+
+// deferredCalls returns the calls of the file's defer statements.
+func deferredCalls(file *ast.File) map[*ast.CallExpr]bool {
+	calls := map[*ast.CallExpr]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if d, ok := n.(*ast.DeferStmt); ok {
+			calls[d.Call] = true
+		}
+		return true
+	})
+	return calls
+}
+
+// syncHook returns the name of the hook of u's operation: when later
+// says that the operation runs later than where it appears, and it is one
+// of a Mutex or RWMutex, the hook that reads the mutex first
+// (rt.MutexUnlockRead for Unlock).
+func (g *goRewriter) syncHook(u syncapi.Use, later bool) string {
+	h := hookOf[u.Op]
+	if !later {
+		return rt(h)
+	}
+	switch u.Op {
+	case syncapi.MutexLock, syncapi.MutexUnlock, syncapi.MutexTryLock,
+		syncapi.RWMutexLock, syncapi.RWMutexUnlock, syncapi.RWMutexTryLock,
+		syncapi.RWMutexRLock, syncapi.RWMutexRUnlock, syncapi.RWMutexTryRLock:
+		return rt(h + "Read")
+	}
+	return rt(h)
+}
+
+// lockerInst returns the explicit instantiation of a Bind helper for a
+// method value of u, a method of sync.Locker called through an interface
+// that is not sync.Locker itself ("[_tpinstr_rt.Locker]"), or "" when the
+// helper infers its type (the receiver is a sync.Locker, or u is no
+// Locker method).
+func (g *goRewriter) lockerInst(u syncapi.Use) string {
+	if u.Op != syncapi.LockerLock && u.Op != syncapi.LockerUnlock {
+		return ""
+	}
+	var t types.Type
+	switch {
+	case u.Recv != nil:
+		t = g.r.info.TypeOf(u.Recv)
+	case u.Sel != nil:
+		t = u.Sel.Recv()
+	}
+	if t != nil && syncapi.IsNamed(t, false, syncapi.SyncPath, "Locker") {
+		return ""
+	}
+	return "[" + rt("Locker") + "]"
+}
+
+// ifaceMethodExpr rewrites the method expression sel of u, Lock or Unlock
+// of an interface other than sync.Locker (locker.Lock, of type
+// func(locker)), into a function literal of the same type that calls the
+// hook; the interface is named as the source names it:
+//
+//	f := locker.Lock        →  f := func(l locker) { _tpinstr_rt.LockerLock(l, site) }
+//
+// A type expression with something of its own to rewrite, or on several
+// lines, is left as it is (Stats.Skipped).
+func (g *goRewriter) ifaceMethodExpr(u syncapi.Use, sel *ast.SelectorExpr) {
+	typ, ok := g.plainText(sel.X)
+	if !ok {
+		g.r.skip("method expression of an interface other than sync.Locker used as a value")
+		return
+	}
+	site := g.site(sel.Pos(), sel)
+	p := g.r.newTemp()
+	g.replace(u.Fun.Pos(), u.Fun.End(), "func("+p+" "+typ+") { "+g.syncHook(u, true)+"("+p+", "+site+") }")
+}
