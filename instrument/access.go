@@ -64,13 +64,13 @@ type collector struct {
 	lits     []*ast.FuncLit
 	taskEnds []token.Pos // ends of the task-library calls met
 	syncEnds []token.Pos // ends of other calls and receives (syncorder.go)
-	// lhsPost are the accesses of an assignment's left operands that Go
-	// makes after its synchronising right-hand side (syncassign.go).
-	lhsPost map[*acc]bool
 	noAt     bool        // in a go or defer statement: no At wrapping
 	// dry: only look. The accesses are collected to be examined, not
 	// hooked: nothing is counted, and no site or edit is made.
 	dry bool
+	// lhsPost are the accesses of an assignment's left operands that Go
+	// makes after its synchronising right-hand side (syncassign.go).
+	lhsPost map[*acc]bool
 }
 
 func newCollector(r *fileRewriter) *collector {
