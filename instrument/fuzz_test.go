@@ -35,6 +35,19 @@ const (
 	KindGet
 	KindIsolated
 	KindRun
+	KindGo
+	KindSend
+	KindRecv
+	KindClose
+	KindSelect
+	KindMutex
+	KindWaitGroup
+	KindOnce
+	KindCond
+	KindAtomic
+	KindTime
+	KindErrgroup
+	KindGosched
 )
 
 type SiteInfo struct {

@@ -15,8 +15,8 @@ import (
 // plainGo rewrites its go statements, channel operations and calls of
 // package sync, sync/atomic and time.Sleep into the hooks of rt/gohooks.go,
 // following the rules written there. Every rewritten operation gets a site
-// of its own (kind KindUnknown: the site table has no kinds for them yet;
-// the site's expression names the operation).
+// of its own, whose kind names the operation (sitekinds.go) and whose
+// expression shows it.
 //
 // Like every edit of the rewriter, these are insertions and replacements of
 // the tokens around the operands, never of the operands themselves, so
@@ -173,7 +173,7 @@ func (g *goRewriter) classifier() syncapi.Classifier {
 
 // site registers a site for the operation at pos, shown as expr.
 func (g *goRewriter) site(pos token.Pos, expr ast.Node) string {
-	k := g.r.addSite(pos, "KindUnknown", expr)
+	k := g.r.addSite(pos, g.siteKind(expr), expr) // sitekinds.go
 	g.r.stats.SyncOps++
 	return g.r.siteRef(k)
 }

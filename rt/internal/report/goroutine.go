@@ -16,6 +16,11 @@ type GoFrame struct {
 	// not start, such as "started by net/http.(*Server).Serve"; its first
 	// hook is at File:Line:Col.
 	Outside string `json:"outside,omitempty"`
+	// Kind names the operation that created the goroutine: "go" for a go
+	// statement, "waitgroup" for WaitGroup.Go, "errgroup" for a Group's Go,
+	// "time" for time.AfterFunc (the names of sites.Kind); empty for
+	// goroutine 1 and for a goroutine the program did not start.
+	Kind string `json:"kind,omitempty"`
 }
 
 // goText formats a data race between goroutines in the shape of Go's race
