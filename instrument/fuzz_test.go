@@ -111,9 +111,6 @@ func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool         { return false }
 func LockerLock(l sync.Locker, site uint32)                     {}
 func LockerUnlock(l sync.Locker, site uint32)                   {}
 type Locker = sync.Locker
-func MutexLockRead(m *sync.Mutex, site uint32)                  {}
-func MutexUnlockRead(m *sync.Mutex, site uint32)                {}
-func MutexTryLockRead(m *sync.Mutex, site uint32) bool          { return false }
 func RWMutexLockRead(m *sync.RWMutex, site uint32)              {}
 func RWMutexUnlockRead(m *sync.RWMutex, site uint32)            {}
 func RWMutexTryLockRead(m *sync.RWMutex, site uint32) bool      { return false }

@@ -207,7 +207,6 @@ var plainGoHooks = map[string]bool{
 	"RWMutexLock": true, "RWMutexUnlock": true, "RWMutexTryLock": true,
 	"RWMutexRLock": true, "RWMutexRUnlock": true, "RWMutexTryRLock": true,
 	"LockerLock": true, "LockerUnlock": true,
-	"MutexLockRead": true, "MutexUnlockRead": true, "MutexTryLockRead": true,
 	"RWMutexLockRead": true, "RWMutexUnlockRead": true, "RWMutexTryLockRead": true,
 	"RWMutexRLockRead": true, "RWMutexRUnlockRead": true, "RWMutexTryRLockRead": true,
 	"WaitGroupAdd": true, "WaitGroupDone": true, "WaitGroupWait": true, "WaitGroupGo": true,

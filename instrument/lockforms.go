@@ -8,18 +8,20 @@ import (
 )
 
 // The forms of a lock operation that run later than where they appear.
-// A direct call mu.Lock() gets, before it, the read of the mutex that
-// Lock makes (syncaccess.go), so that a plain write of the mutex
-// (mu = sync.Mutex{}) racing with it is reported. A deferred call
-// (defer mu.Lock()), a method value (f := mu.Unlock, and go mu.Unlock(),
-// whose function is one) and a method expression ((*sync.Mutex).Lock)
-// evaluate the mutex's address where they appear but lock or unlock
-// later, so their hook is the one that reads the mutex when the operation
-// runs (rt.MutexLockRead for MutexLock, and so on):
+// The operations of a Mutex record their access of the mutex in their
+// hooks (rt/lockers.go: the write of its state word while the goroutine
+// holds it), whatever form calls them. Those of an RWMutex read it first,
+// and the rewriter hooks that read before a direct call (syncaccess.go).
+// A deferred call (defer rw.Unlock()), a method value (f := rw.RUnlock,
+// and go rw.Unlock(), whose function is one) and a method expression
+// ((*sync.RWMutex).Lock) evaluate the RWMutex's address where they appear
+// but lock or unlock later, so their hook is the one that reads the
+// RWMutex when the operation runs (rt.RWMutexLockRead for RWMutexLock,
+// and so on):
 //
-//	defer mu.Lock()         →  defer _tpinstr_rt.MutexLockRead(&(mu), site)
-//	f := mu.Unlock          →  f := bind(&(mu), _tpinstr_rt.MutexUnlockRead, site)
-//	(*sync.Mutex).Lock(p)   →  _tpinstr_rt.MutexLockRead(p, site)
+//	defer rw.Unlock()       →  defer _tpinstr_rt.RWMutexUnlockRead(&(rw), site)
+//	f := rw.RUnlock         →  f := bind(&(rw), _tpinstr_rt.RWMutexRUnlockRead, site)
+//	(*sync.RWMutex).Lock(p) →  _tpinstr_rt.RWMutexLockRead(p, site)
 //
 // Calls through sync.Locker (an interface that has Lock and Unlock, the
 // field L of a sync.Cond, the RLocker of an RWMutex) read the mutex in
@@ -45,16 +47,15 @@ func deferredCalls(file *ast.File) map[*ast.CallExpr]bool {
 
 // syncHook returns the name of the hook of u's operation: when later
 // says that the operation runs later than where it appears, and it is one
-// of a Mutex or RWMutex, the hook that reads the mutex first
-// (rt.MutexUnlockRead for Unlock).
+// of an RWMutex, the hook that reads the RWMutex first
+// (rt.RWMutexUnlockRead for Unlock).
 func (g *goRewriter) syncHook(u syncapi.Use, later bool) string {
 	h := hookOf[u.Op]
 	if !later {
 		return rt(h)
 	}
 	switch u.Op {
-	case syncapi.MutexLock, syncapi.MutexUnlock, syncapi.MutexTryLock,
-		syncapi.RWMutexLock, syncapi.RWMutexUnlock, syncapi.RWMutexTryLock,
+	case syncapi.RWMutexLock, syncapi.RWMutexUnlock, syncapi.RWMutexTryLock,
 		syncapi.RWMutexRLock, syncapi.RWMutexRUnlock, syncapi.RWMutexTryRLock:
 		return rt(h + "Read")
 	}

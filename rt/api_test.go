@@ -44,7 +44,6 @@ var surface = []string{
 	"LockerLock", "LockerUnlock",
 	// Lock operations that run later than where they appear, and the type
 	// a method value of a Locker interface is bound at (lockers.go).
-	"MutexLockRead", "MutexUnlockRead", "MutexTryLockRead",
 	"RWMutexLockRead", "RWMutexUnlockRead", "RWMutexTryLockRead",
 	"RWMutexRLockRead", "RWMutexRUnlockRead", "RWMutexTryRLockRead", "Locker",
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",

@@ -213,8 +213,10 @@ func MutexLock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.Lock(m, m.TryLock, site)
+		Write(m, site) // the state word that Lock sets (lockers.go)
 		return
 	}
+	taskRead(m, site)
 	m.Lock()
 }
 
@@ -222,18 +224,22 @@ func MutexLock(m *sync.Mutex, site uint32) {
 func MutexUnlock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
+		Write(m, site) // the state word that Unlock clears (lockers.go)
 		gx.Unlock(m, m.Unlock, site)
 		return
 	}
+	taskRead(m, site)
 	m.Unlock()
 }
 
 // MutexTryLock tries to lock m, as m.TryLock() does.
 func MutexTryLock(m *sync.Mutex, site uint32) bool {
+	taskRead(m, site)
 	ok := m.TryLock()
 	if gx, l := enter(site); gx != nil && ok {
 		defer gx.Exit(l)
 		gx.TryLocked(m, false, site)
+		Write(m, site) // the state word that TryLock sets (lockers.go)
 	}
 	return ok
 }

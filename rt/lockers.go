@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"runtime"
 	"sync"
+
+	"github.com/tpinstr/tpinstr/rt/internal/checker"
 )
 
 // Locker is sync.Locker, named by rewritten code that binds a method value
@@ -21,14 +23,13 @@ var rlockerType = reflect.TypeOf(new(sync.RWMutex).RLocker())
 // lockerLock locks l at site, for LockerLock: a *sync.Mutex or
 // *sync.RWMutex through its hook, an RLocker through RWMutexRLock, and a
 // pointer to a struct whose Lock is promoted from an embedded Mutex or
-// RWMutex through that mutex's hook, each after the read of the mutex that
-// Lock makes (a plain write of the mutex races with it, as Go's race
-// detector reports); any other Locker by its own method, whose body, when
-// rewritten, has hooks of its own.
+// RWMutex through that mutex's hook, each with the access of the mutex
+// that the operation makes (see above: the RWMutex's read comes first);
+// any other Locker by its own method, whose body, when rewritten, has
+// hooks of its own.
 func lockerLock(l sync.Locker, site uint32) {
 	switch m := l.(type) {
 	case *sync.Mutex:
-		Read(m, site)
 		MutexLock(m, site)
 	case *sync.RWMutex:
 		Read(m, site)
@@ -51,7 +52,6 @@ func lockerLock(l sync.Locker, site uint32) {
 func lockerUnlock(l sync.Locker, site uint32) {
 	switch m := l.(type) {
 	case *sync.Mutex:
-		Read(m, site)
 		MutexUnlock(m, site)
 	case *sync.RWMutex:
 		Read(m, site)
@@ -80,23 +80,39 @@ func rlockerOf(l sync.Locker) *sync.RWMutex {
 	return (*sync.RWMutex)(reflect.ValueOf(l).UnsafePointer())
 }
 
-// The hooks of an operation of a Mutex or RWMutex that runs later than
-// where it appears, whose read of the mutex the rewriter cannot place
-// before it: a deferred call (defer mu.Unlock()), a method value
-// (f := mu.Unlock) and a method expression ((*sync.Mutex).Lock). Each
-// reads the mutex, as the operation does, and then calls the hook of the
-// operation.
+// How the operations of a mutex access it, as Go's race detector sees
+// them. Mutex.Lock, a TryLock that succeeds and Unlock update the mutex's
+// state word with atomic operations (sync/atomic's CompareAndSwapInt32 and
+// AddInt32), which the detector records as atomic writes: they race with
+// a plain read of the mutex (mu2 := s.mu, or a copy of the struct that
+// holds it) and with a plain write (s.mu = sync.Mutex{}), not with one
+// another. In a checked run of goroutines the hooks MutexLock, MutexUnlock
+// and MutexTryLock record a write of the mutex while the goroutine holds
+// it: after Lock acquires, before Unlock releases, so that the writes of
+// the mutex's own operations are ordered by the mutex and race only with
+// the program's plain accesses of it. A TryLock that fails records
+// nothing, as for the detector, whose failed CompareAndSwap races with no
+// read. Inside a run of tasks (which does not order tasks by mutexes) the
+// hooks record a read before the operation instead (taskRead), which
+// races with plain writes only.
+//
+// The operations of an RWMutex make plain reads of its inner mutex's state
+// (the race-detector build of package sync reads rw.w.state before each,
+// and does the rest with the detector disabled): they race with a plain
+// write of the RWMutex and with nothing else. The rewriter hooks that read
+// before a direct call (syncaccess.go); the hooks below make it for an
+// operation that runs later than where it appears: a deferred call
+// (defer rw.Unlock()), a method value (f := rw.RUnlock) and a method
+// expression ((*sync.RWMutex).Lock). Each reads the RWMutex and then calls
+// the hook of the operation.
 
-// MutexLockRead is MutexLock after the read of m.
-func MutexLockRead(m *sync.Mutex, site uint32) { Read(m, site); MutexLock(m, site) }
-
-// MutexUnlockRead is MutexUnlock after the read of m.
-func MutexUnlockRead(m *sync.Mutex, site uint32) { Read(m, site); MutexUnlock(m, site) }
-
-// MutexTryLockRead is MutexTryLock after the read of m.
-func MutexTryLockRead(m *sync.Mutex, site uint32) bool {
-	Read(m, site)
-	return MutexTryLock(m, site)
+// taskRead records the read of m that a Mutex operation makes in a run of
+// tasks, where the hooks do not enter a run of goroutines; it records
+// nothing in a run of goroutines (whose hooks write m) and outside runs.
+func taskRead(m *sync.Mutex, site uint32) {
+	if checker.RunningGoExec() == nil {
+		Read(m, site)
+	}
 }
 
 // RWMutexLockRead is RWMutexLock after the read of m.

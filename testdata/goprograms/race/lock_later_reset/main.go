@@ -15,7 +15,7 @@ type guarded struct {
 func (g *guarded) bump() {
 	lock := g.mu.Lock // race:lock
 	lock()
-	defer g.mu.Unlock() // race:unlock
+	defer g.mu.Unlock()
 	g.n++
 }
 
@@ -23,7 +23,7 @@ func main() {
 	var g guarded
 	done := make(chan bool, 1)
 	go func() {
-		g.mu = sync.Mutex{} // race:lock,unlock
+		g.mu = sync.Mutex{} // race:lock
 		done <- true
 	}()
 	g.bump()
