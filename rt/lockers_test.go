@@ -78,23 +78,3 @@ func TestRLockerOf(t *testing.T) {
 		t.Errorf("rlockerOf(nil) = %p, want nil", got)
 	}
 }
-
-// TestLockerOutsideRun checks that the Locker hooks lock and unlock for
-// real outside a checked run, whatever the Locker's dynamic type.
-func TestLockerOutsideRun(t *testing.T) {
-	var rw sync.RWMutex
-	em := &embedsMutex{}
-	for _, l := range []sync.Locker{&sync.Mutex{}, &rw, rw.RLocker(), em, &ownLock{}} {
-		LockerLock(l, 0)
-		LockerUnlock(l, 0)
-	}
-	LockerLock(em, 0)
-	if em.TryLock() {
-		t.Error("the embedded mutex is not locked after LockerLock")
-	}
-	LockerUnlock(em, 0)
-	if !em.TryLock() {
-		t.Error("the embedded mutex is still locked after LockerUnlock")
-	}
-	em.Unlock()
-}
