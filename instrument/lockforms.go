@@ -3,6 +3,7 @@ package instrument
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
@@ -102,4 +103,85 @@ func (g *goRewriter) ifaceMethodExpr(u syncapi.Use, sel *ast.SelectorExpr) {
 	site := g.site(sel.Pos(), sel)
 	p := g.r.newTemp()
 	g.replace(u.Fun.Pos(), u.Fun.End(), "func("+p+" "+typ+") { "+g.syncHook(u, true)+"("+p+", "+site+") }")
+}
+
+// promotedMethodExpr rewrites the method expression sel of u, a sync
+// method promoted through embedded fields and used as a value ((*S).Lock,
+// where S embeds a sync.Mutex, of type func(*S)), into a function literal
+// of the same type that calls the hook on the embedded field; the
+// receiver's type is named as the source names it:
+//
+//	f := (*S).Lock          →  f := func(p (*S)) { _tpinstr_rt.MutexLock(&(p.Mutex), site) }
+//
+// It is left as it is (Stats.Skipped) when the path goes through a field
+// the file cannot name, when the type expression has something of its own
+// to rewrite, or when a parameter or result of the method has a type that
+// is not predeclared or func() (all of package sync's have).
+func (g *goRewriter) promotedMethodExpr(u syncapi.Use, sel *ast.SelectorExpr) {
+	skip := func() { g.r.skip("promoted method expression used as a value") }
+	sig, _ := u.Func.Type().(*types.Signature)
+	typ, ok := g.plainText(sel.X)
+	if sig == nil || !ok || len(u.Embedded) == 0 {
+		skip()
+		return
+	}
+	var path string
+	for _, f := range u.Embedded {
+		if !f.Exported() && f.Pkg() != g.r.pkg.Types {
+			skip()
+			return
+		}
+		path += "." + f.Name()
+	}
+	p := g.r.newTemp()
+	recv := p + path
+	if _, isPtr := u.Embedded[len(u.Embedded)-1].Type().Underlying().(*types.Pointer); !isPtr {
+		recv = "&(" + recv + ")"
+	}
+	params := []string{p + " " + typ}
+	args := []string{recv}
+	for i := 0; i < sig.Params().Len(); i++ {
+		t, ok := simpleTypeText(sig.Params().At(i).Type())
+		if !ok || t != "func()" && !g.r.facts.universeAt(sel.Pos(), t) {
+			skip()
+			return
+		}
+		a := g.r.newTemp()
+		params = append(params, a+" "+t)
+		args = append(args, a)
+	}
+	res, ret := "", ""
+	switch sig.Results().Len() {
+	case 0:
+	case 1:
+		t, ok := simpleTypeText(sig.Results().At(0).Type())
+		if !ok || t != "func()" && !g.r.facts.universeAt(sel.Pos(), t) {
+			skip()
+			return
+		}
+		res, ret = " "+t, "return "
+	default:
+		skip()
+		return
+	}
+	site := g.site(sel.Pos(), sel)
+	args = append(args, site)
+	g.replace(u.Fun.Pos(), u.Fun.End(), "func("+strings.Join(params, ", ")+")"+res+" { "+ret+g.syncHook(u, true)+"("+strings.Join(args, ", ")+") }")
+}
+
+// simpleTypeText returns the text of t when every file can name it: a
+// predeclared basic type, or func() (the function of Once.Do and
+// WaitGroup.Go).
+func simpleTypeText(t types.Type) (string, bool) {
+	switch x := types.Unalias(t).(type) {
+	case *types.Basic:
+		if x.Kind() != types.UnsafePointer && x.Info()&types.IsUntyped == 0 {
+			return x.Name(), true
+		}
+	case *types.Signature:
+		if x.Params().Len() == 0 && x.Results().Len() == 0 && x.Recv() == nil {
+			return "func()", true
+		}
+	}
+	return "", false
 }

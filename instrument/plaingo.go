@@ -63,9 +63,11 @@ import (
 // Left as they are, and counted in Stats.Skipped: a go statement of a
 // builtin (go println(x)) or of a function value of type-parameter type;
 // channel operations on a channel of type-parameter type; a select whose
-// case operands are not plain; method values whose receiver is an
-// interface other than sync.Locker itself; atomic functions used as values
-// and atomic method values; promoted method expressions used as values.
+// case operands are not plain; a method expression of an interface with
+// Lock and Unlock, used as a value, whose type expression is not plain;
+// atomic functions used as values
+// and atomic method values; promoted method expressions used as values
+// whose path or types the file cannot name (lockforms.go).
 // The import of golang.org/x/sync/errgroup names rt/errgroup instead, and
 // the receiver of each call of a Group's method is wrapped in rt.At for its
 // site (errgroupImport). The function of synctest.Test is wrapped in
@@ -521,7 +523,7 @@ func (g *goRewriter) value(u syncapi.Use) {
 		g.replace(u.Recv.End(), sel.End(), post+", "+g.syncHook(u, true)+", "+site+")")
 	case syncapi.MethodExpr:
 		if u.Promoted {
-			g.r.skip("promoted method expression used as a value")
+			g.promotedMethodExpr(u, sel) // lockforms.go
 			return
 		}
 		if u.Interface && g.lockerInst(u) != "" {

@@ -53,9 +53,7 @@ Like Go's race detector, tpinstr checks what it sees:
     are sampled and the run says how many it checked.
   - Plain Go, synchronisation the rewriter leaves as it is (it runs for
     real, unseen): a function of sync/atomic or a method of an atomic type
-    used as a value (f := atomic.AddInt64); a method expression of a
-    promoted sync method used as a value ((*S).Lock, S embedding a Mutex);
-    a Lock or Unlock through an interface whose dynamic value is neither
+    used as a value (f := atomic.AddInt64); a Lock or Unlock through an interface whose dynamic value is neither
     a *sync.Mutex, a *sync.RWMutex, an RWMutex's RLocker nor a pointer to
     a struct that embeds one, and whose own methods were not rewritten.
     Calls, deferred and go calls, method values and method expressions of

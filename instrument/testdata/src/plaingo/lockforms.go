@@ -18,6 +18,13 @@ type namedLocker interface {
 	Name() string
 }
 
+// tally embeds a Mutex and a WaitGroup, whose methods it promotes.
+type tally struct {
+	sync.Mutex
+	sync.WaitGroup
+	n int
+}
+
 // box holds a sync.Locker in a field.
 type box struct {
 	l sync.Locker
@@ -77,6 +84,13 @@ func init() {
 	lockE := locker.Lock
 	lockE(l)
 	l.Unlock()
+	lockT, unlockT, addT, tryT := (*tally).Lock, (*tally).Unlock, (*tally).Add, (*tally).TryLock
+	tl := &tally{}
+	lockT(tl)
+	tl.n++
+	unlockT(tl)
+	addT(tl, 0)
+	_ = tryT(tl)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	finish := wg.Done
