@@ -71,6 +71,9 @@ type collector struct {
 	// dry: only look. The accesses are collected to be examined, not
 	// hooked: nothing is counted, and no site or edit is made.
 	dry bool
+	// lhsPost are the accesses of an assignment's left operands that Go
+	// makes after its synchronising right-hand side (syncassign.go).
+	lhsPost map[*acc]bool
 }
 
 func newCollector(r *fileRewriter) *collector {

@@ -143,7 +143,8 @@
 //
 // Plain Go concurrency (plaingo.go): go statements, channel sends,
 // receives, close, range over a channel and select, the methods of
-// sync.Mutex, RWMutex, WaitGroup, Once, Cond and sync.Locker, the functions
+// sync.Mutex, RWMutex, WaitGroup, Once, Cond and sync.Locker (and of any
+// interface with Lock and Unlock), the functions
 // and typed values of sync/atomic, and time.Sleep become calls of the
 // hooks of rt/gohooks.go, each with a site, in every form the model of
 // package internal/syncapi knows (direct, deferred, method value, method
@@ -179,7 +180,9 @@
 //     (named results at return) collect the accesses each statement makes
 //     (acc, in groups) and the task-library calls that get a site;
 //     syncorder.go moves after the statement the writes that follow a
-//     synchronising right-hand side; place.go decides each hook's fate — pruned by
+//     synchronising right-hand side, and syncassign.go the reads and the
+//     write of the left operands that Go evaluates after it; syncaccess.go
+//     adds the read of an RWMutex before its operations; place.go decides each hook's fate — pruned by
 //     Config.Keep, left out because an optimization's hook stands for it
 //     (cover.go, straight.go), guarded, or placed before the statement,
 //     after it, or inside a condition — and allocates its site; hoist.go
@@ -192,7 +195,10 @@
 //     a loop header, a hook about to be placed) and asks the facts whether
 //     its conditions hold.
 //  6. Plain Go (plaingo.go): go statements, channel operations and the
-//     calls of sync, sync/atomic and time become calls of rt's hooks; and
+//     calls of sync, sync/atomic and time become calls of rt's hooks
+//     (lockforms.go: lock operations that run later than where they
+//     appear, and interfaces with the methods of sync.Locker), each with
+//     a site of its operation's kind (sitekinds.go); and
 //     allocations (alloc.go): the allocations whose deaths the checker can
 //     learn are wrapped in rt.Alloc and rt.AllocSlice.
 //  7. Emitting (emit.go, render.go, edit.go, the type emitter): the hook

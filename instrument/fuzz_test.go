@@ -35,6 +35,19 @@ const (
 	KindGet
 	KindIsolated
 	KindRun
+	KindGo
+	KindSend
+	KindRecv
+	KindClose
+	KindSelect
+	KindMutex
+	KindWaitGroup
+	KindOnce
+	KindCond
+	KindAtomic
+	KindTime
+	KindErrgroup
+	KindGosched
 )
 
 type SiteInfo struct {
@@ -99,6 +112,13 @@ func RWMutexRUnlock(m *sync.RWMutex, site uint32)               {}
 func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool         { return false }
 func LockerLock(l sync.Locker, site uint32)                     {}
 func LockerUnlock(l sync.Locker, site uint32)                   {}
+type Locker = sync.Locker
+func RWMutexLockRead(m *sync.RWMutex, site uint32)              {}
+func RWMutexUnlockRead(m *sync.RWMutex, site uint32)            {}
+func RWMutexTryLockRead(m *sync.RWMutex, site uint32) bool      { return false }
+func RWMutexRLockRead(m *sync.RWMutex, site uint32)             {}
+func RWMutexRUnlockRead(m *sync.RWMutex, site uint32)           {}
+func RWMutexTryRLockRead(m *sync.RWMutex, site uint32) bool     { return false }
 func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32)   {}
 func WaitGroupDone(wg *sync.WaitGroup, site uint32)             {}
 func WaitGroupWait(wg *sync.WaitGroup, site uint32)             {}

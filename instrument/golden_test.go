@@ -211,6 +211,8 @@ var plainGoHooks = map[string]bool{
 	"RWMutexLock": true, "RWMutexLockCommute": true, "RWMutexUnlock": true, "RWMutexTryLock": true,
 	"RWMutexRLock": true, "RWMutexRUnlock": true, "RWMutexTryRLock": true,
 	"LockerLock": true, "LockerUnlock": true,
+	"RWMutexLockRead": true, "RWMutexUnlockRead": true, "RWMutexTryLockRead": true,
+	"RWMutexRLockRead": true, "RWMutexRUnlockRead": true, "RWMutexTryRLockRead": true,
 	"WaitGroupAdd": true, "WaitGroupDone": true, "WaitGroupWait": true, "WaitGroupGo": true,
 	"OnceDo": true, "CondWait": true, "CondSignal": true, "CondBroadcast": true,
 }

@@ -15,8 +15,8 @@ import (
 // plainGo rewrites its go statements, channel operations and calls of
 // package sync, sync/atomic and time.Sleep into the hooks of rt/gohooks.go,
 // following the rules written there. Every rewritten operation gets a site
-// of its own (kind KindUnknown: the site table has no kinds for them yet;
-// the site's expression names the operation).
+// of its own, whose kind names the operation (sitekinds.go) and whose
+// expression shows it.
 //
 // Like every edit of the rewriter, these are insertions and replacements of
 // the tokens around the operands, never of the operands themselves, so
@@ -64,9 +64,11 @@ import (
 // Left as they are, and counted in Stats.Skipped: a go statement of a
 // builtin (go println(x)) or of a function value of type-parameter type;
 // channel operations on a channel of type-parameter type; a select whose
-// case operands are not plain; method values whose receiver is an
-// interface other than sync.Locker itself; atomic functions used as values
-// and atomic method values; promoted method expressions used as values.
+// case operands are not plain; a method expression of an interface with
+// Lock and Unlock, used as a value, whose type expression is not plain;
+// atomic functions used as values
+// and atomic method values; promoted method expressions used as values
+// whose path or types the file cannot name (lockforms.go).
 // The import of golang.org/x/sync/errgroup names rt/errgroup instead, and
 // the receiver of each call of a Group's method is wrapped in rt.At for its
 // site (errgroupImport). The function of synctest.Test is wrapped in
@@ -79,11 +81,12 @@ type goRewriter struct {
 	handled map[ast.Node]bool      // nodes a construct around them has rewritten
 	helpers map[string]bool        // generic helpers declared in the trailer
 	labels  map[ast.Stmt]token.Pos // labelled statements: where their labels start
+	defers  map[*ast.CallExpr]bool // calls of defer statements (lockforms.go)
 }
 
 // plainGo rewrites the plain-Go concurrency of the file.
 func (r *fileRewriter) plainGo() {
-	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}, stmts: map[*ast.CallExpr]bool{}}
+	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}, stmts: map[*ast.CallExpr]bool{}, defers: deferredCalls(r.file)}
 	ast.Inspect(r.file, func(n ast.Node) bool {
 		if es, ok := n.(*ast.ExprStmt); ok {
 			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
@@ -173,7 +176,7 @@ func (g *goRewriter) classifier() syncapi.Classifier {
 
 // site registers a site for the operation at pos, shown as expr.
 func (g *goRewriter) site(pos token.Pos, expr ast.Node) string {
-	k := g.r.addSite(pos, "KindUnknown", expr)
+	k := g.r.addSite(pos, g.siteKind(expr), expr) // sitekinds.go
 	g.r.stats.SyncOps++
 	return g.r.siteRef(k)
 }
@@ -441,7 +444,7 @@ func (g *goRewriter) syncMethod(u syncapi.Use) {
 		g.r.skip("synchronisation method promoted through an unexported field")
 		return
 	}
-	hook := rt(hookOf[u.Op]) + "("
+	hook := g.syncHook(u, g.defers[x] || u.Form == syncapi.MethodExpr) + "("
 	site := g.site(x.Pos(), x)
 	if u.Form == syncapi.Direct && (u.Op == syncapi.MutexLock || u.Op == syncapi.RWMutexLock) {
 		if class := g.r.facts.sectionClass(x); class != commuteNone {
@@ -521,27 +524,27 @@ func (g *goRewriter) value(u syncapi.Use) {
 	}
 	switch u.Form {
 	case syncapi.MethodValue:
-		if u.Interface && !types.Identical(g.r.info.TypeOf(u.Recv), g.lockerType(u)) {
-			g.r.skip("method value of an interface other than sync.Locker")
-			return
-		}
 		pre, post, ok := g.recvText(u)
 		if !ok {
 			g.r.skip("synchronisation method promoted through an unexported field")
 			return
 		}
 		site := g.site(sel.Pos(), sel)
-		helper := g.helper("Bind", n, false, m)
+		helper := g.helper("Bind", n, false, m) + g.lockerInst(u)
 		g.insert(u.Recv.Pos(), helper+"("+pre, prioAtOpen)
-		g.replace(u.Recv.End(), sel.End(), post+", "+rt(hook)+", "+site+")")
+		g.replace(u.Recv.End(), sel.End(), post+", "+g.syncHook(u, true)+", "+site+")")
 	case syncapi.MethodExpr:
 		if u.Promoted {
-			g.r.skip("promoted method expression used as a value")
+			g.promotedMethodExpr(u, sel) // lockforms.go
+			return
+		}
+		if u.Interface && g.lockerInst(u) != "" {
+			g.ifaceMethodExpr(u, sel) // lockforms.go
 			return
 		}
 		site := g.site(sel.Pos(), sel)
 		helper := g.helper("Site", n, false, m)
-		g.replace(u.Fun.Pos(), u.Fun.End(), helper+"("+rt(hook)+", "+site+")")
+		g.replace(u.Fun.Pos(), u.Fun.End(), helper+"("+g.syncHook(u, true)+", "+site+")")
 	}
 }
 

@@ -85,12 +85,15 @@ func (c *collector) collectSimple(s ast.Stmt) {
 				}
 			}
 		case token.ASSIGN:
+			mark := len(c.cur.accs)
 			for _, e := range s.Lhs {
 				c.write(e)
 			}
+			lhs := append([]*acc(nil), c.cur.accs[mark:]...)
 			for _, e := range s.Rhs {
 				c.read(e)
 			}
+			c.lhsAfterRHS(s.Lhs, lhs)
 		default:
 			mark := len(c.cur.accs)
 			c.readWrite(s.Lhs[0])
@@ -104,6 +107,7 @@ func (c *collector) collectSimple(s ast.Stmt) {
 				}
 			}
 			c.afterSyncLHS(lhs)
+			c.lhsAfterRHS(s.Lhs, lhs)
 		}
 	case *ast.GoStmt:
 		c.deferred(s.Call)

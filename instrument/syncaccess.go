@@ -7,22 +7,24 @@ import (
 	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
-// Lock and Unlock access their mutex. Go's race detector sees the atomic
-// operations on the mutex's state word that Lock, Unlock and their RWMutex
-// and Try forms make, so that a plain write of the whole mutex
-// (mu = sync.Mutex{}, or the struct that holds it) races with a Lock or
-// Unlock that no synchronisation orders with it. Those operations never
-// race with one another; they are recorded as reads of the mutex, made
-// just before the operation, which race with plain writes of it and with
-// nothing else. (A plain read of a mutex, such as a copy, racing with a
-// Lock is not reported: the detector would report it.)
+// The operations of an RWMutex read it. The race-detector build of
+// package sync reads the state of the RWMutex's inner mutex before each
+// operation (and does the rest with the detector disabled), so that a
+// plain write of the whole RWMutex (rw = sync.RWMutex{}, or the struct
+// that holds it) races with an operation that no synchronisation orders
+// with it, and a plain read (a copy) races with none. They are recorded
+// as reads of the RWMutex, made just before the operation.
 //
-// The read is hooked for direct calls (mu.Lock(), p.mu.Unlock(), s.Lock()
-// promoted through embedded fields); not for method values, method
-// expressions, calls through sync.Locker, or deferred and go calls, whose
-// receiver is evaluated now but whose operation runs later.
+// The read is hooked here for direct calls (rw.Lock(), p.rw.RUnlock(),
+// s.RLock() promoted through embedded fields); deferred calls, method
+// values and method expressions, whose receiver is evaluated now but whose
+// operation runs later, call the hooks that read when the operation runs
+// (lockforms.go), and calls through sync.Locker read in rt.LockerLock.
+// The operations of a Mutex make atomic writes of its state word, which
+// race with plain reads (a copy) and writes of it: their hooks record
+// them (rt/lockers.go), and the rewriter adds nothing.
 
-// lockRead adds the read of the mutex that the call x locks or unlocks.
+// lockRead adds the read of the RWMutex that the call x locks or unlocks.
 func (c *collector) lockRead(x *ast.CallExpr) {
 	if c.noAt {
 		return // a go or defer statement: the operation runs later
@@ -32,8 +34,7 @@ func (c *collector) lockRead(x *ast.CallExpr) {
 		return
 	}
 	switch u.Op {
-	case syncapi.MutexLock, syncapi.MutexUnlock, syncapi.MutexTryLock,
-		syncapi.RWMutexLock, syncapi.RWMutexUnlock, syncapi.RWMutexTryLock,
+	case syncapi.RWMutexLock, syncapi.RWMutexUnlock, syncapi.RWMutexTryLock,
 		syncapi.RWMutexRLock, syncapi.RWMutexRUnlock, syncapi.RWMutexTryRLock:
 	default:
 		return

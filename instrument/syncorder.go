@@ -61,6 +61,10 @@ func (c *collector) afterSync() bool {
 		}
 	}
 	for _, a := range c.main.accs {
+		if c.lhsPost[a] {
+			a.afterTask = true // syncassign.go
+			continue
+		}
 		if !a.write && a.pos < last {
 			continue // a read before the synchronisation: before the statement
 		}

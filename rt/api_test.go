@@ -23,6 +23,9 @@ var surface = []string{
 	"Register", "SiteInfo", "Kind",
 	"KindUnknown", "KindRead", "KindWrite", "KindAsync", "KindFuture",
 	"KindFinish", "KindGet", "KindIsolated", "KindRun",
+	"KindGo", "KindSend", "KindRecv", "KindClose", "KindSelect", "KindMutex",
+	"KindWaitGroup", "KindOnce", "KindCond", "KindAtomic", "KindTime",
+	"KindErrgroup", "KindGosched",
 	// Access hooks.
 	"Read", "Write", "ReadSlice", "WriteSlice", "ReadMap", "WriteMap",
 	// Allocations whose deaths the checker learns (checker/alloc.go), and
@@ -39,6 +42,10 @@ var surface = []string{
 	"MutexLock", "MutexLockCommute", "MutexUnlock", "MutexTryLock",
 	"RWMutexLock", "RWMutexLockCommute", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
 	"LockerLock", "LockerUnlock",
+	// Lock operations that run later than where they appear, and the type
+	// a method value of a Locker interface is bound at (lockers.go).
+	"RWMutexLockRead", "RWMutexUnlockRead", "RWMutexTryLockRead",
+	"RWMutexRLockRead", "RWMutexRUnlockRead", "RWMutexTryRLockRead", "Locker",
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
 	"OnceDo", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "AtomicAddAt", "AtomicAndAt", "AtomicOrAt", "Sleep", "Gosched", "AfterFunc",
 	// Accesses through package reflect (reflecthooks.go).

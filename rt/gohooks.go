@@ -214,8 +214,10 @@ func MutexLock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.Lock(m, m.TryLock, site)
+		Write(m, site) // the state word that Lock sets (lockers.go)
 		return
 	}
+	taskRead(m, site)
 	m.Lock()
 }
 
@@ -246,18 +248,22 @@ func MutexLockCommute(m *sync.Mutex, class int, site uint32) {
 func MutexUnlock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
+		Write(m, site) // the state word that Unlock clears (lockers.go)
 		gx.Unlock(m, m.Unlock, site)
 		return
 	}
+	taskRead(m, site)
 	m.Unlock()
 }
 
 // MutexTryLock tries to lock m, as m.TryLock() does.
 func MutexTryLock(m *sync.Mutex, site uint32) bool {
+	taskRead(m, site)
 	ok := m.TryLock()
 	if gx, l := enter(site); gx != nil && ok {
 		defer gx.Exit(l)
 		gx.TryLocked(m, false, site)
+		Write(m, site) // the state word that TryLock sets (lockers.go)
 	}
 	return ok
 }
@@ -339,29 +345,12 @@ func RWMutexTryRLock(m *sync.RWMutex, site uint32) bool {
 
 // LockerLock calls l.Lock() for a sync.Locker whose dynamic type the
 // rewriter cannot see; a *sync.Mutex or *sync.RWMutex is locked through
-// the hooks above.
-func LockerLock(l sync.Locker, site uint32) {
-	switch m := l.(type) {
-	case *sync.Mutex:
-		MutexLock(m, site)
-	case *sync.RWMutex:
-		RWMutexLock(m, site)
-	default:
-		l.Lock()
-	}
-}
+// the hooks above, and the RLocker of an RWMutex through RWMutexRLock
+// (lockers.go).
+func LockerLock(l sync.Locker, site uint32) { lockerLock(l, site) }
 
 // LockerUnlock calls l.Unlock() for a sync.Locker, as LockerLock does.
-func LockerUnlock(l sync.Locker, site uint32) {
-	switch m := l.(type) {
-	case *sync.Mutex:
-		MutexUnlock(m, site)
-	case *sync.RWMutex:
-		RWMutexUnlock(m, site)
-	default:
-		l.Unlock()
-	}
-}
+func LockerUnlock(l sync.Locker, site uint32) { lockerUnlock(l, site) }
 
 // WaitGroupAdd adds delta to wg's counter, as wg.Add(delta) does.
 func WaitGroupAdd(wg *sync.WaitGroup, delta int, site uint32) {

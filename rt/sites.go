@@ -16,6 +16,22 @@ const (
 	KindGet           // (*task.Future).Get
 	KindIsolated      // t.Isolated
 	KindRun           // task.Run
+
+	// Plain Go: the sites of the operations the rewriter gives hooks of
+	// package rt (gohooks.go).
+	KindGo        // a go statement
+	KindSend      // ch <- v
+	KindRecv      // <-ch, and a range loop over a channel
+	KindClose     // close(ch)
+	KindSelect    // a select statement
+	KindMutex     // Lock, Unlock and their forms, of Mutex, RWMutex and sync.Locker
+	KindWaitGroup // WaitGroup.Add, Done, Wait and Go
+	KindOnce      // Once.Do
+	KindCond      // Cond.Wait, Signal and Broadcast
+	KindAtomic    // a function of sync/atomic, or a method of one of its types
+	KindTime      // time.Sleep, time.After, time.AfterFunc, time.Now and the others of the run's clock
+	KindErrgroup  // a method of errgroup.Group
+	KindGosched   // runtime.Gosched
 )
 
 // SiteInfo describes a site in the user's original source.

@@ -16,6 +16,11 @@ func TestRegister(t *testing.T) {
 		{KindUnknown, sites.KindUnknown}, {KindRead, sites.KindRead}, {KindWrite, sites.KindWrite},
 		{KindAsync, sites.KindAsync}, {KindFuture, sites.KindFuture}, {KindFinish, sites.KindFinish},
 		{KindGet, sites.KindGet}, {KindIsolated, sites.KindIsolated}, {KindRun, sites.KindRun},
+		{KindGo, sites.KindGo}, {KindSend, sites.KindSend}, {KindRecv, sites.KindRecv},
+		{KindClose, sites.KindClose}, {KindSelect, sites.KindSelect}, {KindMutex, sites.KindMutex},
+		{KindWaitGroup, sites.KindWaitGroup}, {KindOnce, sites.KindOnce}, {KindCond, sites.KindCond},
+		{KindAtomic, sites.KindAtomic}, {KindTime, sites.KindTime}, {KindErrgroup, sites.KindErrgroup},
+		{KindGosched, sites.KindGosched},
 	}
 	var infos []SiteInfo
 	for i, k := range kinds {

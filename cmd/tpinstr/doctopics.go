@@ -67,6 +67,25 @@ Like Go's race detector, tpinstr checks what it sees:
     code which was not rewritten derived with a cancellation of its own
     is canceled by package context's goroutine, which makes the run
     "checked this schedule only".
+  - Plain Go, synchronisation the rewriter leaves as it is (it runs for
+    real, unseen): a function of sync/atomic or a method of an atomic type
+    used as a value (f := atomic.AddInt64); a Lock or Unlock through an interface whose dynamic value is neither
+    a *sync.Mutex, a *sync.RWMutex, an RWMutex's RLocker nor a pointer to
+    a struct that embeds one, and whose own methods were not rewritten.
+    Calls, deferred and go calls, method values and method expressions of
+    the others are hooked, and so are sync.Locker, sync.Cond.L and any
+    interface with Lock and Unlock.
+  - A Mutex's Lock and Unlock write its state word while the goroutine
+    holds it, so a copy of the Mutex (or of a struct that holds it) races
+    with them unless they are ordered; Go's race detector also reports a
+    copy made under the Mutex's own lock while another goroutine waits in
+    Lock, which tpinstr does not. The operations of an RWMutex read it, as
+    for the detector: a copy of an RWMutex races with none of them.
+  - In an assignment whose right-hand side locks, receives or calls, the
+    operands of the left-hand side are hooked after it, where Go's
+    compiler evaluates them (p.next.v = <-c, m[k] = f()), unless the
+    left-hand side calls or receives itself (m[key()] = <-c), whose hooks
+    stay before the statement.
   - Inside a task.Run, tasks are ordered only by the task library: Finish,
     Get and Isolated. Go statements, channels, mutexes and atomics between
     tasks are not understood (the verdict says "this schedule only"), and

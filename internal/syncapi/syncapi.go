@@ -379,6 +379,9 @@ func (c Classifier) Value(info *types.Info, e ast.Expr) (Use, bool) {
 	}
 	u.Op = c.op(u.Func)
 	if u.Op == None {
+		u.Op = lockerOp(u.Sel) // locker.go
+	}
+	if u.Op == None {
 		return Use{}, false
 	}
 	if u.Op == LockerLock || u.Op == LockerUnlock {

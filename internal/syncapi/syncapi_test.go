@@ -247,6 +247,12 @@ func TestClassify(t *testing.T) {
 		{src: `cond.Signal()`, op: CondSignal, recv: "cond", fn: "Signal"},
 		{src: `cond.Broadcast()`, op: CondBroadcast, recv: "cond", fn: "Broadcast"},
 		{src: `cond.L.Lock()`, op: LockerLock, recv: "cond.L", iface: true, fn: "Lock"},
+		// An interface of the program's own with the methods of sync.Locker.
+		{src: `type lk interface{ Lock(); Unlock() }; lk(pmu).Lock()`, op: LockerLock, recv: "lk(pmu)", iface: true, fn: "Lock"},
+		{src: `type lk interface{ Lock(); Unlock() }; _ = lk(pmu).Unlock`, op: LockerUnlock, form: MethodValue, recv: "lk(pmu)", iface: true, fn: "Unlock", notCalled: true},
+		{src: `type lk interface{ sync.Locker; N() }; var v lk; v.Lock()`, op: LockerLock, recv: "v", iface: true, fn: "Lock"},
+		{src: `type lk interface{ Lock() }; lk(pmu).Lock()`, op: None},
+		{src: `type lk interface{ Lock(); Unlock(); RLock() }; var v lk; v.RLock()`, op: None},
 		// sync: forms.
 		{src: `defer mu.Unlock()`, op: MutexUnlock, recv: "mu", fn: "Unlock"},
 		{src: `defer wg.Done()`, op: WaitGroupDone, recv: "wg", fn: "Done"},

@@ -218,6 +218,9 @@ func (st *state) goChain(g *goexec.G) []report.GoFrame {
 		if g.Parent != nil {
 			f.By = g.Parent.ID
 		}
+		if g.Parent != nil && g.Created == "" {
+			f.Kind = si.Kind.String()
+		}
 		out = append(out, f)
 	}
 	return out

@@ -105,10 +105,14 @@ func (st *state) accessReport(a event.Access) report.Access {
 	if a.Write {
 		op = "write"
 	}
-	return report.Access{
+	r := report.Access{
 		Op: op, Expr: si.Expr, File: si.File, Line: si.Line, Col: si.Col, Func: si.Func,
 		Isolated: a.Isolated, Task: uint32(a.Task), Spawns: st.spawnChain(a.Task),
 	}
+	if si.Kind.IsSync() {
+		r.Kind = si.Kind.String()
+	}
+	return r
 }
 
 func (st *state) spawnChain(t event.Task) []report.SpawnFrame {

@@ -16,6 +16,11 @@ type GoFrame struct {
 	// not start, such as "started by net/http.(*Server).Serve"; its first
 	// hook is at File:Line:Col.
 	Outside string `json:"outside,omitempty"`
+	// Kind names the operation that created the goroutine: "go" for a go
+	// statement, "waitgroup" for WaitGroup.Go, "errgroup" for a Group's Go,
+	// "time" for time.AfterFunc (the names of sites.Kind); empty for
+	// goroutine 1 and for a goroutine the program did not start.
+	Kind string `json:"kind,omitempty"`
 }
 
 // goText formats a data race between goroutines in the shape of Go's race
@@ -46,6 +51,14 @@ func writeGoAccess(b *strings.Builder, a Access, addr string, previous bool) {
 	expr := ""
 	if a.Expr != "" {
 		expr = " of " + a.Expr
+	}
+	if noun := syncNouns[a.Kind]; noun != "" {
+		// An access that a synchronisation operation makes: the mutex's
+		// state word that Lock writes, the word of an atomic operation.
+		expr = " of " + noun
+		if a.Expr != "" {
+			expr += " by " + a.Expr
+		}
 	}
 	who := fmt.Sprintf("goroutine %d", a.Goroutine)
 	if a.Goroutine == 0 {
@@ -144,4 +157,18 @@ func writeCreated(b *strings.Builder, chain []GoFrame) {
 		}
 		fmt.Fprintf(b, "  created at %s by goroutine %d\n", Position(f.File, f.Line, f.Col), f.By)
 	}
+}
+
+// syncNouns name what an access at a synchronisation site (Access.Kind)
+// touches, for the text of a race report.
+var syncNouns = map[string]string{
+	"mutex":     "the mutex",
+	"atomic":    "the atomic variable",
+	"send":      "the channel",
+	"receive":   "the channel",
+	"close":     "the channel",
+	"select":    "the channel",
+	"waitgroup": "the WaitGroup",
+	"once":      "the Once",
+	"cond":      "the Cond",
 }

@@ -45,6 +45,12 @@ type Access struct {
 	// that created it, … up to goroutine 1.
 	Goroutine int       `json:"goroutine,omitempty"`
 	Created   []GoFrame `json:"created,omitempty"`
+	// Kind names the synchronisation operation whose site the access is
+	// at, when it is one ("mutex" for the read of a mutex that Lock makes,
+	// "atomic" for the word an atomic operation updates; the names of
+	// sites.Kind), and is empty for the plain reads and writes of the
+	// program.
+	Kind string `json:"kind,omitempty"`
 }
 
 // SpawnFrame is where one task of a spawn chain was spawned.

@@ -116,3 +116,37 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+// TestGoRaceTextSyncKind checks that a race report names what an access
+// made by a synchronisation operation touches, and the operation.
+func TestGoRaceTextSyncKind(t *testing.T) {
+	rep := Race{
+		Type: "race", Addr: "0xc000012345",
+		Access: Access{Op: "write", Expr: "g.mu.Lock()", File: "/p/main.go", Line: 21, Col: 2, Func: "main.main", Goroutine: 1, Kind: "mutex",
+			Created: []GoFrame{{Goroutine: 1}}},
+		Previous: Access{Op: "write", Expr: "g.mu", File: "/p/main.go", Line: 18, Col: 3, Func: "main.main.func1", Goroutine: 2,
+			Created: []GoFrame{{Goroutine: 2, By: 1, File: "/p/main.go", Line: 17, Col: 2, Kind: "go"}, {Goroutine: 1}}},
+		Reason: "no synchronisation orders them",
+	}
+	got := rep.Text()
+	for _, w := range []string{
+		"Write of the mutex by g.mu.Lock() at 0xc000012345 by goroutine 1:\n",
+		"Previous write of g.mu at 0xc000012345 by goroutine 2:\n",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("the report lacks %q:\n%s", w, got)
+		}
+	}
+	var b bytes.Buffer
+	if err := json.NewEncoder(&b).Encode(rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`"kind":"mutex"`, `"kind":"go"`} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("the JSON lacks %s: %s", w, b.String())
+		}
+	}
+	if strings.Count(b.String(), `"kind"`) != 2 {
+		t.Errorf("the JSON has kinds other than the access's and the go statement's: %s", b.String())
+	}
+}

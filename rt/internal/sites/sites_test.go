@@ -30,3 +30,28 @@ func TestRegisterLookup(t *testing.T) {
 		}
 	}
 }
+
+// TestKindNames checks that every kind up to the last has a name, and
+// that names are distinct.
+func TestKindNames(t *testing.T) {
+	seen := map[string]Kind{}
+	for k := KindRead; k <= KindGosched; k++ {
+		name := k.String()
+		if name == "" {
+			t.Errorf("kind %d has no name", k)
+			continue
+		}
+		if o, dup := seen[name]; dup {
+			t.Errorf("kinds %d and %d are both %q", o, k, name)
+		}
+		seen[name] = k
+	}
+	if KindUnknown.String() != "" || Kind(KindGosched+1).String() != "" {
+		t.Errorf("KindUnknown or a kind past the last has a name")
+	}
+	for k, want := range map[Kind]bool{KindRead: false, KindRun: false, KindGo: true, KindMutex: true, KindGosched: true, KindGosched + 1: false} {
+		if got := k.IsSync(); got != want {
+			t.Errorf("%d.IsSync() = %v, want %v", k, got, want)
+		}
+	}
+}

@@ -52,9 +52,9 @@ func locked() int {
 	return 1
 }
 
-// ordered assigns values that receives and calls produce: the writes are
-// hooked after the statement, except where a call may change the path to
-// the location (head.val).
+// ordered assigns values that receives and calls produce: the writes, and
+// the reads of the operands of the left-hand side, are hooked after the
+// statement, where the compiler evaluates them (head.val, table[1]).
 func ordered(c chan int) {
 	x = <-c
 	x += <-c

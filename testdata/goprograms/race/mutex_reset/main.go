@@ -15,12 +15,12 @@ func main() {
 	var g guarded
 	done := make(chan bool, 1)
 	go func() {
-		g.mu = sync.Mutex{} // race:mu,unlock
+		g.mu = sync.Mutex{} // race:mu
 		done <- true
 	}()
 	g.mu.Lock() // race:mu
 	g.n++
-	g.mu.Unlock() // race:unlock
+	g.mu.Unlock()
 	<-done
 	fmt.Println("reset")
 }

@@ -1,0 +1,52 @@
+// Command locker_iface: accounts embed a sync.Mutex and are locked through an interface of the program's own (Lock, Unlock, Name), whose method values a helper receives; both transfers lock the account they update.
+package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+// lockable is what the helper locks.
+type lockable interface {
+	Lock()
+	Unlock()
+	Name() string
+}
+
+type account struct {
+	sync.Mutex
+	name    string
+	balance int
+}
+
+func (a *account) Name() string { return a.name }
+
+// withLock runs f between lock and unlock.
+func withLock(lock, unlock func(), f func()) {
+	lock()
+	defer unlock()
+	f()
+}
+
+func main() {
+	a := &account{name: "a", balance: 100}
+	b := &account{name: "b"}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		var l lockable = a
+		withLock(l.Lock, l.Unlock, func() {
+			a.balance -= 10
+		})
+	}()
+	go func() {
+		defer wg.Done()
+		var l lockable = a
+		withLock(l.Lock, l.Unlock, func() {
+			a.balance -= 20
+		})
+	}()
+	wg.Wait()
+	fmt.Println(a.Name(), a.balance, b.Name(), b.balance)
+}
