@@ -239,8 +239,10 @@ func MutexLockCommute(m *sync.Mutex, class int, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
+		Write(m, site) // the state word, as MutexLock: an isolated write of the section
 		return
 	}
+	taskRead(m, site)
 	m.Lock()
 }
 

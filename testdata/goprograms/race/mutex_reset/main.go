@@ -15,12 +15,12 @@ func main() {
 	var g guarded
 	done := make(chan bool, 1)
 	go func() {
-		g.mu = sync.Mutex{} // race:mu
+		g.mu = sync.Mutex{} // race:mu,unlock
 		done <- true
 	}()
 	g.mu.Lock() // race:mu
 	g.n++
-	g.mu.Unlock()
+	g.mu.Unlock() // race:unlock
 	<-done
 	fmt.Println("reset")
 }
