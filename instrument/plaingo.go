@@ -345,6 +345,9 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		g.insert(x.Rparen, site, prioAtClose)
 		return
 	}
+	if g.libCall(x) { // ioread.go, pool.go
+		return
+	}
 	u, ok := g.classifier().Call(g.r.info, x)
 	if !ok || !u.Op.IsSync() {
 		return

@@ -134,6 +134,7 @@ type Exec struct {
 	onces   map[unsafe.Pointer]*onceState
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
+	lib     *libState // sync.Pool and file I/O (syncvar.go)
 
 	sleepers []*G
 	timers   []*timer     // timers.go
