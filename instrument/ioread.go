@@ -44,6 +44,17 @@ import (
 // number), and it is made by the calling goroutine after the callee's: it
 // can only add a race that the callee's own writes already make.
 //
+// Likewise a call of a method Write(p []byte) (n int, err error) whose
+// callee is not rewritten (a hash.Hash, a bytes.Buffer, a bufio.Writer, an
+// io.Writer) records a read of p[:n] after it returns, by io.Writer's
+// contract (Write writes n bytes from p), as the instrumented standard
+// library makes it in -race builds:
+//
+//	h.Write(b)  →  _tpinstr_rt.DrainWrite(h.Write, b, site)
+//
+// (io.Discard's Write reads nothing, but is recorded as reading p[:n]
+// when called through an io.Writer.)
+//
 // Calls of *os.File's methods get the hooks of file I/O (FileRead,
 // FileReadAt, FileWrite, FileWriteString, FileWriteAt, and os.ReadFile,
 // os.WriteFile), which add the race detector's ioSync: see rt/iohooks.go.
@@ -52,11 +63,11 @@ import (
 // go statements of them, readers called by other code of the standard
 // library on the program's memory (io.Copy into a rewritten Writer is
 // fine; fmt.Fscan, binary.Read or json.Decoder writing through pointers
-// are not), and the reads of p that Write methods other than *os.File's
-// make.
+// are not), and WriteString, WriteByte, ReadFrom and WriteTo methods.
 
-// readSigs are the methods whose callee writes their first argument.
-var readSigs = map[string]string{"Read": "FillRead", "ReadAt": "FillReadAt"}
+// readSigs are the methods whose callee writes (Read, ReadAt) or reads
+// (Write) their first argument.
+var readSigs = map[string]string{"Read": "FillRead", "ReadAt": "FillReadAt", "Write": "DrainWrite"}
 
 // fileHooks are the methods of *os.File with hooks of file I/O.
 var fileHooks = map[string]string{

@@ -68,7 +68,8 @@ func f(b []byte, r io.Reader, ra io.ReaderAt, fl *os.File, buf *bytes.Buffer, o 
 		{"file write", `fl.Write(b)`, []string{"_tpinstr_rt.FileWrite(fl.Write, b, "}, nil},
 		{"file write string", `fl.WriteString("s")`, []string{"_tpinstr_rt.FileWriteString(fl.WriteString, \"s\", "}, nil},
 		{"file write at", `fl.WriteAt(b, 2)`, []string{"_tpinstr_rt.FileWriteAt(fl.WriteAt, b, 2, "}, nil},
-		{"buffer write", `buf.Write(b)`, nil, []string{"FileWrite"}},
+		{"buffer write", `buf.Write(b)`, []string{"_tpinstr_rt.DrainWrite(buf.Write, b, "}, []string{"FileWrite"}},
+		{"interface write", `var wr io.Writer = buf; n, err = wr.Write(b)`, []string{"n, err = _tpinstr_rt.DrainWrite(wr.Write, b, "}, nil},
 		{"write file", `os.WriteFile("n", b, 0o600)`, []string{"_tpinstr_rt.WriteFile(\"n\", b, 0o600, "}, nil},
 		{"read file", `b, err = os.ReadFile("n")`, []string{"_tpinstr_rt.ReadFile(\"n\", "}, nil},
 		{"pool pointer", `p.Put(p.Get())`, []string{"_tpinstr_rt.PoolPut(p, _tpinstr_rt.PoolGet(p, "}, nil},
@@ -117,6 +118,7 @@ func TestNotRewrittenPaths(t *testing.T) {
 const stubLibHooks = `
 func FillRead(read func([]byte) (int, error), p []byte, site uint32) (int, error)               { return 0, nil }
 func FillReadAt(read func([]byte, int64) (int, error), p []byte, off int64, site uint32) (int, error) { return 0, nil }
+func DrainWrite(write func([]byte) (int, error), p []byte, site uint32) (int, error)           { return 0, nil }
 func ReadFull(r io.Reader, p []byte, site uint32) (int, error)                                  { return 0, nil }
 func ReadAtLeast(r io.Reader, p []byte, min int, site uint32) (int, error)                      { return 0, nil }
 func FileRead(read func([]byte) (int, error), p []byte, site uint32) (int, error)               { return 0, nil }

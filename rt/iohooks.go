@@ -13,6 +13,7 @@ import (
 //	n, err := r.ReadAt(p, off)  →  n, err := rt.FillReadAt(r.ReadAt, p, off, site)
 //	io.ReadFull(r, p)           →  rt.ReadFull(r, p, site)
 //	io.ReadAtLeast(r, p, min)   →  rt.ReadAtLeast(r, p, min, site)
+//	w.Write(p)                  →  rt.DrainWrite(w.Write, p, site)
 //	f.Read(p)   (f an *os.File) →  rt.FileRead(f.Read, p, site)
 //	f.ReadAt(p, off)            →  rt.FileReadAt(f.ReadAt, p, off, site)
 //	f.Write(p)                  →  rt.FileWrite(f.Write, p, site)
@@ -28,8 +29,9 @@ import (
 // after the call returns, as syscall.Read does in -race builds
 // (race.WriteRange) and as the rewritten copy of bytes.Buffer.Read would.
 // A Reader that breaks the contract with an n below 0 or above len(p) has
-// the write clamped to p. A file write reads p[:n] (race.ReadRange in
-// syscall.Write).
+// the write clamped to p. A Write reads p[:n] (race.ReadRange in
+// syscall.Write; the instrumented code of a hash or a buffer in -race
+// builds).
 //
 // File I/O is also synchronisation in -race builds: every write-like
 // system call releases into one variable of the program (ioSync), which
@@ -48,6 +50,14 @@ func FillRead(read func([]byte) (int, error), p []byte, site uint32) (int, error
 func FillReadAt(read func([]byte, int64) (int, error), p []byte, off int64, site uint32) (int, error) {
 	n, err := read(p, off)
 	WriteSlice(p[:clampN(n, len(p))], site)
+	return n, err
+}
+
+// DrainWrite calls write(p), a Write method, and records its read of
+// p[:n].
+func DrainWrite(write func([]byte) (int, error), p []byte, site uint32) (int, error) {
+	n, err := write(p)
+	ReadSlice(p[:clampN(n, len(p))], site)
 	return n, err
 }
 

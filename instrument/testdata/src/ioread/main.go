@@ -39,6 +39,8 @@ func reads(f *os.File, r io.Reader, ra io.ReaderAt, b *bytes.Buffer, o *own, e e
 	br := bufio.NewReader(r)
 	br.Read(buf)
 	o.Read(buf) // rewritten code: no hook
+	var w io.Writer = b
+	w.Write(buf)
 	e.Read(buf)
 	io.ReadFull(r, buf)
 	_, err = io.ReadAtLeast(r, buf, 2)
