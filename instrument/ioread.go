@@ -89,50 +89,60 @@ func (g *goRewriter) libCall(x *ast.CallExpr) bool {
 	if g.poolCall(x) {
 		return true
 	}
-	fn, _ := g.r.facts.callee(x).(*types.Func)
-	if fn == nil || x.Ellipsis.IsValid() {
-		return false
-	}
-	sig := fn.Signature()
-	if sig.Recv() == nil {
-		if fn.Pkg() == nil {
-			return false
-		}
-		hook, ok := libFuncs[fn.Pkg().Path()+"."+fn.Name()]
-		if !ok {
-			return false
-		}
-		site := g.r.siteRef(g.r.addSite(x.Pos(), kindWrite, x))
-		g.keepImport(x.Fun, fn.Name())
-		g.replace(x.Fun.Pos(), x.Fun.End(), rt(hook))
-		g.insert(x.Rparen, ", "+site, prioAtClose)
-		return true
-	}
-	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	hook, method, ok := g.r.libHook(x)
 	if !ok {
 		return false
 	}
-	if s := g.r.info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
-		return false // a method expression, (*os.File).Read(f, b)
-	}
-	hook := ""
-	switch {
-	case isOSFile(sig.Recv().Type()) && fileSig(fn.Name(), sig):
-		hook = fileHooks[fn.Name()]
-	case readSigs[fn.Name()] != "" && fileSig(fn.Name(), sig) && g.notRewritten(fn):
-		hook = readSigs[fn.Name()]
-	default:
-		return false
-	}
+	fn := g.r.facts.callee(x).(*types.Func)
 	kind := kindWrite
 	if strings.HasPrefix(fn.Name(), "Write") {
 		kind = kindRead
 	}
 	site := g.r.siteRef(g.r.addSite(x.Pos(), kind, x))
+	if !method {
+		g.keepImport(x.Fun, fn.Name())
+		g.replace(x.Fun.Pos(), x.Fun.End(), rt(hook))
+		g.insert(x.Rparen, ", "+site, prioAtClose)
+		return true
+	}
 	g.insert(x.Fun.Pos(), rt(hook)+"(", prioAtOpen)
 	g.replace(x.Lparen, x.Lparen+1, ", ")
 	g.insert(x.Rparen, ", "+site, prioAtClose)
 	return true
+}
+
+// libHook returns the hook of ioread.go that the call x goes through, and
+// whether x calls a method (whose method value the hook takes) rather
+// than a function (which the hook replaces); ok is false for other calls.
+// rewritesInside (plaingo.go) asks it too, so that no such call is moved
+// into a temporary.
+func (r *fileRewriter) libHook(x *ast.CallExpr) (hook string, method, ok bool) {
+	fn, _ := r.facts.callee(x).(*types.Func)
+	if fn == nil || x.Ellipsis.IsValid() {
+		return "", false, false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		if fn.Pkg() == nil {
+			return "", false, false
+		}
+		hook, ok := libFuncs[fn.Pkg().Path()+"."+fn.Name()]
+		return hook, false, ok
+	}
+	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	if !isSel {
+		return "", false, false
+	}
+	if s := r.info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
+		return "", false, false // a method expression, (*os.File).Read(f, b)
+	}
+	switch {
+	case isOSFile(sig.Recv().Type()) && fileSig(fn.Name(), sig):
+		return fileHooks[fn.Name()], true, true
+	case readSigs[fn.Name()] != "" && fileSig(fn.Name(), sig) && r.notRewritten(fn):
+		return readSigs[fn.Name()], true, true
+	}
+	return "", false, false
 }
 
 // fileSig reports whether sig is the signature that the method name has
@@ -176,7 +186,7 @@ func isOSFile(t types.Type) bool {
 // notRewritten reports whether the method fn is code that the checked
 // build does not rewrite: a method of an interface, or one declared in the
 // standard library or in another module than the package's.
-func (g *goRewriter) notRewritten(fn *types.Func) bool {
+func (r *fileRewriter) notRewritten(fn *types.Func) bool {
 	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
 		return true
 	}
@@ -184,12 +194,12 @@ func (g *goRewriter) notRewritten(fn *types.Func) bool {
 	switch {
 	case pkg == nil:
 		return true
-	case pkg == g.r.pkg.Types:
+	case pkg == r.pkg.Types:
 		return false
 	case isStdPath(pkg.Path()):
 		return true
 	}
-	if m := g.r.pkg.Module; m != nil {
+	if m := r.pkg.Module; m != nil {
 		return pkg.Path() != m.Path && !strings.HasPrefix(pkg.Path(), m.Path+"/")
 	}
 	return false

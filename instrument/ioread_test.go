@@ -31,6 +31,8 @@ func (odd) Read(p []byte) int { return 0 }
 
 type withFile struct{ *os.File }
 
+func first(n int, _ error) int { return n }
+
 type withPool struct{ sync.Pool }
 
 var (
@@ -72,6 +74,7 @@ func f(b []byte, r io.Reader, ra io.ReaderAt, fl *os.File, buf *bytes.Buffer, o 
 		{"interface write", `var wr io.Writer = buf; n, err = wr.Write(b)`, []string{"n, err = _tpinstr_rt.DrainWrite(wr.Write, b, "}, nil},
 		{"write file", `os.WriteFile("n", b, 0o600)`, []string{"_tpinstr_rt.WriteFile(\"n\", b, 0o600, "}, nil},
 		{"read file", `b, err = os.ReadFile("n")`, []string{"_tpinstr_rt.ReadFile(\"n\", "}, nil},
+		{"index operand", `s := make([]int, 8); s[first(buf.Read(b))] = 1`, []string{"s[first(_tpinstr_rt.FillRead(buf.Read, b, "}, nil},
 		{"pool pointer", `p.Put(p.Get())`, []string{"_tpinstr_rt.PoolPut(p, _tpinstr_rt.PoolGet(p, "}, nil},
 		{"pool value", `var q sync.Pool; q.Put(1); _ = q.Get()`, []string{"_tpinstr_rt.PoolPut(&(q), 1, ", "_tpinstr_rt.PoolGet(&(q), "}, nil},
 		{"pool promoted", `wp.Put(1)`, nil, []string{"PoolPut"}},

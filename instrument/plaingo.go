@@ -720,6 +720,10 @@ func (r *fileRewriter) rewritesInside(e ast.Node) bool {
 				found = b.Name() == "close"
 			} else if _, ok := cl.Call(r.info, x); ok {
 				found = true
+			} else if _, _, ok := r.libHook(x); ok {
+				found = true // ioread.go
+			} else if _, fn, _ := r.poolMethod(x); fn != nil {
+				found = true // pool.go
 			}
 		case *ast.SelectorExpr:
 			if u, ok := cl.Value(r.info, x); ok && u.Op.IsSync() {

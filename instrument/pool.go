@@ -21,20 +21,8 @@ import (
 // poolCall rewrites x when it is a direct call of a sync.Pool's Put or
 // Get, and reports whether it did.
 func (g *goRewriter) poolCall(x *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	s := g.r.info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal {
-		return false
-	}
-	fn, _ := s.Obj().(*types.Func)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" || (fn.Name() != "Put" && fn.Name() != "Get") {
-		return false
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil || !isSyncPool(recv.Type()) {
+	sel, fn, s := g.r.poolMethod(x)
+	if fn == nil {
 		return false
 	}
 	if len(s.Index()) > 1 {
@@ -57,6 +45,29 @@ func (g *goRewriter) poolCall(x *ast.CallExpr) bool {
 	}
 	g.insert(x.Rparen, site, prioAtClose)
 	return true
+}
+
+// poolMethod returns the selector, method and selection of x when x calls
+// a sync.Pool's Put or Get (fn nil otherwise). rewritesInside
+// (plaingo.go) asks it too, so that no such call is moved into a
+// temporary.
+func (r *fileRewriter) poolMethod(x *ast.CallExpr) (sel *ast.SelectorExpr, fn *types.Func, s *types.Selection) {
+	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil, nil
+	}
+	s = r.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil, nil, nil
+	}
+	fn, _ = s.Obj().(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" || (fn.Name() != "Put" && fn.Name() != "Get") {
+		return nil, nil, nil
+	}
+	if recv := fn.Signature().Recv(); recv == nil || !isSyncPool(recv.Type()) {
+		return nil, nil, nil
+	}
+	return sel, fn, s
 }
 
 // isSyncPool reports whether t is *sync.Pool.
