@@ -44,6 +44,9 @@ type acc struct {
 	// that the hook runs only while it is true, and clears (invariant.go).
 	fallback string
 	once     string
+	// frontier: the hook, behind !fallback, also runs when fallback
+	// holds and the range hooks do not hold the element (computed.go).
+	frontier *frontier
 }
 
 // group is a set of accesses that are hooked together: the accesses of a

@@ -74,6 +74,12 @@ import (
 // optimization commute; switched off (Config.Disable[OptCommute],
 // -instr.disable=commute), no body is a commutative update and exploration
 // runs every order of conflicting sections.
+//
+// The sections of a mutex in plain Go (mutexsection.go) are decided by the
+// same rule (commuteStmts), where "Isolated body" reads "Isolated body or
+// section of a mutex" throughout: a variable that any of them assigns is
+// not stable, and a section runs as a unit against the others of its
+// mutex as an Isolated body does against the other Isolated bodies.
 
 // Classes of commutative updates, as rt.SiteInfo.Commute values.
 const (
@@ -89,12 +95,23 @@ const (
 // of an Isolated call is, or commuteNone.
 func (f *facts) commuteClass(body ast.Expr) int {
 	lit, ok := ast.Unparen(body).(*ast.FuncLit)
-	if !ok || len(lit.Body.List) == 0 || f.disable[OptCommute] {
+	if !ok {
 		return commuteNone
 	}
-	c := &commuteCheck{f: f, lit: lit, addr: f.addressTaken(lit)}
+	return f.commuteStmts(lit.Body.List, lit)
+}
+
+// commuteStmts returns the class of the commutative update that the
+// statements list, which make up the node span (the function literal of an
+// Isolated body, or the statements of a mutex section: mutexsection.go),
+// are, or commuteNone. It is the rule above, for both.
+func (f *facts) commuteStmts(list []ast.Stmt, span ast.Node) int {
+	if len(list) == 0 || f.disable[OptCommute] {
+		return commuteNone
+	}
+	c := &commuteCheck{f: f, span: span, addr: f.addressTaken(span)}
 	class := commuteNone
-	for _, s := range lit.Body.List {
+	for _, s := range list {
 		var k int
 		var lhs, rhs ast.Expr
 		switch s := s.(type) {
@@ -141,7 +158,7 @@ func (f *facts) commuteClass(body ast.Expr) int {
 // commuteCheck is what commuteClass knows of the body it decides.
 type commuteCheck struct {
 	f    *facts
-	lit  *ast.FuncLit
+	span ast.Node            // the body: what its own variables are declared in
 	addr map[*types.Var]bool // locals whose address the enclosing function takes
 }
 
@@ -178,7 +195,7 @@ func (c *commuteCheck) inBody(x ast.Expr) bool {
 		return false
 	}
 	v, ok := c.f.info.Uses[id].(*types.Var)
-	return ok && v.Pos() >= c.lit.Pos() && v.Pos() < c.lit.End()
+	return ok && v.Pos() >= c.span.Pos() && v.Pos() < c.span.End()
 }
 
 // stable reports whether e is a stable expression: constants and stable
@@ -215,7 +232,7 @@ func (c *commuteCheck) stableVar(id *ast.Ident) bool {
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
 		return false // not a local variable
 	}
-	if v.Pos() >= c.lit.Pos() && v.Pos() < c.lit.End() {
+	if v.Pos() >= c.span.Pos() && v.Pos() < c.span.End() {
 		return true
 	}
 	return !c.f.isoAssigned()[v] && !c.addr[v]
@@ -267,15 +284,15 @@ func (f *facts) integer(x ast.Expr) bool {
 }
 
 // addressTaken returns the variables whose address the top-level function
-// around lit takes: operands of &, and receivers of methods with a pointer
+// around n takes: operands of &, and receivers of methods with a pointer
 // receiver called or taken as values on an addressable variable. A local
 // variable is visible only inside its top-level function, so no other
 // code can take its address.
-func (f *facts) addressTaken(lit *ast.FuncLit) map[*types.Var]bool {
+func (f *facts) addressTaken(n ast.Node) map[*types.Var]bool {
 	addr := map[*types.Var]bool{}
 	var outer ast.Node
 	for _, d := range f.file.Decls {
-		if d.Pos() <= lit.Pos() && lit.End() <= d.End() {
+		if d.Pos() <= n.Pos() && n.End() <= d.End() {
 			outer = d
 		}
 	}
@@ -310,7 +327,8 @@ func (f *facts) addressTaken(lit *ast.FuncLit) map[*types.Var]bool {
 }
 
 // isoAssigned returns the variables assigned inside the bodies of Isolated
-// calls of the file, computed once.
+// calls of the file, and inside its mutex sections (mutexsection.go: any
+// section, commutative or not), computed once.
 func (f *facts) isoAssigned() map[*types.Var]bool {
 	if f.isoVars != nil {
 		return f.isoVars
@@ -321,32 +339,41 @@ func (f *facts) isoAssigned() map[*types.Var]bool {
 		if !ok {
 			return true
 		}
-		body := f.isolatedBody(call)
-		if body == nil {
-			return true
+		if body := f.isolatedBody(call); body != nil {
+			f.markAssigned(body)
 		}
-		ast.Inspect(body, func(n ast.Node) bool {
-			var targets []ast.Expr
-			switch s := n.(type) {
-			case *ast.AssignStmt:
-				targets = s.Lhs
-			case *ast.IncDecStmt:
-				targets = []ast.Expr{s.X}
-			case *ast.UnaryExpr:
-				if s.Op == token.AND {
-					targets = []ast.Expr{s.X} // its address may be written through
-				}
-			}
-			for _, t := range targets {
-				if id, ok := ast.Unparen(t).(*ast.Ident); ok {
-					if v, ok := f.info.Uses[id].(*types.Var); ok {
-						f.isoVars[v] = true
-					}
-				}
-			}
-			return true
-		})
 		return true
 	})
+	for _, sec := range f.mutexSections() {
+		for _, s := range sec.body {
+			f.markAssigned(s)
+		}
+	}
 	return f.isoVars
+}
+
+// markAssigned adds the variables that n assigns, or whose address it
+// takes, to isoVars.
+func (f *facts) markAssigned(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		var targets []ast.Expr
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			targets = s.Lhs
+		case *ast.IncDecStmt:
+			targets = []ast.Expr{s.X}
+		case *ast.UnaryExpr:
+			if s.Op == token.AND {
+				targets = []ast.Expr{s.X} // its address may be written through
+			}
+		}
+		for _, t := range targets {
+			if id, ok := ast.Unparen(t).(*ast.Ident); ok {
+				if v, ok := f.info.Uses[id].(*types.Var); ok {
+					f.isoVars[v] = true
+				}
+			}
+		}
+		return true
+	})
 }

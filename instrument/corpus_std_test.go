@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -25,17 +26,50 @@ func TestCorpusStd(t *testing.T) {
 	if *corpusPkgs != "" {
 		pattern = strings.ReplaceAll(*corpusPkgs, ",", " ")
 	}
+	// The stub of rt imports these; they are loaded with the corpus so
+	// that the stub and the rewritten packages share their types.
+	stubImports := []string{"reflect", "sync", "time"}
 	cfg := &packages.Config{Mode: loadMode | packages.NeedDeps, Dir: moduleRoot(t)}
-	pkgs, err := packages.Load(cfg, strings.Fields(pattern)...)
+	pkgs, err := packages.Load(cfg, append(strings.Fields(pattern), stubImports...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stub := stubPackage(t)
+	loaded := map[string]*packages.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) { loaded[p.PkgPath] = p })
+	// Packages the stub depends on cannot be rewritten against it: the
+	// rewritten package would have types of its own.
+	underStub := map[string]bool{}
+	var mark func(p *packages.Package)
+	mark = func(p *packages.Package) {
+		if !underStub[p.PkgPath] {
+			underStub[p.PkgPath] = true
+			for _, ip := range p.Imports {
+				mark(ip)
+			}
+		}
+	}
+	for _, path := range stubImports {
+		mark(loaded[path])
+	}
+	im := newFuzzImporter(token.NewFileSet())
+	im.std = importerFunc(func(path string) (*types.Package, error) {
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		if p, ok := loaded[path]; ok && p.Types != nil {
+			return p.Types, nil
+		}
+		return nil, fmt.Errorf("%s was not loaded", path)
+	})
+	stub, err := im.Import(RTPath)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var stats Stats
 	stats.Skipped = map[string]int{}
 	checked, failed := 0, 0
 	for _, p := range pkgs {
-		if len(p.Errors) > 0 || p.Types == nil || strings.HasPrefix(p.PkgPath, "cmd/") {
+		if len(p.Errors) > 0 || p.Types == nil || strings.HasPrefix(p.PkgPath, "cmd/") || underStub[p.PkgPath] {
 			continue
 		}
 		res, err := Package(p, Config{})
@@ -47,7 +81,8 @@ func TestCorpusStd(t *testing.T) {
 		if len(res.Files) == 0 {
 			continue
 		}
-		if err := typecheckRewritten(p, res, stub); err != nil {
+		im.addSitePackages(res)
+		if err := typecheckRewritten(p, res, stub, im); err != nil {
 			failed++
 			t.Errorf("%s: rewritten package does not type-check: %v", p.PkgPath, err)
 			continue
@@ -58,21 +93,10 @@ func TestCorpusStd(t *testing.T) {
 		checked, failed, stats.AccessSites, stats.Hooks, stats.OncePerLoop, stats.Covered, stats.RangeHooks, sumSkipped(stats), stats.Skipped)
 }
 
-// stubPackage type-checks the stub of rt.
-func stubPackage(t *testing.T) *types.Package {
-	t.Helper()
-	fset := token.NewFileSet()
-	im := newFuzzImporter(fset)
-	p, err := im.Import(RTPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // typecheckRewritten parses the files of p with the rewritten ones in
-// place and type-checks them.
-func typecheckRewritten(p *packages.Package, res *Result, stub *types.Package) error {
+// place and type-checks them, importing rt as stub and the generated site
+// packages through sites.
+func typecheckRewritten(p *packages.Package, res *Result, stub *types.Package, sites types.Importer) error {
 	fset := token.NewFileSet()
 	rewritten := map[string][]byte{}
 	for _, f := range res.Files {
@@ -99,6 +123,9 @@ func typecheckRewritten(p *packages.Package, res *Result, stub *types.Package) e
 		}
 		if path == "unsafe" {
 			return types.Unsafe, nil
+		}
+		if strings.HasPrefix(path, sitePkgPrefix) {
+			return sites.Import(path)
 		}
 		if ip, ok := p.Imports[path]; ok && ip.Types != nil {
 			return ip.Types, nil

@@ -62,6 +62,14 @@
 //     part of t that t[i] (or t[i±k]) sweeps, placed before the loop,
 //     stands for the hooks of those accesses in the body
 //     (Stats.RangeHooks, Stats.Covered);
+//   - computed (computed.go): a loop of sliceloop whose body can panic
+//     only at indices the loop's index does not determine, all in one
+//     statement, gets its range hooks after the loop instead, behind a
+//     flag that a test of those indices before the statement clears (then
+//     recording what the loop has done so far), and the reads at computed
+//     indices of a slice with a range hook are recorded by it when the
+//     loop's index has passed them, or wait in a slot
+//     (Stats.RangeHooks, Stats.Covered);
 //   - downloop (downloop.go): a loop that counts down, for i := hi; i >=
 //     lo; i--, gets the range hooks of sliceloop.go like the upward loop
 //     over the same indices;
@@ -178,7 +186,8 @@
 //     and rangetemp.go evaluate a side-effecting operand once into a
 //     temporary so that a hook can name what the statement accesses.
 //  5. Optimization units (optimize.go lists them by name; straight.go,
-//     ifjoin.go, sliceloop.go, downloop.go, invariant.go, construn.go):
+//     ifjoin.go, sliceloop.go, computed.go, downloop.go, invariant.go,
+//     construn.go):
 //     each is consulted by planning at one point (a statement list, an if,
 //     a loop header, a hook about to be placed) and asks the facts whether
 //     its conditions hold.

@@ -152,14 +152,17 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 		}
 	}
 	guards := rd.guards
+	var text string
 	switch {
+	case a.frontier != nil:
+		text = a.frontier.hook(call, guards, a.write)
 	case a.fallback != "":
-		guards = append([]string{"!" + a.fallback}, guards...)
+		text = hookStmt(call, append([]string{"!" + a.fallback}, guards...))
 	case a.once != "":
-		guards = append([]string{a.once}, guards...)
-		call = a.once + " = false; " + call
+		text = hookStmt(a.once+" = false; "+call, append([]string{a.once}, guards...))
+	default:
+		text = hookStmt(call, guards)
 	}
-	text := hookStmt(call, guards)
 	if strings.ContainsRune(text, '\n') {
 		return rd.fail("operand spans lines")
 	}

@@ -35,7 +35,10 @@ type facts struct {
 
 	pure      *pureState          // the package's pure functions, found on demand (pure.go)
 	isoBodies [][2]token.Pos      // extents of the bodies of Isolated calls
-	isoVars   map[*types.Var]bool // variables assigned in Isolated bodies (commute.go)
+	isoVars   map[*types.Var]bool // variables assigned in Isolated bodies and mutex sections (commute.go)
+
+	sections       []mutexSection        // the sections of mutexes of the file (mutexsection.go)
+	sectionClasses map[*ast.CallExpr]int // their classes, by their Lock calls
 }
 
 // newFacts prepares the facts of file, a file of pkg.

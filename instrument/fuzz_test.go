@@ -87,6 +87,8 @@ func OnSendTo[T any](ch chan<- T) func(T) *SendCase[T]         { return nil }
 func (s *SendCase[T]) selectCase()                              {}
 func Select(site uint32, hasDefault bool, cases ...Case) int    { return 0 }
 func MutexLock(m *sync.Mutex, site uint32)                      {}
+func MutexLockCommute(m *sync.Mutex, class int, site uint32)    {}
+func RWMutexLockCommute(m *sync.RWMutex, class int, site uint32) {}
 func MutexUnlock(m *sync.Mutex, site uint32)                    {}
 func MutexTryLock(m *sync.Mutex, site uint32) bool              { return false }
 func RWMutexLock(m *sync.RWMutex, site uint32)                  {}
@@ -120,6 +122,45 @@ func Until(t time.Time, site uint32) time.Duration               { return 0 }
 func Bubble[T any](f func(T), site uint32) func(T)               { return f }
 `
 
+// stubTimerHooks are the hooks of rt/gotimers.go and rt/gocontext.go.
+const stubTimerHooks = `
+func NewTimer(d time.Duration, site uint32) *time.Timer                  { return nil }
+func NewTicker(d time.Duration, site uint32) *time.Ticker                { return nil }
+func Tick(d time.Duration, site uint32) <-chan time.Time                 { return nil }
+func TimerStop(t *time.Timer, site uint32) bool                          { return false }
+func TimerReset(t *time.Timer, d time.Duration, site uint32) bool        { return false }
+func TickerStop(t *time.Ticker, site uint32)                             {}
+func TickerReset(t *time.Ticker, d time.Duration, site uint32)           {}
+func WithDeadline(parent context.Context, d time.Time, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithTimeout(parent context.Context, timeout time.Duration, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithTimeoutCause(parent context.Context, timeout time.Duration, cause error, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithDeadlineCause(parent context.Context, d time.Time, cause error, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+
+func WithCancel(parent context.Context, site uint32) (context.Context, context.CancelFunc) {
+	return nil, nil
+}
+func WithCancelCause(parent context.Context, site uint32) (context.Context, context.CancelCauseFunc) {
+	return nil, nil
+}
+
+type deadlineCtx struct{}
+
+func (c *deadlineCtx) Deadline() (time.Time, bool)       { return time.Time{}, false }
+func (c *deadlineCtx) Done() <-chan struct{}             { return nil }
+func (c *deadlineCtx) Err() error                        { return nil }
+func (c *deadlineCtx) Value(key any) any                 { return nil }
+func (c *deadlineCtx) String() string                    { return "" }
+func (c *deadlineCtx) AfterFunc(f func()) func() bool    { return nil }
+`
+
 // stubReflectHooks are the hooks of rt/reflecthooks.go.
 const stubReflectHooks = `
 func ReflectRead(v reflect.Value, site uint32)                  {}
@@ -130,7 +171,7 @@ func ReflectCopySrc(dst, src reflect.Value, site uint32)        {}
 
 // stubRTSource returns the stub of rt with the hooks of plain Go.
 func stubRTSource() string {
-	return "package rt\n\nimport (\n\t\"io\"\n\t\"os\"\n\t\"reflect\"\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks + stubReflectHooks + stubLibHooks
+	return "package rt\n\nimport (\n\t\"context\"\n\t\"io\"\n\t\"os\"\n\t\"reflect\"\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks + stubTimerHooks + stubReflectHooks + stubLibHooks
 }
 
 // TestStubGoHooks checks that the stub declares every exported function of
@@ -287,6 +328,8 @@ var fuzzSeeds = []string{
 	"package p\nimport \"sync\"\ntype L interface{ sync.Locker; N() }\nfunc f(l L, mu *sync.Mutex, o *sync.Once) { g := l.Lock; g(); defer l.Unlock(); h := mu.TryLock; _ = h(); go o.Do(func() {}) }\n",
 	"package p\nfunc f[C ~chan int](c C, d chan int) int { c <- 1; close(d); for v := range c { return v }; go println(1); L: select { case v, ok := <-d: if ok { break L }; return v; case d <- <-d: }; return <-c }\n",
 	"package p\nimport \"sync/atomic\"\nfunc f(x *int64) func(int64) int64 { g := atomic.AddInt64; var v atomic.Int64; h := v.Add; _ = g; go atomic.AddInt64(x, 1); return h }\n",
+	"package p\n" + stencilRow + "\nfunc h(p *int) { *p = 1 }\n",
+	"package p\nfunc f(d, s []int, lo, hi, k int) { for j := lo; j <= hi; j++ { d[j], s[k] = s[j+1] + s[k-1], d[k] } }\n",
 }
 
 // FuzzRewrite rewrites programs and requires that what type-checked before

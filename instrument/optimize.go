@@ -19,6 +19,7 @@ const (
 	OptConstRun  = "construn"  // construn.go: one range hook for a run of constant indices
 	OptPure      = "pure"      // pure.go: calls of pure functions do not end an optimization
 	OptCommute   = "commute"   // commute.go: commutative Isolated bodies, for schedule exploration
+	OptComputed  = "computed"  // computed.go: range hooks after loops that also index at computed indices
 )
 
 // optimizations lists every optimization with what it leaves out or adds.
@@ -31,6 +32,7 @@ var optimizations = []struct{ name, summary string }{
 	{OptConstRun, "record accesses of t[c] at a run of constant indices by one range hook"},
 	{OptPure, "treat calls of the package's pure functions as calling nothing"},
 	{OptCommute, "mark Isolated bodies that are commutative updates, so exploration need not order them"},
+	{OptComputed, "record the element accesses of a loop that also indexes at computed indices by range hooks after it, which stand for those too"},
 }
 
 // Optimizations returns the names of the optimizations that Config.Disable

@@ -13,7 +13,11 @@ var hookRE = regexp.MustCompile(`_tpinstr_rt\.(Read|Write|ReadSlice|WriteSlice|R
 // hookList returns the access hooks of a rewritten file in text order, as
 // "Op(arg)", prefixed by how a loop optimization guards them: "once " (runs
 // once per loop execution), "fallback " (runs only when the loop's range
-// hooks did not), "guarded " (a range hook behind the length test).
+// hooks did not), "guarded " (a range hook behind the length test), and
+// for computed.go: "switch " (a range hook of what a loop has done so far,
+// run when its flag is cleared), "slot " (the hook of an element kept in a
+// slot) and "frontier " (the hook of a computed access run while the
+// flag holds, the element out of the range hook's reach).
 func hookList(out string) []string {
 	code, _, _ := strings.Cut(out, "\n// Sites of the tpinstr hooks")
 	var hooks []string
@@ -25,6 +29,12 @@ func hookList(out string) []string {
 		}
 		prefix := ""
 		switch {
+		case strings.Contains(code[m[4]:m[5]], "[_tpinstr_t"):
+			prefix = "slot "
+		case strings.Contains(seg, "} else {"):
+			prefix = "frontier "
+		case strings.Contains(seg, "&& !("):
+			prefix = "switch "
 		case strings.Contains(seg, "}") || !strings.Contains(seg, "_tpinstr_t"):
 		case strings.Contains(seg, "!_tpinstr_t"):
 			prefix = "fallback "
@@ -83,10 +93,12 @@ func runHookCases(t *testing.T, tests []hookCase) {
 }
 
 // needs lists the optimizations that another one works through: ifjoin
-// extends the stretches of straight, and pure lets calls stay inside them.
+// extends the stretches of straight, pure lets calls stay inside them,
+// and computed places the range hooks of the loops sliceloop finds.
 var needs = map[string][]string{
-	OptIfJoin: {OptStraight},
-	OptPure:   {OptStraight},
+	OptIfJoin:   {OptStraight},
+	OptPure:     {OptStraight},
+	OptComputed: {OptSliceLoop},
 }
 
 // checkSwitch rewrites each case with every optimization off but name (and
@@ -123,7 +135,7 @@ func checkSwitch(t *testing.T, name string, tests []hookCase) {
 			kept[stripGuard(h)] = true
 		}
 		for _, h := range hookList(on) {
-			if h = stripGuard(h); !strings.Contains(h, "Slice(") && !kept[h] {
+			if h = stripGuard(h); !strings.Contains(h, "Slice(") && !strings.HasPrefix(h, "slot ") && !kept[h] {
 				t.Errorf("%s, %s off: hook %s is lost\non:\n%s\noff:\n%s", tt.name, name, h, on, off)
 			}
 		}
@@ -139,7 +151,7 @@ func checkSwitch(t *testing.T, name string, tests []hookCase) {
 
 // stripGuard returns a hook of hookList without the guard prefix.
 func stripGuard(h string) string {
-	for _, p := range []string{"once ", "fallback ", "guarded "} {
+	for _, p := range []string{"once ", "fallback ", "guarded ", "switch ", "frontier "} {
 		h = strings.TrimPrefix(h, p)
 	}
 	return h

@@ -36,6 +36,17 @@ var optraceScenarios = []struct {
 	{"const-run-clean", ""},
 	{"const-run-short", "// firstThree's read"},
 	{"const-run-short-clean", ""},
+	{"computed-wrap", "// wrapRow's reads"},
+	{"computed-wrap-clean", ""},
+	{"computed-part", "// pick's reads"},
+	{"computed-part-clean", ""},
+	{"computed-empty-clean", ""},
+	{"computed-write", "// scatter's write"},
+	{"computed-write-clean", ""},
+	{"computed-rebind", "// rebind's read"},
+	{"computed-panic", "// ahead's reads"},
+	{"computed-panic-evicted", "// ahead's reads"},
+	{"computed-panic-clean", ""},
 }
 
 // TestOptimizedHooksFindRaces builds testdata/src/optrace checked (real

@@ -89,7 +89,7 @@ func (r *fileRewriter) commit(a *acc, text string) string {
 	default:
 		r.stats.Hooks++
 	}
-	return strings.Replace(text, sitePlaceholder, r.siteRef(k), 1)
+	return strings.ReplaceAll(text, sitePlaceholder, r.siteRef(k))
 }
 
 // emit places the accesses of the statement group g as pl says, and hands

@@ -26,6 +26,7 @@ import (
 //	mu.Lock()               →  _tpinstr_rt.MutexLock(&(mu), site)
 //	s.Lock()  (s embeds sync.Mutex)  →  _tpinstr_rt.MutexLock(&(s.Mutex), site)
 //	(*sync.Mutex).Lock(p)   →  _tpinstr_rt.MutexLock(p, site)
+//	mu.Lock(); n++; mu.Unlock()  →  _tpinstr_rt.MutexLockCommute(&(mu), 1, site); n++; …  (mutexsection.go)
 //	f := mu.Unlock          →  f := bind(&(mu), _tpinstr_rt.MutexUnlock, site)
 //	f := (*sync.Mutex).Lock →  f := siteOf(_tpinstr_rt.MutexLock, site)
 //	go f(x, y)              →  _tpinstr_rt.Go(goN(f, x, y), site)
@@ -213,6 +214,10 @@ var hookOf = map[syncapi.Op]string{
 	syncapi.CondWait:        "CondWait",
 	syncapi.CondSignal:      "CondSignal",
 	syncapi.CondBroadcast:   "CondBroadcast",
+	syncapi.TimerStop:       "TimerStop", // timers.go
+	syncapi.TimerReset:      "TimerReset",
+	syncapi.TickerStop:      "TickerStop",
+	syncapi.TickerReset:     "TickerReset",
 }
 
 // isChan reports whether e is a channel whose hooks can infer its element
@@ -441,6 +446,13 @@ func (g *goRewriter) syncMethod(u syncapi.Use) {
 	}
 	hook := rt(hookOf[u.Op]) + "("
 	site := g.site(x.Pos(), x)
+	if u.Form == syncapi.Direct && (u.Op == syncapi.MutexLock || u.Op == syncapi.RWMutexLock) {
+		if class := g.r.facts.sectionClass(x); class != commuteNone {
+			// The Lock of a commutative section (mutexsection.go).
+			hook = rt(hookOf[u.Op]+"Commute") + "("
+			site = strconv.Itoa(class) + ", " + site
+		}
+	}
 	sep := ""
 	if len(u.Args) > 0 {
 		sep = ", "
@@ -853,6 +865,21 @@ func (g *goRewriter) selectStmt(s *ast.SelectStmt) {
 	} else {
 		g.replace(s.Select, s.Body.Lbrace+1, "{ "+decl+sel)
 		g.insert(s.End(), " }", prioWrapClose)
+	}
+	if !hasDefault {
+		// Select returns one of the cases, but the switch is not a
+		// terminating statement as the select was (the Go spec's
+		// "Terminating statements"): a function that ends in it would not
+		// compile. A default that cannot run makes it one.
+		stop := `panic("unreachable")`
+		if !g.r.facts.universeAt(s.Body.Rbrace, "panic") {
+			stop = "select {}"
+		}
+		sep := "; "
+		if len(comms) == 0 {
+			sep = ""
+		}
+		g.insert(s.Body.Rbrace, sep+"default: "+stop+"; ", prioWrapClose)
 	}
 	for i, cm := range comms {
 		label := fmt.Sprintf("case %d:", i)

@@ -213,6 +213,9 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 	}
 	uses, ok := r.facts.panicFree(l.body, l.idx)
 	if !ok {
+		// The body may panic: perhaps only at computed indices, which
+		// computed.go tests before the statement that makes them.
+		r.computedHooks(l, ef, pre)
 		return
 	}
 	if l.drvName != "" {
@@ -225,20 +228,11 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 	}
 	var tested []indexUse // the uses the flag tests
 	for _, u := range uses {
-		// Writing an element of an array variable moves none of them;
-		// a slice or string variable must keep its value.
-		_, isArr := arrayLen(u.t.Type())
-		if !isArr && r.facts.varChanged(ef, u.t) || !r.facts.visibleAt(u.t, pre) {
-			return
-		}
-		if u.off != nil && (r.facts.exprMoves(ef, u.off) || !r.facts.exprVisibleAt(u.off, pre)) {
-			return
-		}
 		if u.t != l.drv || u.off != nil {
 			tested = append(tested, u)
 		}
 	}
-	if l.drv != nil && !r.facts.visibleAt(l.drv, pre) {
+	if !r.usesStay(l, ef, uses, pre) {
 		return
 	}
 	b, ok := r.loopBounds(l, ef, pre)
@@ -249,24 +243,7 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 		// The header's ReadSlice of s stands for the reads of s[i].
 		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: l.drv, key: r.facts.varKey(l.idx)})
 	}
-	type rangeHook struct {
-		a    *acc
-		use  indexUse
-		span string
-	}
-	var hooks []rangeHook
-	for _, rep := range r.elemReps(l, uses) {
-		a := rep.write
-		if a == nil {
-			a = rep.read
-		}
-		if r.cfg.Keep != nil && !r.cfg.Keep(a.loc) {
-			continue // the static analysis prunes these accesses anyway
-		}
-		if span, ok := b.span(r, l, rep.use, pre); ok {
-			hooks = append(hooks, rangeHook{a, rep.use, span})
-		}
-	}
+	hooks := r.planRanges(l, b, uses, pre)
 	if len(hooks) == 0 {
 		return
 	}
@@ -295,6 +272,52 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 		calls = flagged(flag, conds, calls...)
 	}
 	r.before(pre, calls...)
+}
+
+// rangeHook is one range hook of a loop: the first access a of the index
+// use use as a whole in the loop's body, and the part of use.t that the
+// loop sweeps, rendered.
+type rangeHook struct {
+	a    *acc
+	use  indexUse
+	span string
+}
+
+// usesStay reports whether the index uses of loop l name, at pre, the
+// variables and offsets they name in the loop, which does not change them
+// (ef): a slice or string variable must keep its value (writing an element
+// of an array variable moves none of them), and an offset must not move.
+func (r *fileRewriter) usesStay(l *sliceLoop, ef *effects, uses []indexUse, pre token.Pos) bool {
+	for _, u := range uses {
+		_, isArr := arrayLen(u.t.Type())
+		if !isArr && r.facts.varChanged(ef, u.t) || !r.facts.visibleAt(u.t, pre) {
+			return false
+		}
+		if u.off != nil && (r.facts.exprMoves(ef, u.off) || !r.facts.exprVisibleAt(u.off, pre)) {
+			return false
+		}
+	}
+	return l.drv == nil || r.facts.visibleAt(l.drv, pre)
+}
+
+// planRanges returns the range hooks of loop l with bounds b: one per index
+// use that a top-level statement accesses as a whole (elemReps), a write
+// when some statement writes it, whose span renders.
+func (r *fileRewriter) planRanges(l *sliceLoop, b bounds, uses []indexUse, pre token.Pos) []rangeHook {
+	var hooks []rangeHook
+	for _, rep := range r.elemReps(l, uses) {
+		a := rep.write
+		if a == nil {
+			a = rep.read
+		}
+		if r.cfg.Keep != nil && !r.cfg.Keep(a.loc) {
+			continue // the static analysis prunes these accesses anyway
+		}
+		if span, ok := b.span(r, l, rep.use, pre); ok {
+			hooks = append(hooks, rangeHook{a, rep.use, span})
+		}
+	}
+	return hooks
 }
 
 func containsString(ss []string, s string) bool {

@@ -6,14 +6,28 @@ import (
 	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
 
-// The calls of package time that read or wait on the clock of a checked
-// run of goroutines, which jumps over the waits it need not make
-// (rt/internal/goexec's timers.go):
+// The calls of packages time and context that read or wait on the clock
+// of a checked run of goroutines, which jumps over the waits it need not
+// make (rt/internal/goexec's timers.go):
 //
-//	time.After(d)  →  rt.After(d, site)
-//	time.Now()     →  rt.Now(site)
-//	time.Since(t)  →  rt.Since(t, site)
-//	time.Until(t)  →  rt.Until(t, site)
+//	time.After(d)      →  rt.After(d, site)
+//	time.Now()         →  rt.Now(site)
+//	time.Since(t)      →  rt.Since(t, site)
+//	time.Until(t)      →  rt.Until(t, site)
+//	time.NewTimer(d)   →  rt.NewTimer(d, site)
+//	time.NewTicker(d)  →  rt.NewTicker(d, site)
+//	time.Tick(d)       →  rt.Tick(d, site)
+//	t.Stop()           →  rt.TimerStop(t, site)      (a *time.Timer; rt.TickerStop for a *time.Ticker)
+//	t.Reset(d)         →  rt.TimerReset(t, d, site)  (rt.TickerReset)
+//	context.WithTimeout(ctx, d)   →  rt.WithTimeout(ctx, d, site)
+//	context.WithDeadline(ctx, t)  →  rt.WithDeadline(ctx, t, site)
+//	(and WithTimeoutCause, WithDeadlineCause; WithCancel and
+//	WithCancelCause, so that the run sees the cancellation of a chain)
+//
+// The methods are rewritten as those of package sync are (plaingo.go's
+// hookOf), method values and method expressions included. The timers the
+// hooks return are *time.Timer and *time.Ticker values whose channel C
+// the run's clock feeds.
 //
 // Used as values (clock := time.Now), they stay as they are and read the
 // wall clock. A bubble of testing/synctest has a clock and goroutines of
@@ -28,6 +42,16 @@ var timeHooks = map[syncapi.Op]string{
 	syncapi.TimeNow:   "Now",
 	syncapi.TimeSince: "Since",
 	syncapi.TimeUntil: "Until",
+
+	syncapi.TimeNewTimer:      "NewTimer",
+	syncapi.TimeNewTicker:     "NewTicker",
+	syncapi.TimeTick:          "Tick",
+	syncapi.WithDeadline:      "WithDeadline",
+	syncapi.WithTimeout:       "WithTimeout",
+	syncapi.WithDeadlineCause: "WithDeadlineCause",
+	syncapi.WithTimeoutCause:  "WithTimeoutCause",
+	syncapi.WithCancel:        "WithCancel",
+	syncapi.WithCancelCause:   "WithCancelCause",
 }
 
 // timeCall rewrites the call x of package time, classified as u, when it

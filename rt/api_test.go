@@ -36,8 +36,8 @@ var surface = []string{
 	// package sync, sync/atomic and time.Sleep.
 	"Go", "Send", "SendTo", "Recv", "Recv2", "Close",
 	"Case", "RecvCase", "OnRecv", "SendCase", "OnSend", "OnSendTo", "Select",
-	"MutexLock", "MutexUnlock", "MutexTryLock",
-	"RWMutexLock", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
+	"MutexLock", "MutexLockCommute", "MutexUnlock", "MutexTryLock",
+	"RWMutexLock", "RWMutexLockCommute", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
 	"LockerLock", "LockerUnlock",
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
 	"OnceDo", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "AtomicAddAt", "AtomicAndAt", "AtomicOrAt", "Sleep", "Gosched", "AfterFunc",
@@ -45,6 +45,11 @@ var surface = []string{
 	"ReflectRead", "ReflectWrite", "ReflectCopyDst", "ReflectCopySrc",
 	// The calls of package time on the run's clock (instrument/timers.go).
 	"After", "Now", "Since", "Until", "Bubble",
+	// Timers, and contexts canceled or timed out, on the run's clock (gotimers.go,
+	// gocontext.go).
+	"NewTimer", "NewTicker", "Tick", "TimerStop", "TimerReset", "TickerStop", "TickerReset",
+	"WithDeadline", "WithTimeout", "WithDeadlineCause", "WithTimeoutCause",
+	"WithCancel", "WithCancelCause",
 	// Reads and writes of the standard library, file I/O and sync.Pool
 	// (iohooks.go, poolhooks.go; instrument/ioread.go and pool.go).
 	"FillRead", "FillReadAt", "DrainWrite", "ReadFull", "ReadAtLeast",
@@ -54,7 +59,7 @@ var surface = []string{
 
 // TestSurface fails when package rt exports a name that is not in
 // surface, or when an exported declaration mentions a package other than
-// the standard library's unsafe, sync, time, reflect, io and os (such as
+// the standard library's unsafe, sync, time, context, reflect, io and os (such as
 // an internal type of the checker).
 func TestSurface(t *testing.T) {
 	fset := token.NewFileSet()
@@ -118,8 +123,8 @@ func TestSurface(t *testing.T) {
 
 // checkMentions reports a qualified identifier (pkg.Name) in the exported
 // declaration of name, other than of the standard library's unsafe, sync,
-// time and reflect, whose types the hooks of plain Go and of reflect take
-// as the rewritten code has them: generated code must be able to use the
+// time, context and reflect, whose types the hooks of plain Go and of
+// reflect take as the rewritten code has them: generated code must be able to use the
 // declaration with nothing but package rt and the packages the user's code
 // imported (a reflect.Value hook is passed a value, never a named type).
 // io and os are allowed for the hooks that replace io.ReadFull,
@@ -128,7 +133,7 @@ func checkMentions(t *testing.T, fset *token.FileSet, name string, n ast.Node) {
 	t.Helper()
 	ast.Inspect(n, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok && !slices.Contains([]string{"unsafe", "sync", "time", "reflect", "io", "os"}, id.Name) {
+			if id, ok := sel.X.(*ast.Ident); ok && !slices.Contains([]string{"unsafe", "sync", "time", "context", "reflect", "io", "os"}, id.Name) {
 				t.Errorf("%s: exported %s mentions %s.%s", fset.Position(sel.Pos()), name, id.Name, sel.Sel.Name)
 			}
 		}

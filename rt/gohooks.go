@@ -31,11 +31,12 @@ import (
 //	for v := range ch {…}   →  for ch' := ch; ; { v, ok' := rt.Recv2(ch', site); if !ok' { break }; … }
 //	select {…}              →  see Select
 //	mu.Lock()               →  rt.MutexLock(&mu, site)        (and the other methods below)
+//	mu.Lock(); n++; mu.Unlock() → rt.MutexLockCommute(&mu, class, site); n++; rt.MutexUnlock(&mu, site)
 //	wg.Go(f)                →  rt.WaitGroupGo(&wg, f, site)
 //	atomic.AddInt64(&x, 1)  →  atomic.AddInt64(rt.AtomicAt(&x, site), 1)
 //	v.Add(1)  (atomic.Int64) → rt.AtomicAt(&v, site).Add(1)
 //	time.Sleep(d)           →  rt.Sleep(d, site)
-//	time.AfterFunc(d, f)    →  rt.AfterFunc(d, f, site)
+//	time.AfterFunc(d, f)    →  rt.AfterFunc(d, f, site)   (and the other timers: gotimers.go)
 //	runtime.Gosched()       →  rt.Gosched(site)
 //	ch <- v  (v of another type than the element's) → rt.SendTo(ch, site)(v)
 //
@@ -218,6 +219,29 @@ func MutexLock(m *sync.Mutex, site uint32) {
 	m.Lock()
 }
 
+// MutexLockCommute locks m, as m.Lock() does, for a commuting section of
+// the class (1 to 5: the rewriter's classes of instrument/commute.go, add,
+// multiply, or, and, xor): the rewriter calls it for a Lock whose section
+// (the statements up to the Unlock of m in the same block, or the rest of
+// the function after `defer m.Unlock()`) is a commutative update by the
+// rule of Isolated bodies. The orders of the sections of one class of m
+// are not explored, as every order of them gives the same run; they do
+// not order one another, and their accesses race with the plain accesses
+// they are not ordered with (see rt/internal/goexec, section.go). The
+// Unlock is MutexUnlock. With the option commute=0 it is MutexLock.
+func MutexLockCommute(m *sync.Mutex, class int, site uint32) {
+	if !checker.CommuteSections() {
+		MutexLock(m, site)
+		return
+	}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
+		return
+	}
+	m.Lock()
+}
+
 // MutexUnlock unlocks m, as m.Unlock() does.
 func MutexUnlock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
@@ -243,6 +267,21 @@ func RWMutexLock(m *sync.RWMutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.Lock(m, m.TryLock, site)
+		return
+	}
+	m.Lock()
+}
+
+// RWMutexLockCommute locks m for writing, as m.Lock() does, for a
+// commuting section of the class, as MutexLockCommute does.
+func RWMutexLockCommute(m *sync.RWMutex, class int, site uint32) {
+	if !checker.CommuteSections() {
+		RWMutexLock(m, site)
+		return
+	}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
 		return
 	}
 	m.Lock()
@@ -426,29 +465,6 @@ func AtomicLoadAt[T any](p *T, site uint32) *T {
 	return p
 }
 
-// AfterFunc waits for the duration to elapse and then calls f in its own
-// goroutine, as time.AfterFunc(d, f) does, and returns the Timer that can
-// stop or reset it. In a checked run the goroutine is one of the run's,
-// created here and waiting for the real timer's signal, so that f's
-// accesses and synchronisation are checked; the run's verdict then says
-// that code which was not rewritten (the timer) let it go on.
-func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer {
-	if checker.GoExec(site) == nil {
-		return time.AfterFunc(d, f)
-	}
-	fire := make(chan struct{}, 1)
-	if gx, l := enter(site); gx != nil {
-		gx.Origin(*(*unsafe.Pointer)(unsafe.Pointer(&fire)), site)
-		gx.Exit(l)
-	}
-	t := time.AfterFunc(d, func() { fire <- struct{}{} })
-	Go(func() {
-		Recv(fire, site)
-		f()
-	}, site)
-	return t
-}
-
 // Gosched yields the processor, as runtime.Gosched() does: in a checked
 // run the goroutine lets every other goroutine that can run go first, so
 // that a loop that polls for another goroutine's progress ends.
@@ -513,13 +529,12 @@ func enterRunning(site uint32) (*goexec.Exec, bool) {
 // After returns a channel that receives the time once d passed, as
 // time.After(d) does. In a checked run the time is the run's (see Now):
 // the channel receives when no goroutine of the run can go on and its
-// deadline is the earliest.
+// deadline is the earliest. A timer starts a run of goroutines, as a go
+// statement does (gotimers.go).
 func After(d time.Duration, site uint32) <-chan time.Time {
-	if gx := checker.RunningGoExec(); gx != nil {
-		if l, ok := gx.Enter(site); ok {
-			defer gx.Exit(l)
-			return gx.After(d, site)
-		}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		return gx.After(d, site)
 	}
 	return time.After(d)
 }

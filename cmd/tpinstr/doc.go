@@ -154,10 +154,11 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		for ruling out the analysis when in doubt.
 	-instr.disable name,...
 		switch off the named optimizations of the rewriter: straight,
-		ifjoin, sliceloop, downloop, invariant, construn and pure leave out
+		ifjoin, sliceloop, computed, downloop, invariant, construn and pure
+		leave out
 		hooks whose accesses another hook of the same step records; commute
 		lets schedule exploration take one order of commutative Isolated
-		sections (package instrument documents each). Switched off, the
+		sections and mutex sections (package instrument documents each). Switched off, the
 		hooks stay in and verdicts are the same. Like -instr.noprune, it is
 		for measuring and for ruling an optimization out when in doubt.
 	-x
@@ -271,10 +272,26 @@ Like Go's race detector, tpinstr checks what it sees:
   - Plain Go: a goroutine that code which was not rewritten started (a
     net/http connection calling a handler, a finalizer, a cleanup), a
     goroutine waiting in such code (the network, os/exec), a testing/synctest
-    bubble, and timers other than time.Sleep and time.After run for real,
-    and the run says "checked this schedule only" with the first such
-    construct and its line. Past max_schedules or explore_time, schedules
-    are sampled and the run says how many it checked.
+    bubble, and timers that code which was not rewritten starts or resets
+    run for real, and the run says "checked this schedule only" with the
+    first such construct and its line. Past max_schedules or explore_time,
+    schedules are sampled and the run says how many it checked.
+  - Time in plain Go: time.Sleep, time.After, time.AfterFunc,
+    time.NewTimer, time.NewTicker, time.Tick, the Stop and Reset methods
+    of their timers, time.Now, Since and Until, and the deadlines of
+    context.WithDeadline and context.WithTimeout (and their Cause
+    variants) use the run's clock, as in a testing/synctest bubble: it
+    stands still while a goroutine can go on and jumps to the earliest
+    deadline when none can, so a run does not wait for its timers. Of two
+    equal deadlines, the timer started first fires first. Once a
+    goroutine outside the run's control ran, the run waits for real, as
+    the program would. Timers are Go 1.23's (no stale value after Stop
+    or Reset), but their channel reports a length of 1 while a value
+    waits in it. context.WithCancel and WithCancelCause are hooked too,
+    so that the run sees a chain of contexts canceled; a context that
+    code which was not rewritten derived with a cancellation of its own
+    is canceled by package context's goroutine, which makes the run
+    "checked this schedule only".
   - Inside a task.Run, tasks are ordered only by the task library: Finish,
     Get and Isolated. Go statements, channels, mutexes and atomics between
     tasks are not understood (the verdict says "this schedule only"), and
@@ -317,7 +334,7 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	leaks=1           report every goroutine still waiting when the program or
 	                  test ends, as a finding (as goleak does)
 	commute=0         also explore the orders of commutative isolated updates
-	                  such as count++ (for measurements)
+	                  and mutex sections such as count++ (for measurements)
 	permissions=strict
 	                  also report accesses to locations that two tasks touch
 	                  made outside permission regions (task.AcquireR and

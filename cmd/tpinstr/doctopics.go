@@ -60,10 +60,26 @@ Like Go's race detector, tpinstr checks what it sees:
   - Plain Go: a goroutine that code which was not rewritten started (a
     net/http connection calling a handler, a finalizer, a cleanup), a
     goroutine waiting in such code (the network, os/exec), a testing/synctest
-    bubble, and timers other than time.Sleep and time.After run for real,
-    and the run says "checked this schedule only" with the first such
-    construct and its line. Past max_schedules or explore_time, schedules
-    are sampled and the run says how many it checked.
+    bubble, and timers that code which was not rewritten starts or resets
+    run for real, and the run says "checked this schedule only" with the
+    first such construct and its line. Past max_schedules or explore_time,
+    schedules are sampled and the run says how many it checked.
+  - Time in plain Go: time.Sleep, time.After, time.AfterFunc,
+    time.NewTimer, time.NewTicker, time.Tick, the Stop and Reset methods
+    of their timers, time.Now, Since and Until, and the deadlines of
+    context.WithDeadline and context.WithTimeout (and their Cause
+    variants) use the run's clock, as in a testing/synctest bubble: it
+    stands still while a goroutine can go on and jumps to the earliest
+    deadline when none can, so a run does not wait for its timers. Of two
+    equal deadlines, the timer started first fires first. Once a
+    goroutine outside the run's control ran, the run waits for real, as
+    the program would. Timers are Go 1.23's (no stale value after Stop
+    or Reset), but their channel reports a length of 1 while a value
+    waits in it. context.WithCancel and WithCancelCause are hooked too,
+    so that the run sees a chain of contexts canceled; a context that
+    code which was not rewritten derived with a cancellation of its own
+    is canceled by package context's goroutine, which makes the run
+    "checked this schedule only".
   - Inside a task.Run, tasks are ordered only by the task library: Finish,
     Get and Isolated. Go statements, channels, mutexes and atomics between
     tasks are not understood (the verdict says "this schedule only"), and

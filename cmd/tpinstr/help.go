@@ -43,10 +43,11 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		for ruling out the analysis when in doubt.
 	-instr.disable name,...
 		switch off the named optimizations of the rewriter: straight,
-		ifjoin, sliceloop, downloop, invariant, construn and pure leave out
+		ifjoin, sliceloop, computed, downloop, invariant, construn and pure
+		leave out
 		hooks whose accesses another hook of the same step records; commute
 		lets schedule exploration take one order of commutative Isolated
-		sections (package instrument documents each). Switched off, the
+		sections and mutex sections (package instrument documents each). Switched off, the
 		hooks stay in and verdicts are the same. Like -instr.noprune, it is
 		for measuring and for ruling an optimization out when in doubt.
 	-x

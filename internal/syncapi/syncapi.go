@@ -7,7 +7,8 @@
 // and the type information of its package, [Classifier.Call] and
 // [Classifier.Value] name the operation (a task-library operation such as
 // Async or Get, or a synchronisation operation of packages sync,
-// sync/atomic, time, testing/synctest and golang.org/x/sync/errgroup),
+// sync/atomic, time, context, testing/synctest and
+// golang.org/x/sync/errgroup),
 // the form in which it is used (a direct call, a method value, a method
 // expression, a function value; promoted through embedded fields or
 // called through an interface), and the expression of its receiver or
@@ -32,6 +33,7 @@ const (
 	TimePath     = "time"
 	SynctestPath = "testing/synctest"
 	ErrgroupPath = "golang.org/x/sync/errgroup"
+	ContextPath  = "context"
 )
 
 // Op is an operation of the task library or of Go's synchronisation.
@@ -84,6 +86,21 @@ const (
 	TimeSince        // time.Since
 	TimeUntil        // time.Until
 
+	// Timers and contexts on the run's clock.
+	TimeNewTimer      // time.NewTimer
+	TimeNewTicker     // time.NewTicker
+	TimeTick          // time.Tick
+	TimerStop         // (*time.Timer).Stop
+	TimerReset        // (*time.Timer).Reset
+	TickerStop        // (*time.Ticker).Stop
+	TickerReset       // (*time.Ticker).Reset
+	WithDeadline      // context.WithDeadline
+	WithTimeout       // context.WithTimeout
+	WithDeadlineCause // context.WithDeadlineCause
+	WithTimeoutCause  // context.WithTimeoutCause
+	WithCancel        // context.WithCancel: a cancellation the run sees
+	WithCancelCause   // context.WithCancelCause
+
 	numOps
 )
 
@@ -130,6 +147,20 @@ var opNames = [numOps]string{
 	TimeNow:          "time.Now",
 	TimeSince:        "time.Since",
 	TimeUntil:        "time.Until",
+
+	TimeNewTimer:      "time.NewTimer",
+	TimeNewTicker:     "time.NewTicker",
+	TimeTick:          "time.Tick",
+	TimerStop:         "Timer.Stop",
+	TimerReset:        "Timer.Reset",
+	TickerStop:        "Ticker.Stop",
+	TickerReset:       "Ticker.Reset",
+	WithDeadline:      "context.WithDeadline",
+	WithTimeout:       "context.WithTimeout",
+	WithDeadlineCause: "context.WithDeadlineCause",
+	WithTimeoutCause:  "context.WithTimeoutCause",
+	WithCancel:        "context.WithCancel",
+	WithCancelCause:   "context.WithCancelCause",
 }
 
 // String returns the operation's name: the library name for a task
@@ -424,6 +455,27 @@ func (c Classifier) op(fn *types.Func) Op {
 				return TimeSince
 			case "Until":
 				return TimeUntil
+			case "NewTimer":
+				return TimeNewTimer
+			case "NewTicker":
+				return TimeNewTicker
+			case "Tick":
+				return TimeTick
+			}
+		case ContextPath:
+			switch name {
+			case "WithDeadline":
+				return WithDeadline
+			case "WithTimeout":
+				return WithTimeout
+			case "WithDeadlineCause":
+				return WithDeadlineCause
+			case "WithTimeoutCause":
+				return WithTimeoutCause
+			case "WithCancel":
+				return WithCancel
+			case "WithCancelCause":
+				return WithCancelCause
 			}
 		case SynctestPath:
 			switch name {
@@ -439,7 +491,7 @@ func (c Classifier) op(fn *types.Func) Op {
 	switch path {
 	case taskPath:
 		return methodOps[taskKey{task: true, key: key}]
-	case SyncPath, ErrgroupPath:
+	case SyncPath, ErrgroupPath, TimePath:
 		return methodOps[taskKey{key: path + "." + key}]
 	case AtomicPath:
 		switch RecvName(sig.Recv().Type()) {
@@ -485,6 +537,11 @@ var methodOps = map[taskKey]Op{
 	{false, ErrgroupPath + ".Group.Wait"}:     ErrgroupWait,
 	{false, ErrgroupPath + ".Group.SetLimit"}: ErrgroupSetLimit,
 	{false, ErrgroupPath + ".Group.TryGo"}:    ErrgroupTryGo,
+
+	{false, "time.Timer.Stop"}:   TimerStop,
+	{false, "time.Timer.Reset"}:  TimerReset,
+	{false, "time.Ticker.Stop"}:  TickerStop,
+	{false, "time.Ticker.Reset"}: TickerReset,
 }
 
 // RecvName returns the name of the named type of a receiver type T or *T

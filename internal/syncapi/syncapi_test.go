@@ -93,6 +93,7 @@ func check(t *testing.T, body string, bad bool) (*ast.File, *types.Info, *token.
 	src := `package p
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -131,7 +132,8 @@ type named struct {
 func f(t *task.T, tt *testing.T, mu sync.Mutex, pmu *sync.Mutex, rw *sync.RWMutex, l sync.Locker,
 	wg *sync.WaitGroup, once *sync.Once, cond *sync.Cond, g *errgroup.Group, fut *task.Future[int],
 	x *int64, ai *atomic.Int64, ab *atomic.Bool, ap *atomic.Pointer[int], av *atomic.Value, au *atomic.Uintptr,
-	s guarded, ps *guarded, o outer, n named, ot *own.T, om *own.Mutex) {
+	s guarded, ps *guarded, o outer, n named, ot *own.T, om *own.Mutex,
+	ctx context.Context, tm *time.Timer, tk *time.Ticker) {
 ` + body + `
 }
 `
@@ -296,7 +298,23 @@ func TestClassify(t *testing.T) {
 		{src: `time.After(1)`, op: TimeAfter, recv: "-", nargs: 1, fn: "After"},
 		{src: `time.Since(time.Time{})`, op: TimeSince, recv: "-", nargs: 1, fn: "Since"},
 		{src: `time.Until(time.Time{})`, op: TimeUntil, recv: "-", nargs: 1, fn: "Until"},
-		{src: `time.NewTimer(1)`, op: None},
+		{src: `time.NewTimer(1)`, op: TimeNewTimer, recv: "-", nargs: 1, fn: "NewTimer"},
+		{src: `time.NewTicker(1)`, op: TimeNewTicker, recv: "-", nargs: 1, fn: "NewTicker"},
+		{src: `time.Tick(1)`, op: TimeTick, recv: "-", nargs: 1, fn: "Tick"},
+		{src: `tm.Stop()`, op: TimerStop, recv: "tm", fn: "Stop"},
+		{src: `tm.Reset(1)`, op: TimerReset, recv: "tm", nargs: 1, fn: "Reset"},
+		{src: `tk.Stop()`, op: TickerStop, recv: "tk", fn: "Stop"},
+		{src: `tk.Reset(1)`, op: TickerReset, recv: "tk", nargs: 1, fn: "Reset"},
+		{src: `_ = tm.Stop`, op: TimerStop, form: MethodValue, recv: "tm", fn: "Stop", notCalled: true},
+		{src: `(*time.Ticker).Stop(tk)`, op: TickerStop, form: MethodExpr, recv: "tk", fn: "Stop"},
+		{src: `context.WithTimeout(ctx, 1)`, op: WithTimeout, recv: "-", nargs: 2, fn: "WithTimeout"},
+		{src: `context.WithDeadline(ctx, time.Time{})`, op: WithDeadline, recv: "-", nargs: 2, fn: "WithDeadline"},
+		{src: `context.WithTimeoutCause(ctx, 1, nil)`, op: WithTimeoutCause, recv: "-", nargs: 3, fn: "WithTimeoutCause"},
+		{src: `context.WithDeadlineCause(ctx, time.Time{}, nil)`, op: WithDeadlineCause, recv: "-", nargs: 3, fn: "WithDeadlineCause"},
+		{src: `context.WithCancel(ctx)`, op: WithCancel, recv: "-", nargs: 1, fn: "WithCancel"},
+		{src: `context.WithCancelCause(ctx)`, op: WithCancelCause, recv: "-", nargs: 1, fn: "WithCancelCause"},
+		{src: `context.WithValue(ctx, 1, 2)`, op: None},
+		{src: `_ = tm.C`, op: None},
 		{src: `_ = time.Second`, op: None},
 		{src: `_ = s.n`, op: None},
 		{src: `_ = (*sync.Mutex)(pmu)`, op: None},

@@ -39,8 +39,12 @@ type Group struct {
 // ctx. The derived Context is canceled the first time a function passed to
 // Go returns a non-nil error or the first time Wait returns, whichever
 // occurs first.
+//
+// In a checked run of goroutines the Context is the run's
+// (rt.WithCancelCause), so that its cancellation is synchronized before a
+// receive from its Done channel.
 func WithContext(ctx context.Context) (*Group, context.Context) {
-	ctx, cancel := context.WithCancelCause(ctx)
+	ctx, cancel := rt.WithCancelCause(ctx, 0)
 	return &Group{cancel: cancel}, ctx
 }
 

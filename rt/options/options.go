@@ -34,7 +34,7 @@ type Options struct {
 	ExploreTime  time.Duration // how long the exploration of a run of goroutines may take; 0: no limit
 	SampleTime   time.Duration // how long random schedules of goroutines run past max_schedules or explore_time; 0: none
 	SampleSeed   uint64        // the seed of those random choices
-	NoCommute    bool          // treat commutative isolated updates as conflicting
+	NoCommute    bool          // treat commutative isolated updates and mutex sections as conflicting
 	Leaks        bool          // report goroutines still waiting when a run ends
 
 	Permissions PermMode // what the permission-region check reports
@@ -155,7 +155,7 @@ var Table = []Option{
 			return err
 		}},
 	{Name: "commute", Arg: "0", Default: "1",
-		Usage: "also explore the orders of commutative isolated updates such as count++ (for measurements)",
+		Usage: "also explore the orders of commutative isolated updates and mutex sections such as count++ (for measurements)",
 		set: func(o *Options, v string) error {
 			b, err := strconv.ParseBool(v)
 			o.NoCommute = !b

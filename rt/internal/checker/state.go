@@ -54,6 +54,7 @@ type state struct {
 	unconfirmed []report.Race // held reports of Runs whose schedules need exploring
 	needExplore bool
 	iso         *isoWatch // conflicts between the isolated sections of the Run
+	sections    int       // commuting sections of a mutex open in a run of goroutines (goatomic.go)
 	slow        bool      // a rare mode is on: see updateSlow
 
 	findings report.Log          // what was reported so far
@@ -164,6 +165,9 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 // updateSlow): permission regions, exploration, an isolated section of a
 // serial run, or the dot option's graph.
 func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if st.sections > 0 && st.gx != nil {
+		st.gx.SectionAccess(p, size, site)
+	}
 	if (st.perm != nil || st.opts.Permissions == options.PermStrict) && st.permAccess(p, size, write, site) {
 		return // a permission region of the task stands for it: see permAccess
 	}
@@ -171,7 +175,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 		st.x.Access(st.cur, uintptr(p), size, write, site)
 		return
 	}
-	if st.iso.depth > 0 {
+	if st.iso != nil && st.iso.depth > 0 {
 		st.iso.access(st.cur, p, size, write)
 	}
 	st.det.AccessPin(st.cur, p, size, write, event.Site(site))
@@ -185,7 +189,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 // depth or graph changes.
 func (st *state) updateSlow() {
 	st.slow = st.perm != nil || st.opts.Permissions == options.PermStrict || st.x != nil ||
-		(st.iso != nil && st.iso.depth > 0) || st.graph != nil
+		(st.iso != nil && st.iso.depth > 0) || st.graph != nil || st.sections > 0
 }
 
 // goid returns the id of the calling goroutine. It is used once per Run, to

@@ -191,6 +191,7 @@ func (e *Exec) recv(c Case, site uint32) {
 		select {}
 	}
 	cs := e.chanState(ch)
+	e.expire(ch) // timers.go
 	if c.TryReal() {
 		e.receivedReal(cs, c.Cap(), c.OK(), site)
 		return
@@ -321,6 +322,9 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 			kind = opSend
 		}
 		e.chanOp(ch, p, kind, sel, site)
+		if !c.IsSend() {
+			e.expire(ch) // timers.go
+		}
 		cs := e.chanState(ch)
 		var r bool
 		if c.IsSend() {
@@ -401,17 +405,10 @@ func (e *Exec) external(d time.Duration) bool {
 	// While it waits, no goroutine holds the baton, and goroutines outside
 	// the executor's control may enter (outside.go): they kick it.
 	e.idle = true
-	me := e.muOwner.Load()
-	if me != 0 {
-		e.muOwner.Store(0)
-		e.mu.Unlock()
-	}
+	me, h := e.leave()
 	runtime.Gosched()
 	i, v, ok := reflect.Select(cases)
-	if me != 0 {
-		e.mu.Lock()
-		e.muOwner.Store(me)
-	}
+	e.back(me, h)
 	e.idle = false
 	if i >= len(ws) {
 		return false

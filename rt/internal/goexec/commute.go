@@ -73,15 +73,23 @@ func (o UpdateOp) kind() opKind { return opUpdateAdd + opKind(o) }
 
 // atomicState is an atomic variable's: what the next operation joins.
 type atomicState struct {
-	// base is what the current round's updates join: the release of the
-	// last ordered operation, or the updates of the previous round.
+	rounds
+	kind opKind
+	user int // the goroutine that made an ordered operation, -1 once two did
+}
+
+// rounds is the state of an object whose commuting operations (the
+// updates of an atomic variable, the commuting sections of a mutex:
+// section.go) form rounds.
+type rounds struct {
+	// base is what the current round's operations join: the release of
+	// the last ordered operation, or the operations of the previous
+	// round.
 	base []event.Task
-	// round is the current round's updates (of kind kind): per
-	// goroutine, the release of its newest one, which follows its
-	// earlier ones in program order.
+	// round is the current round's operations: per goroutine, the
+	// release of its newest one, which follows its earlier ones in
+	// program order.
 	round []goRelease
-	kind  opKind
-	user  int // the goroutine that made an ordered operation, -1 once two did
 }
 
 type goRelease struct {
@@ -99,22 +107,42 @@ func (e *Exec) atomic(p unsafe.Pointer) *atomicState {
 }
 
 // before returns what an ordered operation joins: the current round's
-// updates, or, when there are none, what precedes the round.
-func (a *atomicState) before() []event.Task {
-	if len(a.round) == 0 {
-		return a.base
+// operations, or, when there are none, what precedes the round.
+func (r *rounds) before() []event.Task {
+	if len(r.round) == 0 {
+		return r.base
 	}
-	ts := make([]event.Task, len(a.round))
-	for i, r := range a.round {
-		ts[i] = r.t
+	ts := make([]event.Task, len(r.round))
+	for i, x := range r.round {
+		ts[i] = x.t
 	}
 	return ts
 }
 
 // ordered records the release of an ordered operation: it ends the round.
-func (a *atomicState) ordered(t event.Task) {
-	a.base = append(a.base[:0], t)
-	a.round = a.round[:0]
+func (r *rounds) ordered(t event.Task) {
+	r.base = []event.Task{t}
+	r.round = nil
+}
+
+// endRound ends the current round without an operation of its own (an
+// operation of another kind begins the next round, or an acquisition
+// that releases nothing comes between): what follows joins the round.
+func (r *rounds) endRound() {
+	r.base = r.before()
+	r.round = nil
+}
+
+// joinRound records the release t of a commuting operation of goroutine
+// g in the current round.
+func (r *rounds) joinRound(g int, t event.Task) {
+	for i := range r.round {
+		if r.round[i].g == g {
+			r.round[i].t = t
+			return
+		}
+	}
+	r.round = append(r.round, goRelease{g, t})
 }
 
 // AtomicUpdate records an atomic update of the word at p whose result is
@@ -129,8 +157,7 @@ func (e *Exec) AtomicUpdate(p unsafe.Pointer, op UpdateOp, access func(), site u
 	e.logOp(p, pt, k, site)
 	if len(a.round) > 0 && a.kind != k {
 		// An update of another kind ends the round, and begins one.
-		a.base = a.before()
-		a.round = nil
+		a.endRound()
 	}
 	a.kind = k
 	for _, t := range a.base {
@@ -139,12 +166,5 @@ func (e *Exec) AtomicUpdate(p unsafe.Pointer, op UpdateOp, access func(), site u
 	if access != nil {
 		access()
 	}
-	r := e.release(site)
-	for i := range a.round {
-		if a.round[i].g == e.cur.ID {
-			a.round[i].t = r
-			return
-		}
-	}
-	a.round = append(a.round, goRelease{e.cur.ID, r})
+	a.joinRound(e.cur.ID, e.release(site))
 }

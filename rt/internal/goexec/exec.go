@@ -68,7 +68,9 @@
 //
 // Sleeping orders nothing. A sleeping goroutine parks, and the others run
 // first; it goes on when no other goroutine can and its deadline is the
-// earliest, the run's clock jumping to it (timers.go); a run in which a
+// earliest, the run's clock jumping to it (timers.go), and so do the
+// timers of the run (time.After, NewTimer, tickers, AfterFunc, context
+// deadlines), in the order of their deadlines; a run in which a
 // goroutine outside the executor's control ran waits for that time for
 // real, as the program would (it may sleep to wait for something outside
 // it: a server, a finalizer), and code that was not rewritten may complete
@@ -134,12 +136,17 @@ type Exec struct {
 	onces   map[unsafe.Pointer]*onceState
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
-	lib     *libState // sync.Pool and file I/O (syncvar.go)
+	domains map[uintptr][]domainEpochs // the domains of each byte of commuting operations (section.go)
+	lib     *libState                  // sync.Pool and file I/O (syncvar.go)
 
 	sleepers []*G
 	timers   []*timer     // timers.go
 	seq      uint64       // sleeps and timers started, for readyFirst
 	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
+
+	// Timers by the program's handle and by their channel (timers.go).
+	timerOf   map[unsafe.Pointer]*timer
+	timerChan map[unsafe.Pointer]*timer
 
 	choice *Choice
 
@@ -159,6 +166,12 @@ type Exec struct {
 	segClock   map[event.Task]vclock // the clocks of ended and released segments (hb.go)
 	firstOrder *Choice
 
+	// The operations that the schedule's yields let go first, and those
+	// not attempted yet with the goroutine that waits for each
+	// (explore.go, readyFirst).
+	yieldTo map[Point]Point
+	awaited map[Point]*G
+
 	// OnPanic, when set, is called with a goroutine (other than the
 	// first) that panicked and the panic's value, instead of letting the
 	// panic end the program; it must not return. An exploring run sets
@@ -171,9 +184,12 @@ type Exec struct {
 	Grace time.Duration
 
 	// Goroutines outside the executor's control (outside.go).
-	mu        sync.Mutex     // held by the goroutine running the executor's code
+	mu        sync.Mutex     // held in a locked section (outside.go)
 	muOwner   atomic.Uintptr // getg of mu's holder, 0 when free
+	inHook    atomic.Uintptr // getg of the goroutine in an open section, 0 when none (outside.go)
+	fast      atomic.Uintptr // getg of the goroutine that may try Enter's fast path, or 0
 	hooks     uint64         // Enter calls, for the watchdog
+	detaches  int            // goroutines the watchdog took the baton from
 	byG       map[uintptr]*G // goroutines by getg, while they live
 	outReady  []*G           // goroutines that entered without the baton, oldest first
 	kick      chan struct{}  // wakes a run in which no goroutine can go on
@@ -224,6 +240,9 @@ type G struct {
 	selIdx  int
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
 	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
+
+	section  unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
+	released bool           // the operation its yield lets go first was attempted (readyFirst)
 }
 
 type gstate uint8
@@ -558,7 +577,7 @@ func (e *Exec) Parked() []*G {
 // returns or waits: in some schedule they ran before goroutine 1 returned.
 // Sleepers and goroutines that wait stay where they are.
 func (e *Exec) End() {
-	e.endLocked = e.in(0) // End leaves the lock held: see Release
+	e.endLocked = e.in(0) // End leaves the executor held: see Release
 	if g := e.cur; g != nil && (len(e.stack) > 0 || len(e.ready) > 0) {
 		e.finisher = g
 		e.park(g, "the end of the run", 0)
@@ -585,6 +604,13 @@ func (e *Exec) End() {
 		g.wake <- struct{}{}
 	}
 	e.outReady = nil
+	if e.endLocked {
+		// Its open section becomes a locked one, which Release ends:
+		// goroutines that enter meanwhile wait on mu, and then find the
+		// run over.
+		e.inHook.Store(0)
+		e.take(getg())
+	}
 }
 
 // Release lets other goroutines enter the executor after End: they find
@@ -629,6 +655,7 @@ func (e *Exec) Order() *Choice { return e.firstOrder }
 func (e *Exec) Yield(site uint32) {
 	defer e.Exit(e.in(site))
 	g := e.cur
+	g.released = false
 	e.ready = append(e.ready, g)
 	e.park(g, "yield", site)
 }

@@ -645,6 +645,12 @@ func TestParseSchedule(t *testing.T) {
 		{in: "g2", bad: true},
 		{in: "g0.1", bad: true},
 		{in: "gx.y", bad: true},
+		{in: "g2.1/1.3", want: "g2.1/1.3"},
+		{in: "g2.1/1.3,1.1", want: "g1.1,2.1/1.3"},
+		{in: "g2.1/1", bad: true},
+		{in: "g2.1/0.1", bad: true},
+		{in: "g2.1/1.3:1", bad: true},
+		{in: "g2.1:1/1.3", bad: true},
 	}
 	for _, tt := range tests {
 		s, err := ParseSchedule(tt.in)
@@ -660,6 +666,7 @@ func TestParseSchedule(t *testing.T) {
 
 func FuzzParseSchedule(f *testing.F) {
 	f.Add("g1.2,3.4")
+	f.Add("g1.2/3.4,3.4:1")
 	f.Fuzz(func(t *testing.T, in string) {
 		s, err := ParseSchedule(in)
 		if err != nil {

@@ -28,7 +28,8 @@ import (
 // partial-order reduction reverses, for each operation, the latest earlier
 // dependent operation of another goroutine (Flanagan and Godefroid, POPL
 // 2005), unless the graph orders the two already (hb.go); two commuting
-// atomic updates are independent (commute.go). Operations on different
+// atomic updates are independent (commute.go), and so are the Locks of two
+// commuting sections of one class (section.go). Operations on different
 // objects are independent, and so are two
 // read locks of one RWMutex and, on one channel, a send and a receive
 // outside select statements: which receive takes which value depends only
@@ -39,18 +40,28 @@ import (
 // Point names an acquisition: the K-th acquisition (counting from 1) that
 // goroutine G attempted. In a schedule, C is what the goroutine does
 // there: 0 to yield, c+1 to take case c of a select statement when that
-// case is ready.
-type Point struct{ G, K, C int }
+// case is ready. A yield may name the operation it lets go first, the
+// ToK-th acquisition of goroutine ToG (written G.K/ToG.ToK): the run's
+// clock (timers.go, readyFirst) then holds the goroutine back only until
+// that operation was attempted. Exploration names it in the runs of
+// programs that sleep or start timers.
+type Point struct{ G, K, C, ToG, ToK int }
 
 func (p Point) String() string {
-	if p.C > 0 {
+	switch {
+	case p.C > 0:
 		return fmt.Sprintf("%d.%d:%d", p.G, p.K, p.C-1)
+	case p.ToG > 0:
+		return fmt.Sprintf("%d.%d/%d.%d", p.G, p.K, p.ToG, p.ToK)
 	}
 	return fmt.Sprintf("%d.%d", p.G, p.K)
 }
 
 // at is p's acquisition, without what a schedule does there.
 func (p Point) at() Point { return Point{G: p.G, K: p.K} }
+
+// to is the operation that the yield p lets go first, or the zero Point.
+func (p Point) to() Point { return Point{G: p.ToG, K: p.ToK} }
 
 // Schedule is a set of points at which goroutines yield, or choose a case
 // of a select statement.
@@ -92,20 +103,33 @@ func ParseSchedule(s string) (Schedule, error) {
 	}
 	for _, f := range strings.Split(rest, ",") {
 		pk, cs, hasCase := strings.Cut(f, ":")
-		a, b, ok := strings.Cut(pk, ".")
-		g, err1 := strconv.Atoi(a)
-		k, err2 := strconv.Atoi(b)
+		pk, to, hasTo := strings.Cut(pk, "/")
+		g, k, ok := parseAcq(pk)
 		c := -1
 		var err3 error
 		if hasCase {
 			c, err3 = strconv.Atoi(cs)
 		}
-		if !ok || err1 != nil || err2 != nil || err3 != nil || g < 1 || k < 1 || (hasCase && c < 0) {
-			return nil, fmt.Errorf("schedule %q: %q is not goroutine.acquisition or goroutine.acquisition:case", s, f)
+		var tg, tk int
+		if hasTo {
+			var okTo bool
+			tg, tk, okTo = parseAcq(to)
+			ok = ok && okTo && !hasCase
 		}
-		out = append(out, Point{G: g, K: k, C: c + 1})
+		if !ok || err3 != nil || (hasCase && c < 0) {
+			return nil, fmt.Errorf("schedule %q: %q is not goroutine.acquisition, goroutine.acquisition:case or goroutine.acquisition/goroutine.acquisition", s, f)
+		}
+		out = append(out, Point{G: g, K: k, C: c + 1, ToG: tg, ToK: tk})
 	}
 	return out, nil
+}
+
+// parseAcq reads goroutine.acquisition, both at least 1.
+func parseAcq(s string) (g, k int, ok bool) {
+	a, b, ok := strings.Cut(s, ".")
+	g, err1 := strconv.Atoi(a)
+	k, err2 := strconv.Atoi(b)
+	return g, k, ok && err1 == nil && err2 == nil && g >= 1 && k >= 1
 }
 
 // opKind is what an entry of an object's log did.
@@ -124,9 +148,17 @@ const (
 	opUpdateAdd                // an atomic Add whose result is not used (commute.go)
 	opUpdateAnd                // an atomic And whose result is not used
 	opUpdateOr                 // an atomic Or whose result is not used
+	opSection                  // the Lock of a commuting section of class 1 (section.go); class c is opSection+c-1
 )
 
-// isUpdate reports whether k is a commuting atomic update (commute.go).
+// opSectionLast is the kind of the Lock of a commuting section of the last
+// class.
+const opSectionLast = opSection + maxSectionClass - 1
+
+// isUpdate reports whether k is a commuting operation: an atomic update
+// (commute.go) or the Lock of a commuting section (section.go). Two
+// commuting operations on one object are dependent exactly when their
+// kinds differ.
 func isUpdate(k opKind) bool { return k >= opUpdateAdd }
 
 // acquisition is one entry of an object's log.
@@ -165,7 +197,9 @@ func useOf(log []acquisition) chanUse {
 // Signal wakes the first), and two Signals commute. Of an atomic
 // variable, two updates of one kind whose results are not used (two Adds,
 // two Ands, two Ors) commute (commute.go), and every other pair is
-// dependent. On a channel:
+// dependent; of a mutex, so do the Locks of two commuting sections of one
+// class (section.go), which are dependent with every other Lock and
+// RLock. On a channel:
 //
 //   - a close and a send: the send panics after the close;
 //   - a close and a receive, when a sender was parked at the first of
@@ -256,11 +290,16 @@ func (e *Exec) SetSchedule(s Schedule) {
 	e.sched = s
 	e.yieldAt = map[Point]bool{}
 	e.caseAt = map[Point]int{}
+	e.yieldTo = map[Point]Point{}
 	for _, p := range s {
-		if p.C > 0 {
+		switch {
+		case p.C > 0:
 			e.caseAt[p.at()] = p.C - 1
-		} else {
-			e.yieldAt[p] = true
+		case p.ToG > 0:
+			e.yieldTo[p.at()] = p.to()
+			fallthrough
+		default:
+			e.yieldAt[p.at()] = true
 		}
 	}
 }
@@ -272,7 +311,18 @@ func (e *Exec) attempt(site uint32) Point {
 	g := e.cur
 	g.acqs++
 	p := Point{G: g.ID, K: g.acqs}
+	if y := e.awaited[p]; y != nil {
+		y.released = true // readyFirst
+		delete(e.awaited, p)
+	}
 	if e.yieldAt[p] {
+		g.released = false
+		if to, ok := e.yieldTo[p]; ok {
+			if e.awaited == nil {
+				e.awaited = map[Point]*G{}
+			}
+			e.awaited[to] = g
+		}
 		e.ready = append(e.ready, g)
 		e.park(g, "yield", site)
 	}
@@ -285,16 +335,35 @@ func (e *Exec) attempt(site uint32) Point {
 // waiting (a deadlock, or a goroutine left blocked) lists the schedule in
 // which it comes first too.
 func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
+	return e.enterKind(obj, lockKind(read), site)
+}
+
+// enterKind is enter for an acquisition of kind k (a lock, a read lock,
+// or the Lock of a commuting section).
+func (e *Exec) enterKind(obj unsafe.Pointer, k opKind, site uint32) Point {
 	p := e.attempt(site)
-	e.pending[p] = pendingAcq{obj, read, e.cur.vc}
+	e.pending[p] = pendingAcq{obj, k, site, e.cur.vc}
 	return p
 }
 
 // pendingAcq is an attempt to acquire obj that has not succeeded yet.
 type pendingAcq struct {
 	obj  unsafe.Pointer
-	read bool
+	kind opKind
+	site uint32
 	vc   vclock // the goroutine's clock at the attempt
+}
+
+// withPending returns obj's log followed by the attempts to acquire it
+// that are still pending.
+func (e *Exec) withPending(obj unsafe.Pointer) []acquisition {
+	log := e.log[obj]
+	for p, a := range e.pending {
+		if a.obj == obj {
+			log = append(log[:len(log):len(log)], acquisition{p: p, kind: a.kind, site: a.site})
+		}
+	}
+	return log
 }
 
 func lockKind(read bool) opKind {
@@ -319,7 +388,7 @@ const maxLog = 1 << 16
 // goroutine that made them (0 for none), or -1 for the commuting updates
 // of an atomic variable made by several goroutines (which make no pair
 // among themselves).
-type soloOps [opUpdateOr + 1]int
+type soloOps [opSectionLast + 1]int
 
 // appendLog logs a on obj, or notes that obj's log is full.
 func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
@@ -387,9 +456,14 @@ func (s *soloOps) add(a acquisition) bool {
 
 // acquired logs that the acquisition p of obj (at site) took place.
 func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
+	e.acquiredKind(obj, p, lockKind(read), site)
+}
+
+// acquiredKind is acquired for an acquisition of kind k.
+func (e *Exec) acquiredKind(obj unsafe.Pointer, p Point, k opKind, site uint32) {
 	vc := e.pending[p].vc
 	delete(e.pending, p)
-	e.appendLog(obj, acquisition{p: p, kind: lockKind(read), site: site, vc: vc}, site)
+	e.appendLog(obj, acquisition{p: p, kind: k, site: site, vc: vc}, site)
 }
 
 // chanOp logs an operation on the channel ch at point p, when it is
@@ -428,12 +502,16 @@ type selChoice struct {
 func (e *Exec) Explorable() bool {
 	if !e.explorable {
 		for obj := range e.lazy {
-			log := e.log[obj]
+			log := e.withPending(obj)
 			u := useOf(log)
 			for i := 1; i < len(log) && !e.explorable; i++ {
 				e.reversals(log, i, u, func(a acquisition) bool {
 					what := "a channel"
 					switch {
+					case e.mutexes[obj] != nil:
+						// A mutex's log is lazy when it holds commuting
+						// sections (section.go).
+						what = "a mutex"
 					case isUpdate(log[i].kind) || isUpdate(a.kind) || log[i].kind == opWrite:
 						// Only an atomic variable's log holds both
 						// lazily logged updates and acquisitions.
@@ -459,32 +537,58 @@ func (e *Exec) Explorable() bool {
 func (e *Exec) Alternatives() []Schedule {
 	var out []Schedule
 	chosen := map[Point]bool{}
-	yielded := map[Point]bool{}
+	yielded := map[Point]Point{} // yield points, and the operations they name
 	for _, p := range e.sched {
 		if p.C > 0 {
 			chosen[p.at()] = true
 		} else {
-			yielded[p] = true
+			yielded[p.at()] = p.to()
 		}
 	}
 	add := func(p Point) {
 		s := append(append(Schedule(nil), e.sched...), p)
 		out = append(out, s)
 	}
-	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
-	for obj, log := range e.log {
-		logs[obj] = log
+	// A run that slept or started a timer names, in each yield, the
+	// operation it lets go first (see Point); a yield that named another
+	// one, which came first, is listed again naming this one, so that
+	// the goroutine is held back past the deadlines before it too.
+	timed := e.seq > 0
+	retarget := func(a, b Point) {
+		s := make(Schedule, 0, len(e.sched))
+		for _, p := range e.sched {
+			if p.C == 0 && p.at() == a {
+				p.ToG, p.ToK = b.G, b.K
+			}
+			s = append(s, p)
+		}
+		out = append(out, s)
 	}
-	for p, a := range e.pending {
-		logs[a.obj] = append(logs[a.obj][:len(logs[a.obj]):len(logs[a.obj])], acquisition{p: p, kind: lockKind(a.read)})
+	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
+	for obj := range e.log {
+		logs[obj] = e.withPending(obj)
+	}
+	for _, a := range e.pending {
+		if logs[a.obj] == nil {
+			logs[a.obj] = e.withPending(a.obj)
+		}
 	}
 	for _, log := range logs {
 		u := useOf(log)
 		for i := 1; i < len(log); i++ {
+			b := log[i].p
 			e.reversals(log, i, u, func(a acquisition) bool {
-				if !yielded[a.p] {
-					yielded[a.p] = true
+				to, ok := yielded[a.p]
+				switch {
+				case !ok && timed:
+					yielded[a.p] = b
+					add(Point{G: a.p.G, K: a.p.K, ToG: b.G, ToK: b.K})
+				case !ok:
+					yielded[a.p] = Point{}
 					add(a.p)
+				case to.G > 0 && to != b.at() && b.G > 0:
+					yielded[a.p] = b.at()
+					retarget(a.p, b.at())
 				}
 				return true
 			})

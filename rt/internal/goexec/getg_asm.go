@@ -10,7 +10,10 @@ func getgp() unsafe.Pointer
 
 // getg returns an identity of the calling goroutine while it lives: the
 // address of its descriptor.
-func getg() uintptr { return uintptr(getgp()) }
+func getg() uintptr { return gOf(getgp()) }
+
+// gOf is getg, given getgp's result.
+func gOf(p unsafe.Pointer) uintptr { return uintptr(p) }
 
 // getgIsDescriptor: getgp returns the descriptor, whose words goid may
 // read.

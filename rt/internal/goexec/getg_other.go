@@ -9,6 +9,9 @@ import "unsafe"
 // descriptor's address that amd64 and arm64 read from a register).
 func getg() uintptr { return uintptr(stackGoid()) }
 
+// gOf is getg, given getgp's result.
+func gOf(unsafe.Pointer) uintptr { return getg() }
+
 // getgp is not available on this architecture.
 func getgp() unsafe.Pointer { return nil }
 

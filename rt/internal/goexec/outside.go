@@ -32,7 +32,7 @@ import (
 //     the baton goes on as if it had parked.
 //
 // Both are serialised with the controlled goroutines, not run beside them:
-// every hook enters the executor (Enter) under one lock, and a goroutine
+// every hook enters the executor (Enter), one at a time, and a goroutine
 // that enters without holding the baton (a detached goroutine coming back,
 // or one the executor never saw, which it adopts as a new goroutine of the
 // run) queues for it, and goes on when the goroutines that can run have
@@ -54,6 +54,81 @@ import (
 // keep their edges. The schedule of these goroutines is the real one, so
 // the run's verdict is "this schedule only", naming the first of them.
 
+// Sections: entering the executor without its lock.
+//
+// Executor code (the work of a hook, the start and end of a goroutine's
+// body, the watchdog's look at the holder of the baton) runs in sections,
+// of two kinds:
+//
+//   - a locked section holds mu, between take and give: the slow path of
+//     Enter, lock and unlock, and the watchdog;
+//   - an open section is run by the goroutine that holds the baton,
+//     without mu: every hook it enters, once it held the baton when it
+//     entered (the fast path of Enter, or the slow path's end, open).
+//
+// Two words of sync/atomic, besides mu, keep them apart:
+//
+//   - inHook names the goroutine in an open section (getg), 0 when there
+//     is none. It is set only by a CompareAndSwap from 0, and set back to
+//     0 only by the goroutine it names (Exit, and leave for a wait).
+//   - fast names the goroutine that may try the fast path: give sets it
+//     to the holder of the baton when that one may run (it is running,
+//     the executor is not idle, the run is not over), and take sets it to
+//     0. It is written only with mu held. It is a hint, which spares the
+//     other goroutines a CompareAndSwap: inside its section the fast path
+//     checks what the slow path checks.
+//
+// Enter's fast path: load fast and find me (getg); CompareAndSwap inHook
+// from 0 to me; load fast again and find me; then, inside the section,
+// check that me is the current goroutine (its descriptor and its id),
+// running, and that the executor is neither idle nor over. When a check
+// fails after the CompareAndSwap, it stores 0 in inHook and takes the slow
+// path. Exit stores 0 in inHook. The holder of the baton thus enters and
+// leaves with one uncontended CompareAndSwap, one store and two loads of
+// atomics. take locks mu, stores 0 in fast, and waits until inHook is 0.
+//
+// No two sections overlap. Two locked sections exclude each other by mu,
+// two open ones by inHook's CompareAndSwap. Suppose a locked section of T
+// overlaps an open section of H. The atomic operations of sync/atomic are
+// sequentially consistent (https://go.dev/ref/mem): they fall in one total
+// order, consistent with each goroutine's program order, and a load sees
+// the latest store before it in that order. T's store of 0 in fast comes
+// before its load of inHook that saw 0. H's CompareAndSwap cannot come
+// before that load: inHook names H from the CompareAndSwap until H's
+// section ends, and no one else writes it meanwhile (a CompareAndSwap from
+// 0 fails). So H's CompareAndSwap, and its load of fast after it, come
+// after T's store of 0 in fast; fast is written only with mu held, so
+// only T writes it until T's give, and H's load sees 0, not H: H does not
+// enter. A section sees what every earlier section did: between two
+// sections there is an unlock and lock of mu, or a store and a load of
+// inHook or fast, the later seeing the earlier's value (the load of fast
+// that sees H sees a give after every earlier locked section), and these
+// synchronise.
+//
+// A goroutine detached by the watchdog cannot act on a stale baton. The
+// watchdog looks at the holder, and detaches it, in a locked section: no
+// open section runs, so the holder is not inside a hook (a hook that runs
+// the program's code, userCode, leaves its section first). Detaching makes
+// another goroutine current, or the executor idle, before the watchdog's
+// give. When the detached goroutine enters again, even if its fast path
+// got past the CompareAndSwap, its check of the current goroutine, made
+// inside the section, fails: it takes the slow path, which queues it for
+// the baton (enterOutside). userCode takes the same care when the
+// program's code it ran returns.
+//
+// take waits by yielding, then by sleeping 50µs at a time: open sections
+// are short (a hook's work, up to its next wait), and locked sections are
+// rare (a goroutine's start and end, the hand-off of the baton, goroutines
+// from outside). The watchdog does not wait: finding an open section, it
+// puts fast back as it was and counts the holder as busy, as it did when it
+// found the lock held.
+//
+// A section that waits (for the baton, waitOn; for code that was not
+// rewritten, external; for the program's code, userCode) leaves it and
+// takes a section of the same kind when it goes on (leave and back). A
+// goroutine already in a section that enters again (a hook called by the
+// executor's code, or while End holds the executor) enters no new one.
+
 // Enter makes the calling goroutine the one that runs the executor's code:
 // every hook of a checked run calls it before anything else, and Exit with
 // its first result once done. It reports false as its second result when
@@ -61,31 +136,60 @@ import (
 // does). A goroutine that enters without holding the baton waits for it,
 // as described above.
 func (e *Exec) Enter(site uint32) (locked, ok bool) {
-	me := getg()
-	if e.muOwner.Load() == me {
+	p := getgp()
+	me := gOf(p)
+	if e.fast.Load() == me && e.inHook.CompareAndSwap(0, me) {
+		if e.fast.Load() == me {
+			if g := e.cur; g != nil && g.isAt(me, p) && g.state == gRunning && !e.idle && !e.over {
+				e.hooks++
+				g.lastSite = site
+				return true, true
+			}
+		}
+		e.inHook.Store(0)
+	}
+	return e.enterSlow(me, site)
+}
+
+// is reports whether g is the calling goroutine, whose getg is me. The
+// runtime gives the descriptor of a goroutine that returned to one it
+// starts later, so the address may name a goroutine that began after g
+// ended (one from outside that returned holding the baton, and the next
+// one its server starts): the ids tell them apart.
+func (g *G) is(me uintptr) bool { return g.isAt(me, getgp()) }
+
+// isAt is is, given the calling goroutine's descriptor too (getgp).
+func (g *G) isAt(me uintptr, p unsafe.Pointer) bool {
+	return g.gp == me && (!getgIsDescriptor || g.goid == goidAt(p))
+}
+
+// enterSlow is Enter for a goroutine that is already in a section (it
+// enters no other), or whose fast path failed: it takes a locked section,
+// waits for the baton when it does not hold it, and turns the section into
+// an open one.
+func (e *Exec) enterSlow(me uintptr, site uint32) (locked, ok bool) {
+	if e.inHook.Load() == me || e.muOwner.Load() == me {
 		return false, true
 	}
-	e.mu.Lock()
-	e.muOwner.Store(me)
+	e.take(me)
 	if e.over {
-		e.muOwner.Store(0)
-		e.mu.Unlock()
+		e.give()
 		return false, false
 	}
 	e.hooks++
-	if g := e.cur; g != nil && g.gp == me && !e.idle {
+	if g := e.cur; g != nil && g.is(me) && !e.idle {
 		g.lastSite = site
-		return true, true
+	} else {
+		e.enterOutside(me, site)
 	}
-	e.enterOutside(me, site)
+	e.open(me)
 	return true, true
 }
 
 // Exit ends what Enter began; locked is Enter's first result.
 func (e *Exec) Exit(locked bool) {
 	if locked {
-		e.muOwner.Store(0)
-		e.mu.Unlock()
+		e.inHook.Store(0)
 	}
 }
 
@@ -96,52 +200,121 @@ func (e *Exec) in(site uint32) bool {
 	return l
 }
 
-// lock and unlock take and release the executor's lock for code that is
-// not a hook (the start and end of a goroutine's body).
-func (e *Exec) lock() {
+// take begins a locked section: it locks mu, takes the fast path from
+// the holder of the baton, and waits until no open section runs.
+func (e *Exec) take(me uintptr) {
 	e.mu.Lock()
-	e.muOwner.Store(getg())
+	e.muOwner.Store(me)
+	e.fast.Store(0)
+	for i := 0; e.inHook.Load() != 0; i++ {
+		// Open sections are short: a hook's work, up to its next wait.
+		if i < 100 {
+			runtime.Gosched()
+		} else {
+			time.Sleep(50 * time.Microsecond)
+		}
+	}
 }
 
-func (e *Exec) unlock() {
-	e.muOwner.Store(0)
-	e.mu.Unlock()
-}
-
-// userCode runs f, the program's code called by a hook (the function a
-// Once runs), with the executor's lock released, so that f's hooks enter
-// as any others and the watchdog sees f if it blocks outside.
-func (e *Exec) userCode(f func()) {
-	me := e.muOwner.Load()
-	if me == 0 || me != getg() {
-		f()
-		return
+// give ends a locked section, giving the fast path to the holder of the
+// baton when it may run.
+func (e *Exec) give() {
+	if g := e.cur; g != nil && g.gp != 0 && g.state == gRunning && !e.idle && !e.over {
+		e.fast.Store(g.gp)
 	}
 	e.muOwner.Store(0)
 	e.mu.Unlock()
+}
+
+// open turns the calling goroutine's locked section into an open one.
+func (e *Exec) open(me uintptr) {
+	// A fast path that passed its CompareAndSwap meanwhile finds fast 0,
+	// and backs off at once.
+	for !e.inHook.CompareAndSwap(0, me) {
+		runtime.Gosched()
+	}
+	e.give()
+}
+
+// hold is the kind of section a goroutine is in.
+type hold uint8
+
+const (
+	holdNone   hold = iota // in none: a test driving the executor directly
+	holdOpen               // an open section (inHook)
+	holdLocked             // a locked section (mu)
+)
+
+// leave ends the calling goroutine's section before it waits, and returns
+// what back needs to take one of the same kind again.
+func (e *Exec) leave() (uintptr, hold) {
+	me := getg()
+	switch me {
+	case e.inHook.Load():
+		e.inHook.Store(0)
+		return me, holdOpen
+	case e.muOwner.Load():
+		e.give()
+		return me, holdLocked
+	}
+	return me, holdNone
+}
+
+// back takes again the section that leave ended.
+func (e *Exec) back(me uintptr, h hold) {
+	switch h {
+	case holdOpen:
+		e.take(me)
+		e.open(me)
+	case holdLocked:
+		e.take(me)
+	}
+}
+
+// lock and unlock take and release the executor for code that is not a
+// hook (the start and end of a goroutine's body) in a locked section.
+func (e *Exec) lock() {
+	me := getg()
+	if e.inHook.Load() == me {
+		// A panic left a hook's section open (the hook did not Exit):
+		// the goroutine's end takes over.
+		e.inHook.Store(0)
+	}
+	e.take(me)
+}
+
+func (e *Exec) unlock() { e.give() }
+
+// userCode runs f, the program's code called by a hook at site (the
+// function a Once runs), outside the executor, so that f's hooks enter as
+// any others and the watchdog sees f if it blocks outside. When the
+// watchdog took the baton from the goroutine meanwhile, it waits for it
+// again (enterOutside) before it goes on.
+func (e *Exec) userCode(f func(), site uint32) {
+	me, h := e.leave()
+	if h == holdNone {
+		f()
+		return
+	}
 	defer func() {
-		e.mu.Lock()
-		e.muOwner.Store(me)
+		e.take(me)
+		if g := e.cur; !e.over && (g == nil || !g.is(me) || e.idle) {
+			e.enterOutside(me, site)
+		}
+		if h == holdOpen {
+			e.open(me)
+		}
 	}()
 	f()
 }
 
-// waitOn blocks on ch with the executor's lock released, and takes it
-// again: the baton's hand-offs.
+// waitOn blocks on ch outside the executor, and enters it again: the
+// baton's hand-offs. A caller that did not enter (a test driving the
+// executor directly from a goroutine the executor started) only waits.
 func (e *Exec) waitOn(ch chan struct{}) {
-	me := e.muOwner.Load()
-	if me == 0 {
-		// A caller that did not enter (a test driving the executor
-		// directly from a goroutine the executor started): nothing to
-		// release.
-		<-ch
-		return
-	}
-	e.muOwner.Store(0)
-	e.mu.Unlock()
+	me, h := e.leave()
 	<-ch
-	e.mu.Lock()
-	e.muOwner.Store(me)
+	e.back(me, h)
 }
 
 // enterOutside makes the calling goroutine, which entered without the
@@ -194,7 +367,7 @@ func (e *Exec) acquireAll(g *G, site uint32) {
 // another way in another schedule (Note is for the goroutine that holds
 // the baton).
 func (e *Exec) NoteFrom(site uint32, what string) {
-	if e.muOwner.Load() == getg() {
+	if me := getg(); e.inHook.Load() == me || e.muOwner.Load() == me {
 		e.note(site, "%s", what)
 		return
 	}
@@ -254,10 +427,14 @@ func createdBy() string {
 }
 
 // goid returns the id of the calling goroutine.
-func goid() uint64 {
+func goid() uint64 { return goidAt(getgp()) }
+
+// goidAt is goid, given the calling goroutine's descriptor (getgp), which
+// spares the hooks a second call of getgp.
+func goidAt(p unsafe.Pointer) uint64 {
 	goidOnce.Do(calibrateGoid)
 	if goidOff > 0 {
-		return *(*uint64)(unsafe.Add(getgp(), goidOff))
+		return *(*uint64)(unsafe.Add(p, goidOff))
 	}
 	return stackGoid()
 }
@@ -338,6 +515,16 @@ func (e *Exec) watch() {
 			continue
 		}
 		e.muOwner.Store(getg())
+		old := e.fast.Swap(0)
+		if e.inHook.Load() != 0 {
+			// The holder is inside a hook (see take): not quiet, and not
+			// to be detached. The fast path goes back as it was.
+			e.fast.Store(old)
+			e.muOwner.Store(0)
+			e.mu.Unlock()
+			quiet = 0
+			continue
+		}
 		if e.over {
 			e.unlock()
 			return
@@ -379,6 +566,7 @@ func (e *Exec) detach(h *G, where string) {
 		}
 		e.note(site, "goroutine %d waited in %s, which was not rewritten, after the operation", h.ID, where)
 	}
+	e.detaches++
 	e.endSegs(h)
 	h.state = gDetached
 	if where == "" {

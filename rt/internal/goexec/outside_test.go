@@ -62,3 +62,48 @@ func TestOutside(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkEnter measures what every hook of a checked run of goroutines
+// pays to enter and leave the executor: the goroutine holding the baton
+// enters it, as an access hook does, once per iteration.
+func BenchmarkEnter(b *testing.B) {
+	h := newTestHost()
+	h.next = 1
+	h.det.Spawn(0, 1, false, 0)
+	e := New(h, 1, 0)
+	for b.Loop() {
+		l, ok := e.Enter(7)
+		if !ok {
+			b.Fatal("the run ended")
+		}
+		e.Exit(l)
+	}
+	e.End()
+	e.Release()
+}
+
+// BenchmarkHandoff measures a hand-off of the baton: two goroutines of a
+// run take turns on an unbuffered channel, each receive parking its
+// goroutine and each send waking the other.
+func BenchmarkHandoff(b *testing.B) {
+	h := newTestHost()
+	h.next = 1
+	h.det.Spawn(0, 1, false, 0)
+	e := New(h, 1, 0)
+	ping, pong := make(chan int), make(chan int)
+	n := b.N
+	e.Go(func() {
+		for range n {
+			v, _ := recv(e, ping, 2)
+			send(e, pong, v, 3)
+		}
+	}, 1)
+	b.ResetTimer()
+	for i := range n {
+		send(e, ping, i, 4)
+		recv(e, pong, 5)
+	}
+	b.StopTimer()
+	e.End()
+	e.Release()
+}

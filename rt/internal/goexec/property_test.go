@@ -86,10 +86,24 @@ func (in *interp) run(ops []goprog.Op) {
 				op = UpdateOr
 			}
 			e.AtomicUpdate(p, op, func() {
+				e.CommuteAccess(p, 8, site)
 				in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
 				in.h.access(p, 8, true, site)
 				in.h.det.IsolatedEnd(in.h.cur)
 			}, site)
+		case goprog.Section:
+			// A commuting section, as the rewriter marks it: its accesses
+			// are isolated, as the checker's SectionBegin makes them.
+			mu, p := &in.mus[o.Obj], unsafe.Pointer(&in.vars[o.Var])
+			e.LockCommute(mu, mu.TryLock, o.N, func() {
+				in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
+			}, func() {
+				in.h.det.IsolatedEnd(in.h.cur)
+			}, site)
+			e.CommuteAccess(p, 8, site)
+			in.h.access(p, 8, false, site)
+			in.h.access(p, 8, true, site)
+			e.Unlock(mu, mu.Unlock, site)
 		case goprog.AtomicLoad:
 			p := unsafe.Pointer(&in.vars[o.Var])
 			e.Atomic(p, func() { in.h.access(p, 8, false, site) }, site)
@@ -321,10 +335,21 @@ func containsOutcome(os []goprog.Outcome, o goprog.Outcome, commuting bool) bool
 	return false
 }
 
-// hasUpdates reports whether ops make a commuting atomic update.
+// hasUpdates reports whether ops make a commuting atomic update or a
+// commuting section.
 func hasUpdates(ops []goprog.Op) bool {
 	for _, o := range ops {
-		if o.Kind == goprog.AtomicAdd || o.Kind == goprog.AtomicOr || hasUpdates(o.Body) || hasUpdates(o.Else) {
+		if o.Kind == goprog.AtomicAdd || o.Kind == goprog.AtomicOr || o.Kind == goprog.Section || hasUpdates(o.Body) || hasUpdates(o.Else) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSections reports whether ops make a commuting section.
+func hasSections(ops []goprog.Op) bool {
+	for _, o := range ops {
+		if o.Kind == goprog.Section || hasSections(o.Body) || hasSections(o.Else) {
 			return true
 		}
 	}
@@ -413,26 +438,52 @@ func removeNth(p goprog.Program, n int) (goprog.Program, bool) {
 // variables and the pairs are checked one way. Equivalent programs (two go
 // statements swapped) must give a run without choice the same verdict.
 func TestExactSubset(t *testing.T) {
-	sizes := []struct {
-		sz goprog.Size
-		n  int
-	}{
+	sizes := []sizeCount{
 		{goprog.Size{Goroutines: 2, Sync: 4, Vars: 2, Accesses: 2}, 1500},
 		{goprog.Size{Goroutines: 3, Sync: 6, Vars: 2, Accesses: 2}, 1500},
 		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 3}, 1200},
 		{goprog.Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2}, 1000},
 		{goprog.Size{Goroutines: 5, Sync: 16, Vars: 3, Accesses: 3}, 300},
 	}
+	checkSizes(t, sizes, *propSeed)
+}
+
+// TestExactSubsetSections is TestExactSubset on programs with a counter
+// under a mutex (goprog.Size.Sections): commuting sections of the mutex
+// (section.go) among plain accesses of the counter before and after them,
+// other sections of the mutex, sections of another class, and, at times,
+// the counter updated under another mutex or atomically (which the run
+// notes as a choice).
+func TestExactSubsetSections(t *testing.T) {
+	sizes := []sizeCount{
+		{goprog.Size{Goroutines: 2, Sync: 4, Vars: 2, Accesses: 2, Sections: true}, 600},
+		{goprog.Size{Goroutines: 3, Sync: 6, Vars: 2, Accesses: 2, Sections: true}, 600},
+		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 3, Sections: true}, 400},
+		{goprog.Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2, Sections: true}, 250},
+	}
+	checkSizes(t, sizes, *propSeed+1<<32)
+}
+
+// sizeCount is how many random programs of a size a property test checks.
+type sizeCount struct {
+	sz goprog.Size
+	n  int
+}
+
+// checkSizes checks n random programs of each size against the oracle
+// (checkProgram), from the seed after seed.
+func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
+	t.Helper()
 	if testing.Short() {
 		for i := range sizes {
 			sizes[i].n /= 10
 		}
 	}
-	seed := *propSeed
 	failures := 0
 	for _, s := range sizes {
 		var ran, noChoice, explored, dead, deadNoChoice, racy, racyNoChoice, skipped, panics, swapped int
 		var updates, updatesRacy, updatesAlone int
+		var sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains int
 		var states, maxStates int
 		for range s.n * *propScale {
 			seed++
@@ -489,6 +540,23 @@ func TestExactSubset(t *testing.T) {
 					updatesAlone++
 				}
 			}
+			if hasSections(p.Main) {
+				sections++
+				if run.vars != 0 {
+					sectionsRacy++
+				}
+				switch {
+				case run.choice != nil:
+					sectionsNoted++
+					if strings.Contains(run.choice.What, "commuting sections of two mutexes") {
+						sectionsDomains++
+					}
+				case run.order:
+					sectionsExplored++
+				default:
+					sectionsAlone++
+				}
+			}
 			if q, ok := swapGo(p); ok && run.choice == nil && !run.order {
 				r2, err := runProgram(q, nil)
 				if err != nil {
@@ -502,8 +570,12 @@ func TestExactSubset(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
+		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates or sections, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
 			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
+		if sections > 0 {
+			t.Logf("  %d with commuting sections: %d racy; %d decided by one run, %d explored, %d with a choice noted (%d of them a location of two domains)",
+				sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains)
+		}
 	}
 	if failures > 0 {
 		t.Errorf("%d programs disagree with the oracle", failures)

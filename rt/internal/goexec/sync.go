@@ -21,8 +21,15 @@ import (
 // does without the checker, and code that was not rewritten sees them as
 // it would.
 
+// mutexState is a mutex's. Its rounds are those of its commuting sections
+// (section.go): base holds the release segment of the last Unlock of
+// another section, or the sections of the last round.
 type mutexState struct {
-	unlock  event.Task   // the release segment of the last Unlock
+	rounds
+	class   int          // the class of the current round's sections
+	held    int          // the class of the commuting section held, 0 for none
+	holder  *G           // the goroutine holding that section
+	end     func()       // what ends its isolated accesses
 	runlock []event.Task // RUnlocks since the last Lock
 	readers int          // read locks held
 	waiters []*G         // parked lockers, oldest first
@@ -63,7 +70,16 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 		m.waiters = append(m.waiters, e.cur)
 		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
 	}
-	e.acquire(m.unlock, site)
+	e.lockJoins(m, site)
+}
+
+// lockJoins joins what a Lock (or a successful TryLock) of m follows: the
+// last Unlock, or every commuting section of the last round (section.go),
+// and the RUnlocks since.
+func (e *Exec) lockJoins(m *mutexState, site uint32) {
+	for _, t := range m.before() {
+		e.acquire(t, site)
+	}
 	for _, r := range m.runlock {
 		e.acquire(r, site)
 	}
@@ -71,11 +87,23 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 }
 
 // Unlock unlocks mu; do unlocks the real mutex (and fails as Unlock does).
+// The Unlock of a commuting section (section.go) ends it.
 func (e *Exec) Unlock(mu sync.Locker, do func(), site uint32) {
 	defer e.Exit(e.in(site))
-	do()
 	m := e.mutex(pointerOf(mu))
-	m.unlock = e.release(site)
+	if m.held != 0 {
+		if m.holder == e.cur {
+			e.unlockSection(m, do, site)
+			return
+		}
+		// Another goroutine unlocks the section's mutex, which the
+		// rewriter's sections never do: what the section did is
+		// released as an ordered Unlock's would be.
+		m.held, m.holder, m.end = 0, nil, nil
+		e.note(site, "an Unlock of a mutex that another goroutine locked")
+	}
+	do()
+	m.ordered(e.release(site))
 	e.wakeLockers(m, site)
 }
 
@@ -107,7 +135,10 @@ func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
 		e.park(e.cur, "sync.RWMutex.RLock", site)
 	}
 	m.readers++
-	e.acquire(m.unlock, site)
+	for _, t := range m.before() {
+		e.acquire(t, site)
+	}
+	m.endRound()
 }
 
 // RUnlock undoes one RLock of mu.
@@ -128,15 +159,15 @@ func (e *Exec) TryLocked(mu sync.Locker, read bool, site uint32) {
 	m := e.mutex(pointerOf(mu))
 	e.noteLocker(m, site, typeName(mu))
 	e.note(site, "a TryLock")
-	e.acquire(m.unlock, site)
 	if read {
+		for _, t := range m.before() {
+			e.acquire(t, site)
+		}
+		m.endRound()
 		m.readers++
 		return
 	}
-	for _, r := range m.runlock {
-		e.acquire(r, site)
-	}
-	m.runlock = m.runlock[:0]
+	e.lockJoins(m, site)
 }
 
 func pointerOf(l sync.Locker) unsafe.Pointer {
@@ -304,7 +335,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 	}
 	if s.running != nil {
 		if s.running == e.cur {
-			e.userCode(do) // Do within its own f: deadlocks as it would
+			e.userCode(do, site) // Do within its own f: deadlocks as it would
 			return
 		}
 		s.waiters = append(s.waiters, e.cur)
@@ -324,7 +355,7 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 			e.wake(g, site)
 		}
 	}()
-	e.userCode(do)
+	e.userCode(do, site)
 }
 
 type condState struct {

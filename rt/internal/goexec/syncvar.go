@@ -126,7 +126,7 @@ func (e *Exec) PoolGet(p unsafe.Pointer, get func() unsafe.Pointer, site uint32)
 	defer e.Exit(e.in(site))
 	e.usePool(p, site)
 	var obj unsafe.Pointer
-	e.userCode(func() { obj = get() })
+	e.userCode(func() { obj = get() }, site)
 	if obj == nil {
 		return
 	}

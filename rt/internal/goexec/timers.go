@@ -1,8 +1,8 @@
 package goexec
 
 import (
-	"sort"
 	"time"
+	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
@@ -12,26 +12,61 @@ import (
 // Time orders nothing in the Go memory model, so the run need not wait for
 // it: as in a bubble of testing/synctest, the clock of a run stands still
 // while a goroutine can go on, and when none can, it jumps to the earliest
-// deadline of a sleep or a timer of the run, whose goroutine (or channel)
-// then goes on. A run whose program only uses time to order its own
-// goroutines therefore never waits for the wall clock. The run's clock is
-// the wall clock plus the time it skipped (Now), which the rewritten calls
-// of time.Now, time.Since and time.Until read, so that a program measuring
-// a sleep sees it last as long as it asked.
+// deadline of a sleep or a timer of the run, whose goroutine (or channel,
+// or function) then goes on. A run whose program only uses time to order
+// its own goroutines therefore never waits for the wall clock. The run's
+// clock is the wall clock plus the time it skipped (Now), which the
+// rewritten calls of time.Now, time.Since and time.Until read, so that a
+// program measuring a sleep sees it last as long as it asked.
+//
+// The timers of a run are those of time.After, time.NewTimer, time.Tick,
+// time.NewTicker and time.AfterFunc, and the deadlines of
+// context.WithDeadline and context.WithTimeout (which are AfterFunc timers
+// calling the context's cancel). A timer of a channel sends the run's time
+// on it when it fires: to the goroutine waiting for it, or into its buffer
+// of one value; a ticker's tick that finds the buffer full is dropped, as
+// Go's are, and a ticker whose buffer is full is not due until a receive
+// empties it (its dropped ticks are skipped). A function timer starts its
+// function in a new goroutine of the run when it fires. Stop and Reset
+// have the semantics of Go 1.23: the value a timer sent and nobody
+// received yet is dropped, so that no receive after Stop or Reset returns
+// a stale time, and Stop and Reset report whether the timer was active,
+// counting such a value as active.
+//
+// Deadline order. Sleeps and timers wake and fire in the order of their
+// deadlines, and of two with the same deadline, the one started (or
+// reset) first goes first: the order is a total one, the same in every
+// run, and no choice of the schedule. (Which of two goroutines woken at
+// one instant makes a dependent operation first is explored as any other
+// order of operations, explore.go.) A goroutine that yielded (explore.go,
+// or runtime.Gosched) is the exception the clock makes for exploration:
+// see readyFirst.
+//
+// The edges: the start of a timer (the call that created it, or its
+// latest Reset) is synchronized before the receive of what it sends, as
+// Go's runtime sends from the timer after its start, and before the start
+// of its function's goroutine (an AfterFunc's function, a context's
+// cancel at its deadline).
 //
 // A run in which a goroutine outside the executor's control ran
 // (outside.go) keeps real time from then on: such a goroutine, or the
 // network it waits for, may be what a sleep waits for (a server that
 // starts, a finalizer that runs), and it acts in real time.
 
-// timer is a timer of the run: a channel that receives the time when the
-// clock reaches until (rewritten time.After).
+// timer is a timer of the run.
 type timer struct {
-	until time.Time
-	ch    chan time.Time
-	rel   event.Task // the release segment of its creation
-	site  uint32
-	seq   uint64 // e.seq when it started
+	until  time.Time
+	period time.Duration  // a ticker's period; 0 for a timer that fires once
+	ch     chan time.Time // the channel it sends on; nil for a function timer
+	f      func()         // a function timer's function
+	rel    event.Task     // the release segment of its start
+	site   uint32
+	seq    uint64 // e.seq when it started, for the order of equal deadlines and readyFirst
+	armed  bool   // in e.timers
+	// The goroutine that started it, and its acquisitions so far: the
+	// goroutine of a function timer descends from that start (spawnedAfter).
+	creator *G
+	spawnK  int
 }
 
 // Now returns the run's clock: the wall clock plus the time skipped.
@@ -48,9 +83,132 @@ func (e *Exec) virtual() bool { return !e.outside && !e.anyDetached() && len(e.o
 func (e *Exec) After(d time.Duration, site uint32) <-chan time.Time {
 	defer e.Exit(e.in(site))
 	ch := make(chan time.Time, 1)
-	e.seq++
-	e.timers = append(e.timers, &timer{until: e.Now().Add(d), ch: ch, rel: e.release(site), site: site, seq: e.seq})
+	e.start(&timer{ch: ch}, d, site)
 	return ch
+}
+
+// NewTimer starts a timer of the run that sends the run's time on ch, a
+// channel with a buffer of one value, once d passed (period 0), or every
+// period after d (a ticker), as time.NewTimer and time.NewTicker do. key
+// names the timer for StopTimer and ResetTimer: the *time.Timer or
+// *time.Ticker that the program holds.
+func (e *Exec) NewTimer(key unsafe.Pointer, ch chan time.Time, d, period time.Duration, site uint32) {
+	defer e.Exit(e.in(site))
+	t := &timer{ch: ch, period: period}
+	e.keep(key, t)
+	e.start(t, d, site)
+}
+
+// AfterFunc starts a timer of the run that runs f in a new goroutine of
+// the run once d passed, as time.AfterFunc does; key names it as for
+// NewTimer.
+func (e *Exec) AfterFunc(key unsafe.Pointer, d time.Duration, f func(), site uint32) {
+	defer e.Exit(e.in(site))
+	t := &timer{f: f}
+	e.keep(key, t)
+	e.start(t, d, site)
+}
+
+// expire fires the timer of the channel ch, if ch is a timer's whose
+// deadline passed and no goroutine waits on it: as with Go 1.23's timer
+// channels, a receive (or a select) from the channel of a timer that
+// expired finds its value, even before the run's clock moved on (a timer
+// of 0, or one whose deadline the wall clock passed).
+func (e *Exec) expire(ch unsafe.Pointer) {
+	t := e.timerChan[ch]
+	if t == nil || !t.armed || t.dormant() || t.until.After(e.Now()) {
+		return
+	}
+	if cs := e.chans[ch]; cs != nil && hasWaiter(cs.recvq) {
+		return
+	}
+	e.fired(t)
+	e.fire(t)
+}
+
+// keep names t by key.
+func (e *Exec) keep(key unsafe.Pointer, t *timer) {
+	if e.timerOf == nil {
+		e.timerOf = map[unsafe.Pointer]*timer{}
+	}
+	e.timerOf[key] = t
+}
+
+// start arms t to fire once d passed, started by the running goroutine at
+// site.
+func (e *Exec) start(t *timer, d time.Duration, site uint32) {
+	t.until = e.Now().Add(d)
+	t.rel = e.release(site)
+	t.site = site
+	e.seq++
+	t.seq = e.seq
+	if g := e.cur; g != nil {
+		t.creator, t.spawnK = g, g.acqs
+	}
+	t.armed = true
+	e.timers = append(e.timers, t)
+	if t.ch != nil {
+		if e.timerChan == nil {
+			e.timerChan = map[unsafe.Pointer]*timer{}
+		}
+		e.timerChan[chanPointer(t.ch)] = t
+	}
+}
+
+// StopTimer stops the timer named key, as (*time.Timer).Stop and
+// (*time.Ticker).Stop do, and reports whether it was active: armed, or
+// with a value sent that nobody received, which it drops. ok is false
+// when key names no timer of the run.
+func (e *Exec) StopTimer(key unsafe.Pointer, site uint32) (active, ok bool) {
+	defer e.Exit(e.in(site))
+	t := e.timerOf[key]
+	if t == nil {
+		return false, false
+	}
+	return e.stop(t), true
+}
+
+// ResetTimer stops the timer named key and starts it again to fire once d
+// passed (a ticker: every d), as (*time.Timer).Reset and
+// (*time.Ticker).Reset do, and reports whether it was active, as
+// StopTimer does. ok is false when key names no timer of the run.
+func (e *Exec) ResetTimer(key unsafe.Pointer, d time.Duration, site uint32) (active, ok bool) {
+	defer e.Exit(e.in(site))
+	t := e.timerOf[key]
+	if t == nil {
+		return false, false
+	}
+	active = e.stop(t)
+	if t.period > 0 {
+		t.period = d
+	}
+	e.start(t, d, site)
+	return active, true
+}
+
+// stop disarms t and drops the value it sent that nobody received.
+func (e *Exec) stop(t *timer) bool {
+	active := t.armed
+	if t.armed {
+		t.armed = false
+		for i, x := range e.timers {
+			if x == t {
+				e.timers = append(e.timers[:i:i], e.timers[i+1:]...)
+				break
+			}
+		}
+	}
+	if t.ch != nil {
+		select {
+		case <-t.ch:
+			active = true
+			if cs := e.chans[chanPointer(t.ch)]; cs != nil && len(cs.vals) > 0 {
+				cs.vals = cs.vals[1:]
+			}
+		default:
+		}
+	}
+	return active
 }
 
 // readyFirst reports whether the goroutine that yielded first goes on
@@ -58,7 +216,12 @@ func (e *Exec) After(d time.Duration, site uint32) <-chan time.Time {
 // timers started before it go first, and the first one started after it
 // (an explored schedule yields so that another goroutine's operation comes
 // first, even one after a sleep), but no more, so that a goroutine that
-// polls with a sleep cannot keep one that yielded from going on.
+// polls with a sleep cannot keep one that yielded from going on. A yield
+// of an explored schedule that names the operation it lets go first
+// (explore.go) holds its goroutine back only until that operation was
+// attempted: from then on the goroutine can go on, and the clock stands
+// still for it as for any goroutine that can (it goes on first, ahead of
+// goroutines still held back).
 func (e *Exec) readyFirst() bool {
 	if len(e.ready) == 0 {
 		return false
@@ -74,6 +237,15 @@ func (e *Exec) readyFirst() bool {
 	default:
 		return false
 	}
+	for i, r := range e.ready {
+		if r.released {
+			// It can go on: it goes before the clock moves, ahead of
+			// the goroutines still held back.
+			copy(e.ready[1:i+1], e.ready[:i])
+			e.ready[0] = r
+			return true
+		}
+	}
 	if seq <= y.seq {
 		return false
 	}
@@ -84,25 +256,47 @@ func (e *Exec) readyFirst() bool {
 	return true
 }
 
-// due returns the sleeper or timer whose deadline comes first, or neither.
+// due returns the sleeper or timer whose deadline comes first (of equal
+// deadlines, the one started first), or neither. A ticker whose buffer is
+// full is not due: its ticks are dropped until a receive makes room.
 func (e *Exec) due() (*G, *timer) {
 	var s *G
-	if len(e.sleepers) > 0 {
-		sort.SliceStable(e.sleepers, func(i, j int) bool { return e.sleepers[i].until.Before(e.sleepers[j].until) })
-		s = e.sleepers[0]
+	for _, g := range e.sleepers {
+		if s == nil || g.until.Before(s.until) || g.until.Equal(s.until) && g.seq < s.seq {
+			s = g
+		}
 	}
 	var t *timer
-	if len(e.timers) > 0 {
-		sort.SliceStable(e.timers, func(i, j int) bool { return e.timers[i].until.Before(e.timers[j].until) })
-		t = e.timers[0]
-	}
-	if s != nil && t != nil {
-		if t.until.Before(s.until) {
-			return nil, t
+	var now time.Time
+	for _, x := range e.timers {
+		if x.dormant() {
+			if now.IsZero() {
+				now = e.Now()
+			}
+			x.skipTo(now)
+			continue
 		}
-		return s, nil
+		if t == nil || x.until.Before(t.until) || x.until.Equal(t.until) && x.seq < t.seq {
+			t = x
+		}
 	}
-	return s, t
+	switch {
+	case s == nil || t == nil:
+		return s, t
+	case t.until.Before(s.until) || t.until.Equal(s.until) && t.seq < s.seq:
+		return nil, t
+	}
+	return s, nil
+}
+
+// dormant reports whether t is a ticker whose buffer is full.
+func (t *timer) dormant() bool { return t.period > 0 && len(t.ch) == cap(t.ch) }
+
+// skipTo moves a ticker's next tick past now, dropping the ticks before.
+func (t *timer) skipTo(now time.Time) {
+	if late := now.Sub(t.until); late >= 0 {
+		t.until = t.until.Add((late/t.period + 1) * t.period)
+	}
 }
 
 // wakeDue lets the sleeper or timer whose deadline comes first go on, when
@@ -129,14 +323,44 @@ func (e *Exec) wakeDue() (handed, any bool) {
 			}
 		}
 	}
+	// The tickers whose buffer is full drop the ticks the clock passed.
+	now := e.Now()
+	for _, x := range e.timers {
+		if x.dormant() {
+			x.skipTo(now)
+		}
+	}
 	e.h.SetCurrent(e.root)
 	if s != nil {
-		e.sleepers = e.sleepers[1:]
+		for i, g := range e.sleepers {
+			if g == s {
+				e.sleepers = append(e.sleepers[:i:i], e.sleepers[i+1:]...)
+				break
+			}
+		}
 		e.resume(s, e.root, s.WaitAt)
 		return true, true
 	}
-	e.timers = e.timers[1:]
+	e.fired(t)
 	return e.fire(t), true
+}
+
+// fired re-arms a ticker for its next tick, and disarms any other timer,
+// which fires now.
+func (e *Exec) fired(t *timer) {
+	if t.period > 0 {
+		t.skipTo(e.Now())
+		e.seq++
+		t.seq = e.seq
+		return
+	}
+	t.armed = false
+	for i, x := range e.timers {
+		if x == t {
+			e.timers = append(e.timers[:i:i], e.timers[i+1:]...)
+			break
+		}
+	}
 }
 
 func (t *timer) untilOr(s *G) time.Time {
@@ -148,10 +372,19 @@ func (t *timer) untilOr(s *G) time.Time {
 
 // fire sends the run's time on the timer's channel: to the goroutine
 // waiting for it, which goes on (and fire reports true), or into its
-// buffer.
+// buffer (a ticker's tick is dropped when the buffer is full). A function
+// timer starts its function's goroutine instead, which goes on.
 func (e *Exec) fire(t *timer) bool {
+	if t.f != nil {
+		e.goFired(t)
+		return true
+	}
 	now := e.Now()
 	cs := e.chanState(chanPointer(t.ch))
+	if cs.nsent >= cap(t.ch) && len(cs.recvSegs) > 0 {
+		// The timer is no goroutine that a receive could let go on.
+		cs.recvSegs = cs.recvSegs[1:]
+	}
 	if r := popWaiter(&cs.recvq); r != nil {
 		cs.nsent++
 		cs.nrecv++
@@ -159,8 +392,36 @@ func (e *Exec) fire(t *timer) bool {
 		e.resumeJoining(r.g, e.root, []event.Task{t.rel}, t.site)
 		return true
 	}
-	t.ch <- now
-	cs.nsent++
-	cs.vals = append(cs.vals, t.rel)
+	select {
+	case t.ch <- now:
+		cs.nsent++
+		cs.vals = append(cs.vals, t.rel)
+	default: // a ticker's tick that finds the buffer full
+	}
 	return false
+}
+
+// goFired starts the goroutine of a function timer that fired: a new
+// goroutine of the run, created by the timer's start (its segment follows
+// the start's release segment), which takes the baton.
+func (e *Exec) goFired(t *timer) {
+	g := e.newG(t.creator, t.site)
+	g.spawnK = t.spawnK
+	if e.hbOn() {
+		if len(e.gs) > hbMaxGoroutines {
+			e.hbStop()
+		} else {
+			g.vc = e.segClock[t.rel]
+			e.hbTick(g)
+		}
+	}
+	c := e.h.NewTask(e.root, t.site, g.ID)
+	e.h.Spawn(e.root, c, t.site)
+	if e.isEnded(t.rel) {
+		e.h.Join(c, t.rel, t.site)
+	}
+	g.segs = append(g.segs, c)
+	e.cur = g
+	e.h.SetCurrent(c)
+	go e.body(g, t.f)
 }

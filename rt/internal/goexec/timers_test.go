@@ -1,9 +1,12 @@
 package goexec
 
 import (
+	"maps"
 	"slices"
+	"sync"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // TestVirtualTime: sleeps and timers of a run wake in the order of their
@@ -45,5 +48,300 @@ func TestVirtualTime(t *testing.T) {
 	}
 	if r.choice != nil {
 		t.Errorf("a run on virtual time notes %+v", r.choice)
+	}
+}
+
+// recvTime receives from a timer's channel.
+func recvTime(e *Exec, ch chan time.Time, site uint32) time.Time {
+	v, _ := recv(e, ch, site)
+	return v
+}
+
+// poll reports whether ch holds a value, receiving it (a select with a
+// default).
+func poll(e *Exec, ch chan time.Time, site uint32) bool {
+	return e.Select([]Case{&RecvOp[time.Time]{Ch: ch}}, true, site) == 0
+}
+
+// TestTimers: the timers of a run (NewTimer, tickers, AfterFunc) fire on
+// the run's clock, Stop and Reset have Go 1.23's semantics, and the
+// start of a timer is synchronized before what it lets go on.
+func TestTimers(t *testing.T) {
+	type check struct {
+		name  string
+		body  func(t *testing.T, e *Exec, h *testHost)
+		races [][2]uint32
+		dead  bool
+	}
+	key := func() unsafe.Pointer { return unsafe.Pointer(new(int)) }
+	checks := []check{
+		{name: "stop-before-fire", body: func(t *testing.T, e *Exec, h *testHost) {
+			k, ch := key(), make(chan time.Time, 1)
+			e.NewTimer(k, ch, time.Hour, 0, 1)
+			if active, ok := e.StopTimer(k, 2); !ok || !active {
+				t.Errorf("Stop of an armed timer = %v, %v, want true, true", active, ok)
+			}
+			e.Sleep(2*time.Hour, 3)
+			if poll(e, ch, 4) {
+				t.Errorf("a stopped timer sent")
+			}
+			if active, _ := e.StopTimer(k, 5); active {
+				t.Errorf("a second Stop reports the timer active")
+			}
+		}},
+		{name: "stop-drops-unreceived", body: func(t *testing.T, e *Exec, h *testHost) {
+			k, ch := key(), make(chan time.Time, 1)
+			e.NewTimer(k, ch, time.Second, 0, 1)
+			e.Sleep(2*time.Second, 2)
+			if active, _ := e.StopTimer(k, 3); !active {
+				t.Errorf("Stop of a timer whose value nobody received = false, want true (Go 1.23)")
+			}
+			if poll(e, ch, 4) {
+				t.Errorf("a receive after Stop got a stale value")
+			}
+		}},
+		{name: "stop-after-receive", body: func(t *testing.T, e *Exec, h *testHost) {
+			k, ch := key(), make(chan time.Time, 1)
+			e.NewTimer(k, ch, time.Second, 0, 1)
+			recvTime(e, ch, 2)
+			if active, _ := e.StopTimer(k, 3); active {
+				t.Errorf("Stop of a timer that fired and was received = true")
+			}
+		}},
+		{name: "reset", body: func(t *testing.T, e *Exec, h *testHost) {
+			k, ch := key(), make(chan time.Time, 1)
+			start := e.Now()
+			e.NewTimer(k, ch, time.Hour, 0, 1)
+			if active, _ := e.ResetTimer(k, time.Second, 2); !active {
+				t.Errorf("Reset of an armed timer = false")
+			}
+			at := recvTime(e, ch, 3)
+			if d := at.Sub(start); d < time.Second || d >= time.Hour {
+				t.Errorf("the reset timer fired %v after its start, want 1s", d)
+			}
+			if active, _ := e.ResetTimer(k, time.Second, 4); active {
+				t.Errorf("Reset of a timer that fired and was received = true")
+			}
+			recvTime(e, ch, 5)
+		}},
+		{name: "ticker", body: func(t *testing.T, e *Exec, h *testHost) {
+			k, ch := key(), make(chan time.Time, 1)
+			e.NewTimer(k, ch, time.Hour, time.Hour, 1)
+			prev := e.Now()
+			for i := 0; i < 3; i++ {
+				at := recvTime(e, ch, 2)
+				if d := at.Sub(prev); d < time.Hour/2 || d > time.Hour*3/2 {
+					t.Errorf("tick %d came %v after the previous one, want 1h", i, d)
+				}
+				prev = at
+			}
+			e.StopTimer(k, 3)
+			e.Sleep(time.Hour, 4)
+			if poll(e, ch, 5) {
+				t.Errorf("a stopped ticker ticked")
+			}
+		}},
+		{name: "ticker-drops-ticks", body: func(t *testing.T, e *Exec, h *testHost) {
+			k, ch := key(), make(chan time.Time, 1)
+			start := e.Now()
+			e.NewTimer(k, ch, time.Hour, time.Hour, 1)
+			e.Sleep(3*time.Hour+time.Hour/2, 2)
+			first := recvTime(e, ch, 3) // the tick of 1h; those of 2h and 3h were dropped
+			next := recvTime(e, ch, 4)
+			if d := first.Sub(start); d >= 2*time.Hour {
+				t.Errorf("the buffered tick is from %v, want the first (1h)", d)
+			}
+			if d := next.Sub(start); d < 4*time.Hour || d >= 5*time.Hour {
+				t.Errorf("the tick after a full buffer came at %v, want 4h", d)
+			}
+			e.StopTimer(k, 5)
+		}},
+		{name: "ticker-nobody-receives", body: func(t *testing.T, e *Exec, h *testHost) {
+			e.Grace = time.Millisecond // nothing outside the run will come
+			k, ch := key(), make(chan time.Time, 1)
+			e.NewTimer(k, ch, time.Second, time.Second, 1)
+			never := make(chan int)
+			recv(e, never, 2) // a deadlock: the ticker's ticks change nothing
+		}, dead: true},
+		{name: "afterfunc-races", body: func(t *testing.T, e *Exec, h *testHost) {
+			var x int
+			e.AfterFunc(key(), time.Second, func() { h.access(unsafe.Pointer(&x), 8, true, 10) }, 1)
+			e.Sleep(2*time.Second, 2)
+			h.access(unsafe.Pointer(&x), 8, false, 11)
+		}, races: [][2]uint32{{10, 11}}},
+		{name: "afterfunc-after-start", body: func(t *testing.T, e *Exec, h *testHost) {
+			var x int
+			done := make(chan int)
+			h.access(unsafe.Pointer(&x), 8, true, 10)
+			e.AfterFunc(key(), time.Second, func() {
+				h.access(unsafe.Pointer(&x), 8, true, 11)
+				send(e, done, 1, 3)
+			}, 1)
+			recv(e, done, 2)
+			h.access(unsafe.Pointer(&x), 8, false, 12)
+		}},
+		{name: "afterfunc-stopped", body: func(t *testing.T, e *Exec, h *testHost) {
+			k := key()
+			ran := false
+			e.AfterFunc(k, time.Second, func() { ran = true }, 1)
+			if active, _ := e.StopTimer(k, 2); !active {
+				t.Errorf("Stop of an AfterFunc timer before it fired = false")
+			}
+			e.Sleep(time.Hour, 3)
+			if ran {
+				t.Errorf("a stopped AfterFunc timer ran its function")
+			}
+		}},
+		{name: "timer-start-before-receive", body: func(t *testing.T, e *Exec, h *testHost) {
+			// Goroutine 2 writes x and then starts a timer whose
+			// channel goroutine 1 receives from: the start is
+			// synchronized before the receive.
+			var x int
+			ch := make(chan time.Time, 1)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 10)
+				e.NewTimer(key(), ch, time.Second, 0, 1)
+			}, 2)
+			recvTime(e, ch, 3)
+			h.access(unsafe.Pointer(&x), 8, false, 11)
+		}},
+		{name: "expired-timer-found-by-select", body: func(t *testing.T, e *Exec, h *testHost) {
+			// As Go 1.23's: the channel of a timer whose deadline
+			// passed has its value, before the clock moves on.
+			k, ch := key(), make(chan time.Time, 1)
+			e.NewTimer(k, ch, 0, 0, 1)
+			if !poll(e, ch, 2) {
+				t.Errorf("a select found no value in an expired timer's channel")
+			}
+			if active, _ := e.ResetTimer(k, time.Hour, 3); active {
+				t.Errorf("Reset of a timer whose value was received = true")
+			}
+			if poll(e, ch, 4) {
+				t.Errorf("a timer reset to an hour sent at once")
+			}
+		}},
+		{name: "deadline-order", body: func(t *testing.T, e *Exec, h *testHost) {
+			var order []int
+			done := make(chan int, 4)
+			e.AfterFunc(key(), 3*time.Second, func() { order = append(order, 3); send(e, done, 0, 4) }, 1)
+			ch := make(chan time.Time, 1)
+			e.NewTimer(key(), ch, time.Second, 0, 1)
+			e.Go(func() { e.Sleep(2*time.Second, 5); order = append(order, 2); send(e, done, 0, 4) }, 6)
+			e.Go(func() { recvTime(e, ch, 7); order = append(order, 1); send(e, done, 0, 4) }, 8)
+			e.Go(func() { e.Sleep(2*time.Second, 9); order = append(order, 22); send(e, done, 0, 4) }, 10)
+			for i := 0; i < 4; i++ {
+				recv(e, done, 11)
+			}
+			if !slices.Equal(order, []int{1, 2, 22, 3}) {
+				t.Errorf("the sleeps and timers went on in the order %v, want [1 2 22 3] (deadlines, then starts)", order)
+			}
+		}},
+	}
+	for _, c := range checks {
+		t.Run(c.name, func(t *testing.T) {
+			r := runSchedule(func(e *Exec, h *testHost) { c.body(t, e, h) }, nil)
+			if (r.dead != nil) != c.dead {
+				t.Errorf("deadlock %v, want %v", r.dead != nil, c.dead)
+			}
+			want := map[[2]uint32]bool{}
+			for _, p := range c.races {
+				want[p] = true
+			}
+			if !maps.Equal(r.races, want) {
+				t.Errorf("races %v, want %v", r.races, want)
+			}
+		})
+	}
+}
+
+// TestDeadlineOrderExplored: in every schedule that exploration runs, a
+// select's timeout of 2s is taken only after a sleep of 1s that started
+// before it ended, whose goroutine then sends on the select's other
+// channel. A goroutine held back by a yield until another's operation
+// came first does not let the clock pass the sleep's deadline while it
+// could go on.
+func TestDeadlineOrderExplored(t *testing.T) {
+	var events []string
+	body := func(e *Exec, h *testHost) {
+		events = events[:0]
+		ch := make(chan int)
+		var m sync.Mutex
+		e.Go(func() {
+			e.Lock(&m, m.TryLock, 1)
+			e.Unlock(&m, m.Unlock, 2)
+			e.Sleep(time.Second, 3)
+			events = append(events, "woke")
+			send(e, ch, 1, 4)
+		}, 5)
+		e.Lock(&m, m.TryLock, 6)
+		e.Unlock(&m, m.Unlock, 7)
+		timeout := e.After(2*time.Second, 8)
+		if e.Select([]Case{&RecvOp[int]{Ch: ch}, &RecvOp[time.Time]{Ch: timeout}}, false, 9) == 1 {
+			events = append(events, "timeout")
+			recv(e, ch, 10)
+		}
+	}
+	seen := map[string]bool{}
+	work := []Schedule{nil}
+	runs, timeouts := 0, 0
+	for len(work) > 0 {
+		s := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[s.String()] {
+			continue
+		}
+		seen[s.String()] = true
+		r := runSchedule(body, s)
+		runs++
+		if i := slices.Index(events, "timeout"); i >= 0 {
+			timeouts++
+			if !slices.Contains(events[:i], "woke") {
+				t.Errorf("schedule %s: the timeout of 2s came before the sleep of 1s ended: %v", s, events)
+			}
+		}
+		work = append(work, r.alts...)
+	}
+	if runs < 2 || timeouts == 0 {
+		t.Errorf("%d schedules, %d with the timeout: want the orders of the mutex and a late select explored", runs, timeouts)
+	}
+}
+
+// TestYieldTargets: the alternatives of a run that slept or started a
+// timer name, in each yield, the operation the yield lets go first; those
+// of a run that did not are the plain yields they always were.
+func TestYieldTargets(t *testing.T) {
+	tests := []struct {
+		name  string
+		sleep bool
+		want  string
+	}{
+		{"without time", false, "g2.1"},
+		{"with a sleep", true, "g2.1/1.1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runSchedule(func(e *Exec, h *testHost) {
+				var m sync.Mutex
+				done := make(chan int)
+				e.Go(func() {
+					e.Lock(&m, m.TryLock, 1)
+					e.Unlock(&m, m.Unlock, 2)
+					send(e, done, 0, 3)
+				}, 4)
+				if tt.sleep {
+					e.Sleep(time.Second, 5)
+				}
+				e.Lock(&m, m.TryLock, 6)
+				e.Unlock(&m, m.Unlock, 7)
+				recv(e, done, 8)
+			}, nil)
+			var got []string
+			for _, s := range r.alts {
+				got = append(got, s.String())
+			}
+			if !slices.Contains(got, tt.want) {
+				t.Errorf("alternatives %v, want %s among them", got, tt.want)
+			}
+		})
 	}
 }

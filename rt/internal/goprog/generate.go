@@ -8,6 +8,9 @@ type Size struct {
 	Sync       int // about this many synchronisation operations, as written
 	Vars       int // shared variables
 	Accesses   int // at most this many accesses per goroutine
+	// Sections adds the idiom of a counter under a mutex, with commuting
+	// sections (Section), to those Generate places.
+	Sections bool
 }
 
 // Generate makes a random program: goroutines spawned by goroutine 1 or by
@@ -22,7 +25,7 @@ type Size struct {
 // these programs deadlock in some or every interleaving, and some panic in
 // some (the oracle says which).
 func Generate(r *rand.Rand, sz Size) Program {
-	g := &gen{r: r, vars: sz.Vars}
+	g := &gen{r: r, vars: sz.Vars, sections: sz.Sections}
 	n := 2 + r.IntN(max(1, sz.Goroutines-1))
 	g.bodies = make([][]Op, n)
 	g.parent = make([]int, n)
@@ -82,6 +85,8 @@ type gen struct {
 	mutexes int
 	onces   int
 	vars    int
+
+	sections bool
 }
 
 func (g *gen) insert(ops []Op, op Op) []Op {
@@ -136,7 +141,13 @@ func (g *gen) newChan() int {
 // operations it wrote.
 func (g *gen) pattern() int {
 	r := g.r
-	switch r.IntN(10) {
+	n := 10
+	if g.sections {
+		n = 13 // the counter under a mutex, three times as often as another idiom
+	}
+	switch r.IntN(n) {
+	case 10, 11, 12:
+		return g.counter()
 	case 9: // An atomic counter: goroutines add to it (or, rarely, or into it), one loads it.
 		v := r.IntN(g.vars)
 		n := 0
@@ -320,6 +331,68 @@ func (g *gen) pattern() int {
 		g.bodies[sb] = g.insert(g.bodies[sb], Op{Kind: Send, Obj: b})
 		return 3
 	}
+}
+
+// counter places a counter under a mutex: goroutines update a variable in
+// commuting sections of the mutex (Section), and, at random, one makes a
+// section of the other class on it, one makes another section of the
+// mutex that reads or writes the variable, one updates the variable under
+// another mutex, or with an atomic Add.
+func (g *gen) counter() int {
+	r := g.r
+	m := g.mutexes
+	g.mutexes++
+	v := r.IntN(g.vars)
+	n := 0
+	section := func(b, m, v, class int) {
+		g.bodies[b] = g.insert(g.bodies[b], Op{Kind: Section, Obj: m, Var: v, N: class})
+		n++
+	}
+	for i := range g.bodies {
+		if r.IntN(2) == 0 {
+			for k := 1 + r.IntN(2); k > 0; k-- {
+				section(i, m, v, 1)
+			}
+		}
+	}
+	if n < 2 {
+		a := g.pick()
+		section(a, m, v, 1)
+		section(g.other(a), m, v, 1)
+	}
+	if r.IntN(4) == 0 {
+		section(g.pick(), m, v, 3)
+	}
+	if r.IntN(4) == 0 {
+		// A section of the same mutex updating another variable.
+		section(g.pick(), m, r.IntN(g.vars), 1)
+	}
+	if r.IntN(3) == 0 {
+		// Another section of the mutex, which reads or writes the
+		// variable.
+		b := g.pick()
+		kind := Read
+		if r.IntN(2) == 0 {
+			kind = Write
+		}
+		ops := g.bodies[b]
+		i := r.IntN(len(ops) + 1)
+		sec := []Op{{Kind: Lock, Obj: m}, {Kind: kind, Var: v}, {Kind: Unlock, Obj: m}}
+		g.bodies[b] = append(ops[:i:i], append(sec, ops[i:]...)...)
+		n += 2
+	}
+	if r.IntN(8) == 0 {
+		// The variable updated under another mutex too.
+		m2 := g.mutexes
+		g.mutexes++
+		section(g.pick(), m2, v, 1)
+	}
+	if r.IntN(8) == 0 {
+		b := g.pick()
+		g.bodies[b] = g.insert(g.bodies[b], Op{Kind: AtomicAdd, Var: v})
+		n++
+	}
+	return n
 }
 
 func hasLock(ops []Op, m int) bool {

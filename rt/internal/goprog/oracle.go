@@ -304,7 +304,7 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 
 func (x *explorer) access(s *state, g int, op Op, mask *uint32) {
 	clk := &s.gs[g].clock
-	a := access{site: op.Site, g: g, epoch: clk[g], write: op.Kind == Write || op.Kind == AtomicAdd || op.Kind == AtomicOr,
+	a := access{site: op.Site, g: g, epoch: clk[g], write: op.Kind == Write || op.Kind == AtomicAdd || op.Kind == AtomicOr || op.Kind == Section,
 		atomic: op.Kind.IsAtomic()}
 	h := s.hist[op.Var]
 	for _, b := range h {
@@ -403,6 +403,22 @@ func (x *explorer) steps(s *state) []step {
 				tick(s, g)
 				return []int{g}, nil
 			})
+		case Section:
+			// The section runs as one step: no other goroutine can
+			// acquire the mutex while it holds it, and its update is a
+			// plain read and write (the write stands for both).
+			if !s.mutexes[op.Obj].held {
+				out = append(out, func(s *state) ([]int, error) {
+					m := &s.mutexes[op.Obj]
+					gr := &s.gs[g]
+					gr.clock.join(&m.unlock)
+					s.top(g).pc++
+					x.access(s, g, *op, &x.stepMask)
+					m.unlock = gr.clock
+					tick(s, g)
+					return []int{g}, nil
+				})
+			}
 		case AtomicAdd, AtomicOr, AtomicLoad:
 			// An atomic operation is ordered after every atomic operation
 			// on its variable before it (it observes their effects), as

@@ -51,12 +51,17 @@ const (
 	AtomicAdd              // atomic.AddInt64(&x[Var], 1), its result not used
 	AtomicOr               // atomic.OrInt64(&x[Var], 1), its result not used
 	AtomicLoad             // _ = atomic.LoadInt64(&x[Var])
+	// Section is mu[Obj].Lock(); x[Var] += 1; mu[Obj].Unlock() (N == 1),
+	// or the same with x[Var] |= 1 (N == 3): a commuting section of the
+	// rewriter's class N (instrument/commute.go), whose update reads and
+	// writes x[Var] at Site.
+	Section
 )
 
 // IsAtomic reports whether k is an atomic operation.
-func (k Kind) IsAtomic() bool { return k >= AtomicAdd }
+func (k Kind) IsAtomic() bool { return k >= AtomicAdd && k <= AtomicLoad }
 
-var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load"}
+var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -135,6 +140,12 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			fmt.Fprintf(b, "%satomic.OrInt64(&x%d, 1) // #%d\n", ind, o.Var, o.Site)
 		case AtomicLoad:
 			fmt.Fprintf(b, "%s_ = atomic.LoadInt64(&x%d) // #%d\n", ind, o.Var, o.Site)
+		case Section:
+			op := "+="
+			if o.N == 3 {
+				op = "|="
+			}
+			fmt.Fprintf(b, "%smu%d.Lock(); x%d %s 1; mu%d.Unlock() // #%d\n", ind, o.Obj, o.Var, op, o.Obj, o.Site)
 		case Select:
 			fmt.Fprintf(b, "%sselect {\n%scase %s:\n", ind, ind, selCase(o, 0))
 			printOps(b, o.Body, depth+1)

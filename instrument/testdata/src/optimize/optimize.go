@@ -302,6 +302,43 @@ func find(p *cell) int {
 	return p.v + p.w
 }
 
+// wrapSum sets out[j] to row[j] plus its two neighbours, wrapping around
+// at the ends: the range hooks go after the loop, behind the test of the
+// wrapped indices l and r, and the reads of row[l] and row[r] are covered
+// by the range hook of row while the loop's index is past them or they
+// wait in a slot (computed.go).
+func wrapSum(out, row []int) {
+	n := len(row)
+	for j := 0; j < n; j++ {
+		l, r := j-1, j+1
+		if l < 0 {
+			l = n - 1
+		}
+		if r == n {
+			r = 0
+		}
+		out[j] = row[j] + row[l] + row[r]
+	}
+}
+
+// gather adds src[idx] to every element of d from lo up to hi; an index
+// out of range panics part-way, after the range hooks of the iterations
+// before it have been recorded.
+func gather(d, src []int, lo, hi, idx int) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("recovered: %v", r)
+		}
+	}()
+	for j := lo; j < hi; j++ {
+		if j == 2 {
+			idx += 100
+		}
+		d[j] += src[idx]
+	}
+	return nil
+}
+
 func main() {
 	c := &cell{}
 	fmt.Println(straightLine(c), aliasing(c, c))
@@ -323,6 +360,8 @@ func main() {
 	fmt.Println(smoothSafely(sm, in, 1, 4), sm, smoothSafely(sm, in, 3, 1), smoothSafely(sm, in, 0, 2), sm)
 	zero(sm, 2)
 	fmt.Println(sm)
+	wrapSum(sm, in)
+	fmt.Println(sm, gather(sm, in, 0, 4, 1), sm, gather(sm, in, 3, 5, 0), sm)
 	fmt.Println(firstNegative([]int{3, -1}), firstNegative(nil))
 	clampOdd(s)
 	divide(s, 2)

@@ -98,6 +98,62 @@ func firstThree(k []int) int {
 	return a + b + k[2]
 }
 
+// wrapRow sets out[j] to the sum of row's elements at j and its two
+// neighbours, wrapping around at the ends: reads at computed indices.
+func wrapRow(out, row []int) {
+	n := len(row)
+	for j := 0; j < n; j++ {
+		l, r := j-1, j+1
+		if l < 0 {
+			l = n - 1
+		}
+		if r == n {
+			r = 0
+		}
+		out[j] = row[j] + row[l] + row[r] // wrapRow's reads
+	}
+}
+
+// pick sets out[j] to row[j] + row[k] for j from lo up to hi: the loop
+// reads only part of row at j, and row[k] wherever k is.
+func pick(out, row []int, lo, hi, k int) {
+	for j := lo; j < hi; j++ {
+		out[j] = row[j] + row[k] // pick's reads
+	}
+}
+
+// scatter reads every element of s and writes s[k] in each iteration: a
+// write at a computed index, which a read of every element does not stand
+// for.
+func scatter(s []int, k int) (n int) {
+	for j := range s {
+		n, s[k] = n+s[j], j // scatter's write
+	}
+	return n
+}
+
+// rebind reads b[k] and then rebinds b: its reads at a computed index are
+// not all of one slice.
+func rebind(a, b []int, k int) (n int) {
+	for j := range a {
+		n += a[j] + b[k] // rebind's read
+		b = a
+	}
+	return n
+}
+
+// ahead sets out[j] to row[j] + row[j+m], but indexes row out of range
+// at j = 2, where it panics: reads ahead of j are recorded up to there.
+func ahead(out, row []int, m int) {
+	for j := 0; j < len(out); j++ {
+		k := j + m
+		if j == 2 {
+			k = 100
+		}
+		out[j] = row[j] + row[k] // ahead's reads
+	}
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -201,6 +257,57 @@ func main() {
 				x = firstThree(s[:2]) // panics at k[2]
 			})
 			s[2] = 1
+		case "computed-wrap":
+			row := make([]int, 8)
+			t.Async(func(*task.T) { wrapRow(s, row) })
+			row[7] = 1
+		case "computed-wrap-clean":
+			row := make([]int, 8)
+			t.Async(func(*task.T) { wrapRow(s, row) })
+			x = row[7]
+		case "computed-part":
+			row := make([]int, 8)
+			t.Async(func(*task.T) { pick(s, row, 2, 5, 7) })
+			row[7] = 1
+		case "computed-part-clean":
+			row := make([]int, 8)
+			t.Async(func(*task.T) { pick(s, row, 2, 5, 7) })
+			row[6], row[0] = 1, 1
+		case "computed-empty-clean":
+			row := make([]int, 8)
+			t.Async(func(*task.T) { pick(s, row, 5, 5, 7) })
+			row[7], row[5] = 1, 1
+		case "computed-write":
+			t.Async(func(*task.T) { _ = scatter(s, 6) })
+			x = s[6]
+		case "computed-write-clean":
+			t.Async(func(*task.T) { _ = scatter(s, 6) })
+			x = s[5]
+		case "computed-rebind":
+			b := make([]int, 8)
+			t.Async(func(*task.T) { _ = rebind(s, b, 6) })
+			b[6] = 1
+		case "computed-panic":
+			row := make([]int, 8)
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				ahead(s, row, 3) // panics at j = 2
+			})
+			row[4] = 1 // kept in a slot when the loop panics
+		case "computed-panic-evicted":
+			row := make([]int, 8)
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				ahead(s, row, 3) // panics at j = 2
+			})
+			row[3] = 1 // put out of its slot by row[4]
+		case "computed-panic-clean":
+			row := make([]int, 8)
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				ahead(s, row, 3) // panics at j = 2
+			})
+			row[5], s[3] = 1, 1
 		default:
 			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
 			os.Exit(2)

@@ -177,7 +177,25 @@ sel:
 		}
 		fmt.Println("not reached")
 	}
+	fmt.Println("first", firstOf(c, make(chan int)))
 	fmt.Println("selects done")
+}
+
+// firstOf ends in a select without default, a terminating statement:
+// the rewritten switch must be one too.
+func firstOf(a, b chan int) int {
+	a <- 4
+	select {
+	case v := <-a:
+		return v
+	case v := <-b:
+		return -v
+	}
+}
+
+// never ends in an empty select.
+func never() int {
+	select {}
 }
 
 func locks() {

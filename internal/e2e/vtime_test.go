@@ -1,0 +1,76 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// virtualTimePrograms are race-free programs of testdata/goprograms whose
+// timers (sleeps, time.After, tickers, a watchdog timer reset at each
+// heartbeat, a context.WithTimeout, a context.WithCancel canceled after a
+// sleep) last seconds: their checked build runs
+// them on the run's clock, which jumps over the waits, and must print what
+// their plain build prints after waiting for real.
+var virtualTimePrograms = []string{"sleep", "ticker", "ctx_timeout", "timer_reset", "ctx_cancel"}
+
+// TestGoProgramsVirtualTime runs each of virtualTimePrograms built by
+// `go build` and by `tpinstr build`, and requires the same standard
+// output and exit status 0 from both. The wall times are logged (-v):
+// the plain build waits for its timers, the checked one does not.
+func TestGoProgramsVirtualTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the runs of the plain and checked builds")
+	}
+	if checker.err != nil {
+		t.Fatalf("cannot check the corpus: %v", checker.err)
+	}
+	plainDir := filepath.Join(checker.binDir, "goprograms-plain")
+	if err := os.MkdirAll(plainDir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range virtualTimePrograms {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			p := Program{
+				Name: name,
+				Kind: KindNoRace,
+				Dir:  filepath.Join(checker.root, goProgramsDir, KindNoRace, name),
+				Pkg:  "./" + goProgramsDir + "/" + KindNoRace + "/" + name,
+			}
+			checked := goProgramBinary(t, p)
+			plain := filepath.Join(plainDir, name)
+			build := exec.Command("go", "build", "-o", plain, p.Pkg)
+			build.Dir = checker.root
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("go build %s: %v\n%s", p.Pkg, err, out)
+			}
+			run := func(bin string, env ...string) ([]byte, time.Duration) {
+				ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+				defer cancel()
+				cmd := exec.CommandContext(ctx, bin)
+				cmd.Dir = checker.root
+				cmd.Env = append(os.Environ(), env...)
+				var stdout, stderr bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				start := time.Now()
+				code, err := exitCode(cmd.Run())
+				wall := time.Since(start)
+				if err != nil || code != 0 {
+					t.Fatalf("%s: exit status %d, %v\nstderr:\n%s", bin, code, err, stderr.Bytes())
+				}
+				return stdout.Bytes(), wall
+			}
+			want, plainWall := run(plain)
+			got, checkedWall := run(checked, "TPINSTR=explore_time=0")
+			if !bytes.Equal(got, want) {
+				t.Errorf("the checked build printed\n%s\nthe plain build\n%s", got, want)
+			}
+			t.Logf("wall time: plain build %v, checked build %v (every schedule explored)", plainWall.Round(time.Millisecond), checkedWall.Round(time.Millisecond))
+		})
+	}
+}

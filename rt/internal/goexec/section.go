@@ -1,0 +1,213 @@
+package goexec
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Commuting sections of a mutex.
+//
+// A commuting section of class c is a Lock of a Mutex (or of an RWMutex
+// for writing), a body that is a commutative update of class c by the
+// rule of the rewriter (instrument/commute.go: updates x++, x += e, x |=
+// e, … of one operator class to integer places that do not move with the
+// order, of stable values, and reads of stable values), and the Unlock
+// that ends it; the rewriter marks its Lock (rt.MutexLockCommute). The
+// primes kernel's
+//
+//	mu.Lock()
+//	count++
+//	mu.Unlock()
+//
+// is one. Two Locks of a mutex by different goroutines are dependent
+// (explore.go), so n goroutines making such sections would need their
+// orders explored although every order computes the same count. The
+// argument is that of commuting atomic updates (commute.go), after
+// Nakade's thesis (ch. 6, Algorithm 2 and Theorem 4: only orders that can
+// change the computation graph need exploring). Call a round a maximal
+// run of commuting sections of one class in a mutex's order of
+// acquisitions, between two other acquisitions of it (a Lock of another
+// section, a TryLock, an RLock, or a section of another class).
+//
+//  1. Behaviour. Two sections of a round hold the mutex in turn, so each
+//     runs as a unit against the other; by the rule's argument
+//     (instrument/commute.go, (1) to (4)) swapping two adjacent ones
+//     leaves what each reads outside its targets, the accesses each makes
+//     and the memory after both unchanged, and which of the two Locks
+//     waits for the other is not observable. Every order of a round makes
+//     the same operations with the same outcomes, so the Locks of two
+//     sections of one class are independent (dependent, explore.go) and
+//     their orders are not explored.
+//
+//  2. Races. The memory model orders the n-th Unlock of a mutex before
+//     the m-th Lock for n < m, so a run whose round ran in the order
+//     s1, …, sn has the chain s1 → … → sn in its graph, and another order
+//     another chain. The executor builds the graph G without the chain:
+//     each section's Lock joins what precedes its round (the Unlock of the
+//     last other section, the RUnlocks since, or every section of the
+//     previous round), and the next other acquisition of the mutex joins
+//     every section of the round. Each order's graph is G plus its chain,
+//     so every race of any order is a race of G; conversely a race of G
+//     between two accesses that the run's other dependent operations leave
+//     unordered is one of the order that runs what precedes either access
+//     first, then one, then the other (the argument of commute.go, whose
+//     chain edges go, here too, from a section to a later section). The
+//     only accesses that every order orders and G does not are those of
+//     two sections of one round, which the chain orders: the host makes
+//     the accesses of a section isolated (begin and end bracket the body),
+//     so that they race with the plain accesses they are not ordered with
+//     and not with one another, as the accesses of the sections of a round
+//     never race in any order.
+//
+// Isolation is one domain for the detector: isolated accesses never race
+// with one another. The sections of two mutexes, or a section and an
+// atomic update (whose access is isolated too, commute.go), may update one
+// location unordered, which is a race that the detector would not see. The
+// host therefore reports each access of a section or of an update through
+// CommuteAccess, which keeps, per byte, the mutexes (or the atomic
+// variables) whose commuting operations touched it, and notes a choice
+// when an access of one domain is not ordered by the graph after every
+// access of another: the run's verdict is then "this schedule only", as
+// the races of that byte are not decided.
+//
+// Read sections are not commuting sections: an RLock is an ordered
+// acquisition, and ends the round.
+
+// maxSectionClass is the largest class of commuting sections (the rewriter
+// numbers its classes from 1: add, multiply, or, and, xor).
+const maxSectionClass = 5
+
+// sectionKind returns the kind of the Lock of a commuting section of the
+// class.
+func sectionKind(class int) opKind { return opSection + opKind(class-1) }
+
+// atomicDomain is the domain of the commuting atomic updates for
+// CommuteAccess.
+var atomicDomain byte
+
+// LockCommute locks mu (a *sync.Mutex, or a *sync.RWMutex for writing)
+// for a commuting section of the class (1 to 5; any other locks as Lock
+// does), whose body's accesses begin and end bracket: the host makes them
+// isolated (see above). The Unlock of mu ends the section.
+func (e *Exec) LockCommute(mu sync.Locker, try func() bool, class int, begin, end func(), site uint32) {
+	if class < 1 || class > maxSectionClass {
+		e.Lock(mu, try, site)
+		return
+	}
+	defer e.Exit(e.in(site))
+	p := pointerOf(mu)
+	m := e.mutex(p)
+	k := sectionKind(class)
+	pt := e.enterKind(p, k, site)
+	e.lazy[p] = true
+	for !try() {
+		m.waiters = append(m.waiters, e.cur)
+		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
+	}
+	e.acquiredKind(p, pt, k, site)
+	if len(m.round) > 0 && m.class != class || len(m.runlock) > 0 {
+		// A section of another class, or read sections, came last: the
+		// round begins after them.
+		base := append(append([]event.Task(nil), m.before()...), m.runlock...)
+		m.base, m.round, m.runlock = base, nil, m.runlock[:0]
+	}
+	m.class = class
+	for _, t := range m.base {
+		e.acquire(t, site)
+	}
+	m.held, m.holder, m.end = class, e.cur, end
+	e.cur.section = p
+	if begin != nil {
+		begin()
+	}
+}
+
+// unlockSection is Unlock for the commuting section of mu that m holds.
+func (e *Exec) unlockSection(m *mutexState, do func(), site uint32) {
+	if m.end != nil {
+		m.end()
+	}
+	do()
+	m.held, m.holder, m.end = 0, nil, nil
+	e.cur.section = nil
+	m.joinRound(e.cur.ID, e.release(site))
+	e.wakeLockers(m, site)
+}
+
+// SectionAccess is CommuteAccess for an access that the host makes while
+// a commuting section is open: it records it when the running goroutine
+// is the one in a section (its body runs with no hook that could let
+// another go on, but a goroutine outside the executor's control may make
+// an access meanwhile).
+func (e *Exec) SectionAccess(p unsafe.Pointer, size uintptr, site uint32) {
+	if e.cur.section != nil {
+		e.CommuteAccess(p, size, site)
+	}
+}
+
+// CommuteAccess records that the running goroutine's commuting section,
+// or, outside one, a commuting atomic update, accesses the size bytes at
+// p (see above); the caller has entered the executor. A byte that the
+// commuting operations of another domain accessed, not all ordered before
+// this access by the graph (hb.go; without clocks, any), makes the run
+// note a choice. Two accesses that the graph orders are ordered in every
+// order of the rounds, as every order's graph contains it: they make no
+// race that the detector misses.
+func (e *Exec) CommuteAccess(p unsafe.Pointer, size uintptr, site uint32) {
+	g := e.cur
+	dom := g.section
+	if dom == nil {
+		dom = unsafe.Pointer(&atomicDomain)
+	}
+	if e.domains == nil {
+		e.domains = map[uintptr][]domainEpochs{}
+	}
+	var own uint32
+	if e.hbOn() && g.ID <= len(g.vc) {
+		own = g.vc[g.ID-1]
+	}
+	for i := uintptr(0); i < size; i++ {
+		a := uintptr(p) + i
+		ds := e.domains[a]
+		mine := -1
+		for k := range ds {
+			if ds[k].dom == dom {
+				mine = k
+			} else if !e.hbOn() || !epochsBefore(ds[k].ep, g.vc) {
+				e.note(site, "a location that commuting sections of two mutexes, or a commuting section and atomic updates, both update")
+				return
+			}
+		}
+		if mine < 0 {
+			ds = append(ds, domainEpochs{dom: dom})
+			mine = len(ds) - 1
+		}
+		d := &ds[mine]
+		for len(d.ep) < g.ID {
+			d.ep = append(d.ep, 0)
+		}
+		d.ep[g.ID-1] = max(d.ep[g.ID-1], own)
+		e.domains[a] = ds
+	}
+}
+
+// domainEpochs is what the commuting operations of one domain (a mutex,
+// or the atomic updates) did to a byte: per goroutine g, at g-1, its own
+// clock component at its latest access (hb.go), 0 for none.
+type domainEpochs struct {
+	dom unsafe.Pointer
+	ep  []uint32
+}
+
+// epochsBefore reports whether every access that ep records happens
+// before the current one of a goroutine whose clock is vc.
+func epochsBefore(ep []uint32, vc vclock) bool {
+	for i, x := range ep {
+		if x != 0 && (i >= len(vc) || x > vc[i]) {
+			return false
+		}
+	}
+	return true
+}

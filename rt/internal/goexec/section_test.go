@@ -1,0 +1,143 @@
+package goexec
+
+import (
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// section makes a commuting section of class add of mu that adds to the
+// word at p, its accesses isolated as the checker makes them.
+func section(e *Exec, h *testHost, mu sync.Locker, try func() bool, p unsafe.Pointer, site uint32) {
+	e.LockCommute(mu, try, 1, func() {
+		h.det.IsolatedBegin(h.cur, event.Site(site))
+	}, func() {
+		h.det.IsolatedEnd(h.cur)
+	}, site)
+	e.CommuteAccess(p, 8, site)
+	h.access(p, 8, false, site)
+	h.access(p, 8, true, site)
+	e.Unlock(mu, func() { mu.Unlock() }, site)
+}
+
+// TestCommutingSections checks that the orders of the commuting sections
+// of one class of a Mutex or an RWMutex are not explored, while those of
+// other sections of the mutex are, with no race reported either way.
+func TestCommutingSections(t *testing.T) {
+	counter := func(workers, sections int, rw, plain, read bool) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var n int64
+			var mu sync.Mutex
+			var rmu sync.RWMutex
+			l, try := sync.Locker(&mu), mu.TryLock
+			if rw {
+				l, try = &rmu, rmu.TryLock
+			}
+			var wg sync.WaitGroup
+			p := unsafe.Pointer(&n)
+			for range workers {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 1)
+				e.Go(func() {
+					for range sections {
+						section(e, h, l, try, p, 2)
+					}
+					e.Add(&wg, -1, wg.Done, 3)
+				}, 4)
+			}
+			if plain {
+				// A section that is not a commuting one.
+				e.Go(func() {
+					e.Lock(l, try, 5)
+					h.access(p, 8, true, 5)
+					e.Unlock(l, func() { l.Unlock() }, 5)
+				}, 6)
+			}
+			if read {
+				// A read section of the RWMutex.
+				e.Go(func() {
+					e.RLock(&rmu, 9)
+					h.access(p, 8, false, 9)
+					e.RUnlock(&rmu, 9)
+				}, 10)
+			}
+			e.Wait(&wg, 7)
+			e.Lock(l, try, 8)
+			h.access(p, 8, false, 8)
+			e.Unlock(l, func() { l.Unlock() }, 8)
+		}
+	}
+	tests := []struct {
+		name   string
+		body   func(e *Exec, h *testHost)
+		orders int // distinct orders of operations reached; -1: several
+	}{
+		// Every order of the sections is one run.
+		{"mutex", counter(3, 4, false, false, false), 1},
+		{"rwmutex", counter(3, 4, true, false, false), 1},
+		// A plain section among them: where it falls is explored.
+		{"mutex and a plain section", counter(2, 2, false, true, false), -1},
+		// A read section among them: where it falls is explored.
+		{"rwmutex and a read section", counter(2, 2, true, false, true), -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			races, n, orders := exploreOrders(t, tt.body, 5000)
+			if len(races) != 0 {
+				t.Errorf("races %v, want none", races)
+			}
+			if tt.orders > 0 && orders != tt.orders || tt.orders < 0 && orders < 2 {
+				t.Errorf("%d orders, want %d (-1: several)", orders, tt.orders)
+			}
+			t.Logf("%d schedules, %d orders", n, orders)
+		})
+	}
+}
+
+// TestCommutingSectionsRace checks that one run reports a race that only
+// some orders of two commuting sections show: goroutine 2 writes x and
+// counts under the mutex, goroutine 1 counts and reads x. When goroutine
+// 2's section comes first (the depth-first order), its Unlock orders the
+// write before the read; in the other order nothing does. A plain read of
+// the counter races with the sections it is not ordered with, and so does
+// a section of another mutex (which the run notes as a choice, its
+// isolated accesses not racing in the detector).
+func TestCommutingSectionsRace(t *testing.T) {
+	var x, n int64
+	px, pn := unsafe.Pointer(&x), unsafe.Pointer(&n)
+	var mu, other sync.Mutex
+	r := runSchedule(func(e *Exec, h *testHost) {
+		e.Go(func() {
+			h.access(px, 8, true, 10)
+			section(e, h, &mu, mu.TryLock, pn, 11)
+		}, 1)
+		section(e, h, &mu, mu.TryLock, pn, 12)
+		h.access(px, 8, false, 13)
+		h.access(pn, 8, false, 14)
+	}, nil)
+	want := map[[2]uint32]bool{{10, 13}: true, {11, 14}: true}
+	for k := range want {
+		if !r.races[k] {
+			t.Errorf("no race %v; races %v", k, r.races)
+		}
+	}
+	for k := range r.races {
+		if !want[k] {
+			t.Errorf("race %v, which no order has", k)
+		}
+	}
+	if r.explorable || r.choice != nil {
+		t.Errorf("explorable %v, choice %v: want one run", r.explorable, r.choice)
+	}
+
+	// The counter updated under two mutexes: the run says it decided
+	// this schedule only.
+	r = runSchedule(func(e *Exec, h *testHost) {
+		e.Go(func() { section(e, h, &other, other.TryLock, pn, 21) }, 20)
+		section(e, h, &mu, mu.TryLock, pn, 22)
+	}, nil)
+	if r.choice == nil {
+		t.Errorf("sections of two mutexes on one counter: no choice noted; races %v", r.races)
+	}
+}
