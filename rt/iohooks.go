@@ -38,6 +38,10 @@ import (
 // every read-like one acquires. The File hooks do the same in a checked
 // run of goroutines (goexec's syncvar.go), and the run's verdict says
 // "this schedule only" when a goroutine's file I/O meets another's there.
+// As in -race builds, every *os.File counts, os.Stdout and pipes too; but
+// only the calls above do: file I/O that other code of the standard
+// library makes (fmt.Fprint to a file, io.Copy, a net.Conn) gives no
+// edge here.
 
 // FillRead calls read(p) and records its write of p[:n].
 func FillRead(read func([]byte) (int, error), p []byte, site uint32) (int, error) {

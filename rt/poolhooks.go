@@ -17,7 +17,10 @@ import (
 // pointer itself for pointer-shaped values (pointers, maps, channels,
 // functions), the box that holds any other value, which Get returns as
 // the same interface value. A Get that returns a new object (New, or nil
-// when the pool has no New) acquires nothing. Not modelled: the race
+// when the pool has no New) acquires nothing. Values that Go boxes in
+// shared static memory (small integers, zero-size values) share a key,
+// so a Put of one orders the Get of another equal one, as the race
+// detector's hash of 128 variables also merges unrelated objects. Not modelled: the race
 // detector's random dropping of one Put in four (which makes programs that
 // count on getting their own object back fail), and Puts and Gets through
 // method values, method expressions, go and defer statements, which keep
