@@ -26,6 +26,7 @@ var goldenCases = []string{
 	"plaingo",
 	"implicit",
 	"alloc",
+	"ioread",
 }
 
 // normalize replaces the machine's path of the module in rewritten text,

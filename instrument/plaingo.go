@@ -353,6 +353,9 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		g.insert(x.Rparen, site, prioAtClose)
 		return
 	}
+	if g.libCall(x) { // ioread.go, pool.go
+		return
+	}
 	u, ok := g.classifier().Call(g.r.info, x)
 	if !ok || !u.Op.IsSync() {
 		return
@@ -732,6 +735,10 @@ func (r *fileRewriter) rewritesInside(e ast.Node) bool {
 				found = b.Name() == "close"
 			} else if _, ok := cl.Call(r.info, x); ok {
 				found = true
+			} else if _, _, ok := r.libHook(x); ok {
+				found = true // ioread.go
+			} else if _, fn, _ := r.poolMethod(x); fn != nil {
+				found = true // pool.go
 			}
 		case *ast.SelectorExpr:
 			if u, ok := cl.Value(r.info, x); ok && u.Op.IsSync() {

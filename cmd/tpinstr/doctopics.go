@@ -40,10 +40,23 @@ Like Go's race detector, tpinstr checks what it sees:
   - Only rewritten code is checked. Accesses made by the standard library,
     by dependencies that are not rewritten, by cgo or by assembly are not
     seen, except those the rewriter gives a hook at the call: append,
-    copy, clear, conversions of slices to strings and arrays, and the
-    getters and setters of reflect.Value. Neither are accesses that the
-    rewriter could not give a hook without changing the program (-stats
-    counts them as skipped).
+    copy, clear, conversions of slices to strings and arrays, the
+    getters and setters of reflect.Value, the write of p[:n] by a Read or
+    ReadAt and of io.ReadFull and io.ReadAtLeast, and the read of p[:n]
+    by a Write, when the method called is not rewritten (an interface
+    call counts so: io.Reader's contract says Read writes p[:n]). Writes
+    and reads that the standard library makes through other functions
+    (fmt.Fscan, encoding/binary, encoding/json, io.Copy's buffers) are not
+    seen. Neither are accesses that the rewriter could not give a hook
+    without changing the program (-stats counts them as skipped).
+  - Synchronisation that the standard library makes beside channels and
+    package sync, as Go's race detector models it: a sync.Pool's Put(x)
+    is ordered before the Get that returns x; a write of an *os.File
+    (Write, WriteString, WriteAt, os.WriteFile) is ordered before every
+    later read of one (Read, ReadAt, os.ReadFile), and a run in which
+    that orders two goroutines says "checked this schedule only". Calls
+    through method values, and file I/O made by other code of the
+    standard library (fmt.Fprint to a file, io.Copy), give no edge.
   - Plain Go: a goroutine that code which was not rewritten started (a
     net/http connection calling a handler, a finalizer, a cleanup), a
     goroutine waiting in such code (the network, os/exec), a testing/synctest

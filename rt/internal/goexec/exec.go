@@ -137,6 +137,7 @@ type Exec struct {
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
 	domains map[uintptr][]domainEpochs // the domains of each byte of commuting operations (section.go)
+	lib     *libState                  // sync.Pool and file I/O (syncvar.go)
 
 	sleepers []*G
 	timers   []*timer     // timers.go

@@ -1,0 +1,176 @@
+package goexec
+
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Synchronisation that the standard library makes without a type of
+// package sync, modelled as Go's race detector models it: a release that
+// merges (race.ReleaseMerge) into a sync variable and an acquire
+// (race.Acquire) of everything released into it so far.
+//
+//   - sync.Pool: Put(x) releases into the variable of the object x (the
+//     data word of the interface: the pointer of a pointer-shaped value,
+//     the box of another), and a Get that returns x acquires it
+//     (sync/pool.go in -race builds, which hashes the word into one of
+//     128 variables; here each word has its own). A Get that returns a
+//     new object (New, or nil) acquires nothing. Put and Get are logged
+//     as operations on the pool, so that the orders of two goroutines'
+//     Puts and Gets are explored: which object a Get returns depends on
+//     them.
+//   - File I/O: the race detector's ioSync, one variable of the whole
+//     program, which write-like system calls release into and read-like
+//     ones acquire (syscall.Write and Read, Pwrite and Pread). Which
+//     write a read sees depends on the real schedule and on the file
+//     system, which the run does not control: a run in which file I/O
+//     of one goroutine may have seen, or missed, another goroutine's
+//     says "this schedule only", naming the first such operation.
+
+// syncVar is one sync variable: the last release of each goroutine that
+// released into it (a goroutine's later release follows its earlier ones
+// in program order, so it stands for them).
+type syncVar struct {
+	rel map[int]event.Task
+}
+
+// ioSync is the key of the run-wide variable of file I/O.
+var ioSync byte
+
+// libState is the state of a run's sync variables.
+type libState struct {
+	vars   map[unsafe.Pointer]*syncVar
+	pools  map[unsafe.Pointer]int // the goroutine that used a pool, -1 once two did
+	reader int                    // the goroutine that read a file, -1 once two did
+	noted  bool                   // the file I/O's choice was noted
+}
+
+// libSync returns the run's libState.
+func (e *Exec) libSync() *libState {
+	if e.lib == nil {
+		e.lib = &libState{vars: map[unsafe.Pointer]*syncVar{}, pools: map[unsafe.Pointer]int{}}
+	}
+	return e.lib
+}
+
+// syncVar returns the variable keyed by key.
+func (e *Exec) syncVar(key unsafe.Pointer) *syncVar {
+	l := e.libSync()
+	v := l.vars[key]
+	if v == nil {
+		v = &syncVar{rel: map[int]event.Task{}}
+		l.vars[key] = v
+	}
+	return v
+}
+
+// releaseMerge ends the running goroutine's segment as a release into v.
+func (e *Exec) releaseMerge(v *syncVar, site uint32) {
+	v.rel[e.cur.ID] = e.release(site)
+}
+
+// acquireVar joins every release into v, and returns the goroutine of one
+// made by another goroutine that acquire joined (an ended segment: one
+// that has not ended is an ancestor of the running goroutine's), or 0.
+func (e *Exec) acquireVar(v *syncVar, site uint32) int {
+	ids := make([]int, 0, len(v.rel))
+	for id := range v.rel {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids) // joins in a fixed order
+	other := 0
+	for _, id := range ids {
+		r := v.rel[id]
+		if id != e.cur.ID && e.isEnded(r) && other == 0 {
+			other = id
+		}
+		e.acquire(r, site)
+	}
+	return other
+}
+
+// usePool logs an operation on the pool at p, one that the schedule may
+// order otherwise against another goroutine's.
+func (e *Exec) usePool(p unsafe.Pointer, site uint32) {
+	l := e.libSync()
+	switch id, user := e.cur.ID, l.pools[p]; user {
+	case 0:
+		l.pools[p] = id
+	case id, -1:
+	default:
+		e.explore(site, "a sync.Pool that goroutines %d and %d both use", user, id)
+		l.pools[p] = -1
+	}
+	pt := e.enter(p, false, site)
+	e.acquired(p, pt, false, site)
+}
+
+// PoolPut records p.Put(x), where obj is the data word of x, before put
+// (the real Put) runs: the Put releases into obj's variable.
+func (e *Exec) PoolPut(p, obj unsafe.Pointer, put func(), site uint32) {
+	defer e.Exit(e.in(site))
+	e.usePool(p, site)
+	if obj != nil {
+		e.releaseMerge(e.syncVar(obj), site)
+	}
+	put()
+}
+
+// PoolGet records a Get of the pool at p: get makes the real Get (which
+// may call the pool's New, code of the program) and returns the data word
+// of what it returned; the Get acquires that object's variable. A new
+// object was released by no Put, and acquires nothing.
+func (e *Exec) PoolGet(p unsafe.Pointer, get func() unsafe.Pointer, site uint32) {
+	defer e.Exit(e.in(site))
+	e.usePool(p, site)
+	var obj unsafe.Pointer
+	e.userCode(func() { obj = get() }, site)
+	if obj == nil {
+		return
+	}
+	if v := e.libSync().vars[obj]; v != nil {
+		e.acquireVar(v, site)
+	}
+}
+
+// IOWrite records a write-like file operation (what names it), before it
+// is made: it releases into the run's ioSync.
+func (e *Exec) IOWrite(what string, site uint32) {
+	defer e.Exit(e.in(site))
+	l := e.libSync()
+	if l.reader != 0 && l.reader != e.cur.ID {
+		e.ioNote(site, "%s after goroutine %d read a file (what a read sees depends on the real order of file I/O)", what, l.reader)
+	}
+	e.releaseMerge(e.syncVar(unsafe.Pointer(&ioSync)), site)
+}
+
+// IORead records a read-like file operation (what names it), after it was
+// made: it acquires the run's ioSync.
+func (e *Exec) IORead(what string, site uint32) {
+	defer e.Exit(e.in(site))
+	l := e.libSync()
+	switch l.reader {
+	case 0:
+		l.reader = e.cur.ID
+	case e.cur.ID:
+	default:
+		l.reader = -1
+	}
+	v := l.vars[unsafe.Pointer(&ioSync)]
+	if v == nil {
+		return
+	}
+	if other := e.acquireVar(v, site); other != 0 {
+		e.ioNote(site, "%s that goroutine %d's file write ordered before it (the order of file I/O is the real schedule's)", what, other)
+	}
+}
+
+// ioNote makes the run's verdict "this schedule only", once.
+func (e *Exec) ioNote(site uint32, format string, args ...any) {
+	if l := e.libSync(); !l.noted {
+		l.noted = true
+		e.note(site, format, args...)
+	}
+}

@@ -1,0 +1,149 @@
+package goexec
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestSyncVars checks the edges of sync.Pool and of file I/O (syncvar.go):
+// a Put orders what came before it before the Get that returns its
+// object, and nothing after it; a Get of a new object acquires nothing;
+// a file write orders what came before it before a later file read of
+// another goroutine, and the run then notes that it checked this
+// schedule only.
+func TestSyncVars(t *testing.T) {
+	var pool, obj, other [8]byte
+	put := func(e *Exec, o unsafe.Pointer) { e.PoolPut(unsafe.Pointer(&pool), o, func() {}, 0) }
+	get := func(e *Exec, o unsafe.Pointer) {
+		e.PoolGet(unsafe.Pointer(&pool), func() unsafe.Pointer { return o }, 0)
+	}
+	tests := []struct {
+		name   string
+		body   func(e *Exec, h *testHost)
+		races  [][2]uint32
+		choice bool
+	}{
+		{name: "pool put before get", body: func(e *Exec, h *testHost) {
+			var x int
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				put(e, unsafe.Pointer(&obj))
+			}, 0)
+			get(e, unsafe.Pointer(&obj))
+			h.access(unsafe.Pointer(&x), 8, true, 2)
+		}},
+		{name: "pool write after put", body: func(e *Exec, h *testHost) {
+			var x int
+			e.Go(func() {
+				put(e, unsafe.Pointer(&obj))
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+			}, 0)
+			get(e, unsafe.Pointer(&obj))
+			h.access(unsafe.Pointer(&x), 8, true, 2)
+		}, races: [][2]uint32{{1, 2}}},
+		{name: "pool get of another object", body: func(e *Exec, h *testHost) {
+			var x int
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				put(e, unsafe.Pointer(&obj))
+			}, 0)
+			get(e, unsafe.Pointer(&other))
+			h.access(unsafe.Pointer(&x), 8, true, 2)
+		}, races: [][2]uint32{{1, 2}}},
+		{name: "pool get of nil", body: func(e *Exec, h *testHost) {
+			var x int
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				put(e, unsafe.Pointer(&obj))
+			}, 0)
+			get(e, nil)
+			h.access(unsafe.Pointer(&x), 8, true, 2)
+		}, races: [][2]uint32{{1, 2}}},
+		{name: "file write before read", body: func(e *Exec, h *testHost) {
+			var x int
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				e.IOWrite("a file write", 0)
+			}, 0)
+			e.IORead("a file read", 5)
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+		}, choice: true},
+		{name: "write after file write", body: func(e *Exec, h *testHost) {
+			var x int
+			e.Go(func() {
+				e.IOWrite("a file write", 0)
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+			}, 0)
+			e.IORead("a file read", 5)
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+		}, races: [][2]uint32{{1, 2}}, choice: true},
+		{name: "file read before write", body: func(e *Exec, h *testHost) {
+			var x int
+			done := make(chan bool, 1)
+			e.IORead("a file read", 5)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				e.IOWrite("a file write", 6)
+				send(e, done, true, 0)
+			}, 0)
+			recv(e, done, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+		}, choice: true},
+		{name: "file io of one goroutine", body: func(e *Exec, h *testHost) {
+			var x int
+			done := make(chan bool, 1)
+			e.Go(func() {
+				e.IOWrite("a file write", 0)
+				e.IORead("a file read", 0)
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				send(e, done, true, 0)
+			}, 0)
+			recv(e, done, 0)
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			races, c, dead := run(t, tt.body)
+			if dead != nil {
+				t.Fatalf("deadlock: %v", dead)
+			}
+			want := map[[2]uint32]bool{}
+			for _, r := range tt.races {
+				want[r] = true
+			}
+			if len(races) != len(want) {
+				t.Errorf("races %v, want %v", races, want)
+			}
+			for r := range want {
+				if !races[r] {
+					t.Errorf("race %v not found (found %v)", r, races)
+				}
+			}
+			if got := c != nil; got != tt.choice {
+				t.Errorf("choice %v, want one: %v", c, tt.choice)
+			}
+			if c != nil && c.Site != 5 && c.Site != 6 {
+				t.Errorf("choice at site %d, want the file operation's", c.Site)
+			}
+		})
+	}
+}
+
+// TestPoolExplored checks that the orders of two goroutines' operations
+// on one pool are explored.
+func TestPoolExplored(t *testing.T) {
+	var pool [8]byte
+	body := func(e *Exec, h *testHost) {
+		e.Go(func() {
+			e.PoolPut(unsafe.Pointer(&pool), nil, func() {}, 0)
+		}, 0)
+		e.PoolGet(unsafe.Pointer(&pool), func() unsafe.Pointer { return nil }, 0)
+	}
+	if r := runSchedule(body, nil); !r.explorable {
+		t.Errorf("a pool that two goroutines use is not explorable")
+	}
+	if _, n := explore(body); n < 2 {
+		t.Errorf("%d schedules explored, want both orders", n)
+	}
+}
