@@ -316,15 +316,8 @@ func (r *fileRewriter) computedHooks(l *sliceLoop, ef *effects, pre token.Pos) {
 			return
 		}
 	}
-	b, ok := r.loopBounds(l, ef, pre)
+	b, hooks, ok := r.boundedRanges(l, ef, uses, pre)
 	if !ok {
-		return
-	}
-	if l.valueRead {
-		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: l.drv, key: r.facts.varKey(l.idx)})
-	}
-	hooks := r.planRanges(l, b, uses, pre)
-	if len(hooks) == 0 {
 		return
 	}
 	conds, ok := b.tests(r, l, uses, pre)

@@ -235,16 +235,8 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 	if !r.usesStay(l, ef, uses, pre) {
 		return
 	}
-	b, ok := r.loopBounds(l, ef, pre)
+	b, hooks, ok := r.boundedRanges(l, ef, uses, pre)
 	if !ok {
-		return
-	}
-	if l.valueRead {
-		// The header's ReadSlice of s stands for the reads of s[i].
-		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: l.drv, key: r.facts.varKey(l.idx)})
-	}
-	hooks := r.planRanges(l, b, uses, pre)
-	if len(hooks) == 0 {
 		return
 	}
 	flag, conds := "", ""
@@ -298,6 +290,22 @@ func (r *fileRewriter) usesStay(l *sliceLoop, ef *effects, uses []indexUse, pre 
 		}
 	}
 	return l.drv == nil || r.facts.visibleAt(l.drv, pre)
+}
+
+// boundedRanges finds the bounds of loop l and plans its range hooks:
+// the range hooks of sliceloop, which computed uses too. With a value
+// read, the header's ReadSlice of s stands for the reads of s[i]. It
+// reports false when there is nothing to hook.
+func (r *fileRewriter) boundedRanges(l *sliceLoop, ef *effects, uses []indexUse, pre token.Pos) (bounds, []rangeHook, bool) {
+	b, ok := r.loopBounds(l, ef, pre)
+	if !ok {
+		return b, nil, false
+	}
+	if l.valueRead {
+		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: l.drv, key: r.facts.varKey(l.idx)})
+	}
+	hooks := r.planRanges(l, b, uses, pre)
+	return b, hooks, len(hooks) > 0
 }
 
 // planRanges returns the range hooks of loop l with bounds b: one per index
