@@ -34,8 +34,6 @@ type chanState struct {
 	nrecv    int          // receives of values completed
 	closed   bool
 	closeSeg event.Task
-	origin   event.Task // the release segment of what set the code that completes it going (Origin)
-	hasOrig  bool
 	recvq    []*waiter // parked receivers, oldest first
 	sendq    []*waiter // parked senders, oldest first
 }
@@ -238,11 +236,7 @@ func (e *Exec) receivedReal(cs *chanState, capacity int, ok bool, site uint32) {
 		cs.vals = cs.vals[1:]
 	} else {
 		e.note(site, "a channel operation that code which was not rewritten completed")
-		if cs.hasOrig {
-			e.acquire(cs.origin, site)
-		} else {
-			e.acquireAll(e.cur, site) // as in external
-		}
+		e.acquireAll(e.cur, site) // as in external
 	}
 	cs.nrecv++
 	if capacity == 0 {
@@ -443,25 +437,11 @@ func (e *Exec) external(d time.Duration) bool {
 		w.c.Deliver(val, ok)
 	}
 	e.h.SetCurrent(e.root)
-	if cs.hasOrig {
-		e.resumeJoining(w.g, e.root, []event.Task{cs.origin}, w.g.WaitAt)
-	} else {
-		e.resumeAll(w.g, e.root, w.g.WaitAt)
-	}
+	e.resumeAll(w.g, e.root, w.g.WaitAt)
 	// The code that completed it (a timer restarted by Reset, a signal's
 	// relay) may have been set going by any goroutine: as for goroutines
 	// outside the executor's control (outside.go), the operation acquires
 	// every ended segment. resume handed w.g the baton, which this
 	// goroutine still holds until it parks: the joins come first.
 	return true
-}
-
-// Origin records that code which was not rewritten will complete the
-// operations on the channel ch (a timer of time.AfterFunc that sends on
-// it), set going by the running goroutine at site: a receive it completes
-// acquires what the goroutine did so far, and not every ended segment.
-func (e *Exec) Origin(ch unsafe.Pointer, site uint32) {
-	defer e.Exit(e.in(site))
-	cs := e.chanState(ch)
-	cs.origin, cs.hasOrig = e.release(site), true
 }
