@@ -23,6 +23,33 @@ func store(e *Exec, h *testHost, p unsafe.Pointer, site uint32) {
 	e.Atomic(p, func() { h.access(p, 8, true, site) }, site)
 }
 
+// orderCase is a race-free program run under exploration: orders is the
+// number of distinct orders of its operations that exploration must reach
+// (-1: several).
+type orderCase struct {
+	name   string
+	body   func(e *Exec, h *testHost)
+	orders int
+}
+
+// checkOrders explores every case and checks that it reports no race and
+// reaches the orders it names.
+func checkOrders(t *testing.T, tests []orderCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			races, n, orders := exploreOrders(t, tt.body, 5000)
+			if len(races) != 0 {
+				t.Errorf("races %v, want none", races)
+			}
+			if tt.orders > 0 && orders != tt.orders || tt.orders < 0 && orders < 2 {
+				t.Errorf("%d orders, want %d (-1: several)", orders, tt.orders)
+			}
+			t.Logf("%d schedules, %d orders", n, orders)
+		})
+	}
+}
+
 // exploreOrders explores body as the checker does: it runs every schedule
 // that the depth-first run lists, and those that the runs of schedules
 // with orders not seen before list (Fingerprint). It returns the union of
@@ -93,11 +120,7 @@ func TestCommutingUpdates(t *testing.T) {
 			e.Atomic(p, func() { h.access(p, 8, false, 8) }, 8)
 		}
 	}
-	tests := []struct {
-		name   string
-		body   func(e *Exec, h *testHost)
-		orders int // distinct orders of operations reached; -1: several
-	}{
+	tests := []orderCase{
 		// Every order of the Adds is one run: one order, however many
 		// schedules the reversals of the final Load list.
 		{"adds", counter(3, 4, update, false), 1},
@@ -109,18 +132,7 @@ func TestCommutingUpdates(t *testing.T) {
 		// the Adds.
 		{"adds and a store", counter(2, 4, update, true), 26},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			races, n, orders := exploreOrders(t, tt.body, 5000)
-			if len(races) != 0 {
-				t.Errorf("races %v, want none", races)
-			}
-			if tt.orders > 0 && orders != tt.orders || tt.orders < 0 && orders < 2 {
-				t.Errorf("%d orders, want %d (-1: several)", orders, tt.orders)
-			}
-			t.Logf("%d schedules, %d orders", n, orders)
-		})
-	}
+	checkOrders(t, tests)
 }
 
 // TestCommutingUpdatesRace checks that one run reports a race that only

@@ -68,11 +68,7 @@ func TestCommutingSections(t *testing.T) {
 			e.Unlock(l, func() { l.Unlock() }, 8)
 		}
 	}
-	tests := []struct {
-		name   string
-		body   func(e *Exec, h *testHost)
-		orders int // distinct orders of operations reached; -1: several
-	}{
+	tests := []orderCase{
 		// Every order of the sections is one run.
 		{"mutex", counter(3, 4, false, false, false), 1},
 		{"rwmutex", counter(3, 4, true, false, false), 1},
@@ -81,18 +77,7 @@ func TestCommutingSections(t *testing.T) {
 		// A read section among them: where it falls is explored.
 		{"rwmutex and a read section", counter(2, 2, true, false, true), -1},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			races, n, orders := exploreOrders(t, tt.body, 5000)
-			if len(races) != 0 {
-				t.Errorf("races %v, want none", races)
-			}
-			if tt.orders > 0 && orders != tt.orders || tt.orders < 0 && orders < 2 {
-				t.Errorf("%d orders, want %d (-1: several)", orders, tt.orders)
-			}
-			t.Logf("%d schedules, %d orders", n, orders)
-		})
-	}
+	checkOrders(t, tests)
 }
 
 // TestCommutingSectionsRace checks that one run reports a race that only
