@@ -27,8 +27,9 @@ import (
 //     the run's other goroutines (the server goroutine of `go
 //     http.Serve(l, h)` waits in Accept for the client that goroutine 1
 //     has not run yet), so a watchdog takes the baton from it: when the
-//     holder entered no hook for two ticks, and its stack shows it blocked
-//     in code outside the checker, its segments end, it is detached, and
+//     holder entered no hook for two ticks (for a system call, two
+//     seconds: see watchSyscall), and its stack shows it blocked in code
+//     outside the checker, its segments end, it is detached, and
 //     the baton goes on as if it had parked.
 //
 // Both are serialised with the controlled goroutines, not run beside them:
@@ -496,11 +497,22 @@ const (
 	watchMaxTick = 50 * time.Millisecond
 )
 
+// watchSyscall is how long the holder of the baton must stay in one
+// system call before the watchdog takes the baton from it. A goroutine in
+// a system call is almost always waiting for the kernel alone (a write to
+// standard output, a read of a file), which goes on by itself; only a
+// blocking read of a pipe or terminal may wait for another goroutine of
+// the run. Ticks would mistake a write delayed by a busy machine for such
+// a wait, and detaching costs the run its "every schedule" verdict, so a
+// system call is given far longer than any delay of the machine.
+const watchSyscall = 2 * time.Second
+
 // watch is the watchdog of the run: see above. It ends with the run.
 func (e *Exec) watch() {
 	tick := watchTick
 	var seen uint64
 	quiet := 0
+	var inSyscall time.Time // when the holder was first seen in its system call
 	t := time.NewTimer(tick)
 	defer t.Stop()
 	for {
@@ -536,10 +548,24 @@ func (e *Exec) watch() {
 			continue
 		}
 		if quiet++; quiet < 2 {
+			inSyscall = time.Time{}
 			e.unlock()
 			continue
 		}
-		switch state, where := holderState(h.goid); state {
+		state, where := holderState(h.goid)
+		if state == holderSyscall {
+			if inSyscall.IsZero() {
+				inSyscall = time.Now()
+			}
+			if time.Since(inSyscall) < watchSyscall {
+				state = holderRunning
+			} else {
+				state = holderBlocked
+			}
+		} else {
+			inSyscall = time.Time{}
+		}
+		switch state {
 		case holderBlocked:
 			e.detach(h, where)
 			quiet, tick = 0, watchTick
@@ -582,12 +608,13 @@ type holderKind uint8
 const (
 	holderRunning holderKind = iota
 	holderBlocked
+	holderSyscall // blocked in a system call, at where
 	holderGone
 )
 
 // holderState reads the state of goroutine id from the stacks of every
-// goroutine: blocked in code outside the checker (and where), running or
-// runnable, or gone. A goroutine whose innermost frame outside the runtime
+// goroutine: blocked in code outside the checker (and where), in a system
+// call there, running or runnable, or gone. A goroutine whose innermost frame outside the runtime
 // is the checker's own counts as running: the checker lets it go on.
 func holderState(id uint64) (holderKind, string) {
 	buf := make([]byte, 1<<20)
@@ -621,8 +648,12 @@ func holderState(id uint64) (holderKind, string) {
 	if j := strings.IndexAny(state, ",]"); j >= 0 {
 		state = state[:j]
 	}
-	if state == "running" || state == "runnable" {
+	if state == "running" || state == "runnable" || runtimeWait(state) {
 		return holderRunning, ""
+	}
+	kind := holderBlocked
+	if state == "syscall" {
+		kind = holderSyscall
 	}
 	// The frames, innermost first: a function line, then its file line.
 	var callee string
@@ -655,14 +686,31 @@ func holderState(id uint64) (holderKind, string) {
 			// Blocked in the runtime called from the program's code
 			// outside any hook (a select the rewriter left as it was),
 			// or in a dependency that was not rewritten.
-			return holderBlocked, fn
+			return kind, fn
 		}
-		return holderBlocked, callee
+		return kind, callee
 	}
 	if callee == "" {
 		callee = "the runtime"
 	}
-	return holderBlocked, callee
+	return kind, callee
+}
+
+// runtimeWait reports whether state, a goroutine's state in a stack trace
+// (a wait reason of runtime2.go), is a wait for the runtime alone, the
+// collector or the scheduler: the goroutine goes on by itself however long
+// a busy machine makes it wait.
+func runtimeWait(state string) bool {
+	switch state {
+	case "copystack", "preempted", "stopping the world",
+		"GC assist marking", "GC assist wait", "GC sweep wait",
+		"GC scavenge wait", "GC mark termination", "GC weak to strong wait",
+		"garbage collection", "garbage collection scan", "wait for GC cycle",
+		"flushing proc caches", "dumping heap", "debug call",
+		"trace goroutine status", "trace proc status", "page trace flush":
+		return true
+	}
+	return false
 }
 
 // selfCompleting reports whether fn is a function of the runtime that a

@@ -1,0 +1,73 @@
+//go:build linux
+
+package goexec
+
+import (
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestOutsideSyscall runs goroutines of the run that go into system calls
+// outside any hook. One sleeps in the kernel for longer than the
+// watchdog's ticks and then goes on by itself, as a write delayed by a
+// busy machine does: it must keep the baton, and the run its verdict. The
+// other blocks in a read of a pipe that goroutine 1 writes: it must be
+// detached, or the run would hang, and the choice must name it.
+func TestOutsideSyscall(t *testing.T) {
+	t.Run("goes on by itself", func(t *testing.T) {
+		r := runSchedule(func(e *Exec, h *testHost) {
+			ch := make(chan int, 1)
+			e.Go(func() {
+				ts := syscall.NsecToTimespec(int64(20 * watchTick))
+				for syscall.Nanosleep(&ts, &ts) == syscall.EINTR {
+				}
+				send(e, ch, 1, 30)
+			}, 31)
+			recv(e, ch, 32)
+		}, nil)
+		if r.dead != nil {
+			t.Fatalf("deadlock reported: %v", r.dead)
+		}
+		if r.choice != nil {
+			t.Errorf("choice %+v, want none: the system call went on by itself", r.choice)
+		}
+	})
+	t.Run("waits for goroutine 1", func(t *testing.T) {
+		var fds [2]int
+		if err := syscall.Pipe(fds[:]); err != nil {
+			t.Fatal(err)
+		}
+		defer syscall.Close(fds[0])
+		defer syscall.Close(fds[1])
+		start := time.Now()
+		r := runSchedule(func(e *Exec, h *testHost) {
+			ch := make(chan int, 1)
+			e.Go(func() {
+				var b [1]byte
+				for {
+					if _, err := syscall.Read(fds[0], b[:]); err != syscall.EINTR {
+						break
+					}
+				}
+				send(e, ch, int(b[0]), 40)
+			}, 41)
+			if _, err := syscall.Write(fds[1], []byte{9}); err != nil {
+				panic(err)
+			}
+			if v, _ := recv(e, ch, 42); v != 9 {
+				panic("received the wrong value")
+			}
+		}, nil)
+		if r.dead != nil {
+			t.Fatalf("deadlock reported: %v", r.dead)
+		}
+		if r.choice == nil || !strings.Contains(r.choice.What, "goroutine 2 waited in syscall.Read") {
+			t.Errorf("choice %+v, want one that names goroutine 2 in syscall.Read", r.choice)
+		}
+		if d := time.Since(start); d < watchSyscall {
+			t.Errorf("detached after %v, before watchSyscall (%v)", d, watchSyscall)
+		}
+	})
+}
