@@ -101,9 +101,14 @@ Like Go's race detector, tpinstr checks what it sees:
     stay before the statement.
   - Inside a task.Run, tasks are ordered only by the task library: Finish,
     Get and Isolated. Go statements, channels, mutexes and atomics between
-    tasks are not understood (the verdict says "this schedule only"), and
-    since checked tasks run one at a time, a task that waits on a channel
-    for a task that has not yet run deadlocks the checked program.
+    tasks are not understood (the verdict says "this schedule only"; the
+    goroutines a task starts run beside the tasks, and their accesses are
+    not checked), and since checked tasks run one at a time, a task that
+    waits on a channel for a task that has not yet run deadlocks the
+    checked program. A task.Run that a goroutine of a checked run of
+    goroutines runs (one started after a go statement) models them in its
+    own body; in its tasks (Async, Future, ForAll...) such an operation
+    stops the program with status 2 and its line.
   - A checked program is slower and uses more memory than the normal
     build: every access is recorded, and tasks run on one core.
 `,

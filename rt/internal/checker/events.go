@@ -3,6 +3,7 @@ package checker
 import (
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
 	"github.com/tpinstr/tpinstr/rt/internal/event"
+	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
 	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
@@ -331,7 +332,7 @@ func (st *state) flushHeld() {
 // root task, which becomes current.
 func (st *state) beginRun(g uint64, site uint32) event.Task {
 	st.mu.Lock()
-	st.owner = g
+	st.owner, st.ownerG = g, goexec.Self()
 	st.runs++
 	st.gen++
 	if st.det == nil {

@@ -89,13 +89,24 @@ func GoExec(site uint32) *goexec.Exec {
 		return nil // see BubbleBegin
 	}
 	if st.gx != nil {
+		if st.depth > 0 && st.cur != 0 && st.gx.Holds() && !st.gx.InSegment(st.cur) {
+			// Inside a task of a task.Run that a goroutine of the run
+			// started: the task's events are the task library's, nested
+			// in the goroutine's segment, and an operation of goroutines
+			// there would break the depth-first order the detector
+			// needs. Not modelled yet: say so, rather than check wrong.
+			st.fatalf("a go statement, channel operation or package sync call%s inside a task (Async, Future, ForAll...) of a task.Run that a checked goroutine runs is not supported by the checker yet; it is in the body of such a task.Run itself", at(site))
+		}
 		return st.gx
 	}
 	if st.cur != 0 || st.x != nil || st.childOut != "" {
 		if st.cur != 0 && st.inTaskGo == nil {
 			// Inside a task.Run: the operation runs as the original code
-			// does, and the run's verdict says that it was not checked.
-			st.inTaskGo = &goexec.Choice{What: "a go statement, channel operation or package sync call inside a task.Run, which the checker does not model yet", Site: site}
+			// does, and the goroutines it starts run beside the tasks,
+			// their accesses not recorded (slowAccess); the run's verdict
+			// says so.
+			st.inTaskGo = &goexec.Choice{What: "a go statement, channel operation or package sync call inside a task.Run, which the checker does not model yet (goroutines started there run unchecked)", Site: site}
+			st.updateSlow()
 		}
 		return nil
 	}

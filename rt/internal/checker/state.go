@@ -42,6 +42,7 @@ type state struct {
 	gen        uint64            // see Generation
 	depth      int               // nesting of Run calls on the owning goroutine
 	owner      uint64            // goroutine running the current Run
+	ownerG     uintptr           // the same, as goexec.Self returns it
 	seen       map[sitePair]bool
 	perm       *permState // permission regions, from the first acquire (or the start, in strict mode)
 
@@ -165,6 +166,13 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 // updateSlow): permission regions, exploration, an isolated section of a
 // serial run, or the dot option's graph.
 func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if st.inTaskGo != nil && st.gx == nil && goexec.Self() != st.ownerG {
+		// A goroutine that a go statement inside a task.Run started, and
+		// that runs beside the tasks: not modelled (see GoExec), so not
+		// recorded, and the tasks' detector is not touched from two
+		// goroutines at once.
+		return
+	}
 	if st.sections > 0 && st.gx != nil {
 		st.gx.SectionAccess(p, size, site)
 	}
@@ -188,7 +196,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 // must be called whenever perm, the permissions option, x, the isolated
 // depth or graph changes.
 func (st *state) updateSlow() {
-	st.slow = st.perm != nil || st.opts.Permissions == options.PermStrict || st.x != nil ||
+	st.slow = st.inTaskGo != nil || st.perm != nil || st.opts.Permissions == options.PermStrict || st.x != nil ||
 		(st.iso != nil && st.iso.depth > 0) || st.graph != nil || st.sections > 0
 }
 

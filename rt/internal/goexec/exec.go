@@ -304,6 +304,26 @@ func (e *Exec) Goroutines() []*G { return e.gs }
 // in another schedule, or nil when the run decides every schedule.
 func (e *Exec) Choice() *Choice { return e.choice }
 
+// Self returns an identity of the calling goroutine while it lives (the
+// address of its descriptor where the architecture lets it be read
+// cheaply), for a host that must tell its own goroutine from others.
+func Self() uintptr { return getg() }
+
+// Holds reports whether the calling goroutine holds the baton.
+func (e *Exec) Holds() bool {
+	g := e.cur
+	return g != nil && g.gp == getg()
+}
+
+// InSegment reports whether t is the current segment of the goroutine
+// holding the baton: false when it runs a task of the task library nested
+// in its segment (a task.Run inside a goroutine), whose events the host
+// records itself.
+func (e *Exec) InSegment(t event.Task) bool {
+	g := e.cur
+	return g != nil && len(g.segs) > 0 && g.seg() == t
+}
+
 // Seg returns g's current segment.
 func (g *G) seg() event.Task { return g.segs[len(g.segs)-1] }
 
