@@ -143,6 +143,7 @@ type Exec struct {
 	timers   []*timer     // timers.go
 	seq      uint64       // sleeps and timers started, for readyFirst
 	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
+	jumps    uint64       // the times it skipped
 
 	// Timers by the program's handle and by their channel (timers.go).
 	timerOf   map[unsafe.Pointer]*timer

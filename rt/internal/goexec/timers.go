@@ -1,6 +1,7 @@
 package goexec
 
 import (
+	"slices"
 	"time"
 	"unsafe"
 
@@ -61,8 +62,10 @@ type timer struct {
 	f      func()         // a function timer's function
 	rel    event.Task     // the release segment of its start
 	site   uint32
-	seq    uint64 // e.seq when it started, for the order of equal deadlines and readyFirst
-	armed  bool   // in e.timers
+	seq    uint64        // e.seq when it started, for the order of equal deadlines and readyFirst
+	d      time.Duration // the duration it was started with
+	epoch  uint64        // e.jumps when it started (tiedTimer)
+	armed  bool          // in e.timers
 	// The goroutine that started it, and its acquisitions so far: the
 	// goroutine of a function timer descends from that start (spawnedAfter).
 	creator *G
@@ -138,6 +141,7 @@ func (e *Exec) keep(key unsafe.Pointer, t *timer) {
 // site.
 func (e *Exec) start(t *timer, d time.Duration, site uint32) {
 	t.until = e.Now().Add(d)
+	t.d, t.epoch = d, e.jumps
 	t.rel = e.release(site)
 	t.site = site
 	e.seq++
@@ -314,6 +318,7 @@ func (e *Exec) wakeDue() (handed, any bool) {
 	if d := until.Sub(e.Now()); d > 0 {
 		if e.virtual() {
 			e.skew.Add(int64(d))
+			e.jumps++
 		} else {
 			if e.external(d) {
 				return true, true
@@ -341,8 +346,72 @@ func (e *Exec) wakeDue() (handed, any bool) {
 		e.resume(s, e.root, s.WaitAt)
 		return true, true
 	}
+	t = e.tiedTimer(t)
 	e.fired(t)
 	return e.fire(t), true
+}
+
+// tiedTimer returns the timer to fire when t's deadline comes: t, unless a
+// select statement waits on t's channel and on the channel of another
+// timer tied with it: one that fires once, started with the same duration
+// and with no jump of the run's clock between the two starts. The run's
+// clock models the program's goroutines as taking no time between jumps
+// (as in a testing/synctest bubble), so the two deadlines are one instant
+// of the model, a few microseconds of real time apart; in the program
+// either timer may fire first, and the select may take either case. It is
+// then a select with several cases ready (Select): the schedule names the
+// case, by default that of the timer started first, and exploration takes
+// the other cases in other runs. The timers not chosen fire later, into
+// their channels' buffers.
+func (e *Exec) tiedTimer(t *timer) *timer {
+	if t.f != nil || t.period != 0 {
+		return t
+	}
+	cs := e.chans[chanPointer(t.ch)]
+	if cs == nil {
+		return t
+	}
+	var w *waiter
+	for _, x := range cs.recvq {
+		if !x.stale() {
+			w = x
+			break
+		}
+	}
+	if w == nil || w.sel == nil {
+		return t
+	}
+	tied := map[int]*timer{w.idx: t}
+	for _, x := range e.timers {
+		if x == t || x.f != nil || !x.armed || x.period != 0 || x.d != t.d || x.epoch != t.epoch {
+			continue
+		}
+		xs := e.chans[chanPointer(x.ch)]
+		if xs == nil {
+			continue
+		}
+		for _, v := range xs.recvq {
+			if v.sel == w.sel && !v.stale() {
+				tied[v.idx] = x
+				break
+			}
+		}
+	}
+	if len(tied) < 2 {
+		return t
+	}
+	ready := make([]int, 0, len(tied))
+	for i := range tied {
+		ready = append(ready, i)
+	}
+	slices.Sort(ready)
+	p := Point{G: w.g.ID, K: w.g.acqs}
+	take := w.idx
+	if c, ok := e.caseAt[p]; ok && tied[c] != nil {
+		take = c
+	}
+	e.selected(p, ready, take, w.g.WaitAt)
+	return tied[take]
 }
 
 // fired re-arms a ticker for its next tick, and disarms any other timer,
