@@ -64,6 +64,15 @@ Like Go's race detector, tpinstr checks what it sees:
     run for real, and the run says "checked this schedule only" with the
     first such construct and its line. Past max_schedules or explore_time,
     schedules are sampled and the run says how many it checked.
+  - Plain Go, polling: goroutines run one at a time, each until it waits.
+    One that polls (a select statement that takes its default) lets the
+    others go first after each poll, and one that made 4096 synchronising
+    operations since it last waited (a spin on TryLock or on a semaphore)
+    lets them go first too, as Go's scheduler would preempt it; both are
+    orders the program can take, so the verdict is unchanged. A goroutine
+    still polling or spinning after main returned (or the test ended) is
+    left there, as the program's exit leaves it, and the run says "this
+    schedule only".
   - Time in plain Go: time.Sleep, time.After, time.AfterFunc,
     time.NewTimer, time.NewTicker, time.Tick, the Stop and Reset methods
     of their timers, time.Now, Since and Until, and the deadlines of

@@ -346,6 +346,7 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 		return take
 	}
 	if hasDefault {
+		e.poll(g, site)
 		return -1
 	}
 	sw := &selWait{}

@@ -244,6 +244,8 @@ type G struct {
 
 	section  unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
 	released bool           // the operation its yield lets go first was attempted (readyFirst)
+	endPolls int            // polls after goroutine 1 returned (poll)
+	turnAcqs int            // acqs when it last parked (preempt)
 }
 
 type gstate uint8
@@ -450,6 +452,7 @@ func (e *Exec) body(g *G, f func()) {
 // goroutine woke g.
 func (e *Exec) park(g *G, waits string, site uint32) {
 	g.Waits, g.WaitAt = waits, site
+	g.turnAcqs = g.acqs
 	g.seq, g.passed = e.seq, false // for a yield: see readyFirst
 	e.endSegs(g)
 	g.state = gParked
@@ -676,7 +679,92 @@ func (e *Exec) Order() *Choice { return e.firstOrder }
 func (e *Exec) Yield(site uint32) {
 	defer e.Exit(e.in(site))
 	g := e.cur
+	if e.finisher != nil && e.endPoll(g, "runtime.Gosched", site) {
+		return
+	}
 	g.released = false
 	e.ready = append(e.ready, g)
 	e.park(g, "yield", site)
+}
+
+// Polling.
+//
+// A goroutine that polls (a select statement that takes its default, a
+// loop around runtime.Gosched) waits for another goroutine without
+// blocking. Go's scheduler preempts it; the executor, which runs one
+// goroutine until it waits, would run it for ever while the goroutine it
+// waits for, suspended or yielded, never runs. So a select that takes its
+// default yields afterwards (poll), when another goroutine can go on: the
+// others run first, and the poll returns the default it took. A yield
+// synchronises nothing, and the order it makes is one the program can
+// take (the poller preempted right after its poll), so the run stays one
+// of the program's schedules, and exploration reverses the poll with the
+// operations that make it succeed as with any select.
+//
+// When goroutine 1 has returned, the run lets the goroutines that can go
+// on run until they return or wait (End); a goroutine that polls then
+// would keep the run from ending, where the program ends under it. After
+// endPollMax polls it is left where it is, as the program leaves it when
+// it exits, and the run says "this schedule only": later iterations of
+// its loop could have come before the end and were not checked.
+
+// endPollMax bounds the polls of a goroutine after goroutine 1 returned.
+const endPollMax = 64
+
+// Preemption. A goroutine may also wait for another by spinning on
+// operations that succeed (`for sem.TryAcquire(1) { sem.Release(1) }`
+// until another goroutine queues for the semaphore): nothing it does
+// blocks, and run to the end it would spin for ever, its segments piling
+// up. So a goroutine that attempted preemptAcqs synchronising operations
+// since it last waited yields, when another goroutine can go on, as Go's
+// scheduler would preempt it: an order the program can take, which
+// synchronises nothing (see Polling above). After goroutine 1 returned, a
+// goroutine that keeps going that long is left where it is, as endPoll
+// leaves a poller.
+const preemptAcqs = 4096
+
+// preempt is called at each attempt of g (explore.go's attempt): see
+// above.
+func (e *Exec) preempt(g *G, site uint32) {
+	if g.acqs-g.turnAcqs < preemptAcqs {
+		return
+	}
+	if e.finisher != nil {
+		e.note(site, "goroutine %d was still running synchronising operations, %d since it last waited, when goroutine 1 returned, and its later ones were not checked", g.ID, preemptAcqs)
+		e.park(g, "yield", site)
+		return
+	}
+	if len(e.stack) == 0 && len(e.ready) == 0 && len(e.outReady) == 0 {
+		g.turnAcqs = g.acqs // no other goroutine can go on: a new turn
+		return
+	}
+	g.released = false
+	e.ready = append(e.ready, g)
+	e.park(g, "yield", site)
+}
+
+// poll yields after a select statement of g took its default: see above.
+func (e *Exec) poll(g *G, site uint32) {
+	if e.finisher != nil {
+		e.endPoll(g, "a select statement that took its default", site)
+		return
+	}
+	if len(e.stack) == 0 && len(e.ready) == 0 && len(e.outReady) == 0 {
+		return // no other goroutine can go on
+	}
+	g.released = false
+	e.ready = append(e.ready, g)
+	e.park(g, "yield", site)
+}
+
+// endPoll counts a poll of g after goroutine 1 returned, and, past
+// endPollMax, leaves g parked for good and reports true (it never
+// returns then, as the program's exit would not let g go on).
+func (e *Exec) endPoll(g *G, what string, site uint32) bool {
+	if g.endPolls++; g.endPolls <= endPollMax {
+		return false
+	}
+	e.note(site, "goroutine %d was still polling (%s) when goroutine 1 returned, and its later iterations were not checked", g.ID, what)
+	e.park(g, "yield", site)
+	return true
 }

@@ -326,6 +326,7 @@ func (e *Exec) attempt(site uint32) Point {
 		e.ready = append(e.ready, g)
 		e.park(g, "yield", site)
 	}
+	e.preempt(g, site)
 	return p
 }
 

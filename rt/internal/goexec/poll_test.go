@@ -1,0 +1,119 @@
+package goexec
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"unsafe"
+)
+
+// TestPolling runs goroutines that wait for another without blocking: a
+// loop around a select statement with a default, and a loop of operations
+// that succeed until another goroutine acts (as x/sync's semaphore test
+// does with TryAcquire). Run one goroutine until it waits, either would
+// spin for ever; each must yield, every order the program can take must be
+// checked (the race twin's race found, the race-free twin clean), and a
+// poller still polling when goroutine 1 returns must not hold the run.
+func TestPolling(t *testing.T) {
+	// pollDone polls done, then reads x at site 2. The parent writes x at
+	// site 1, before closing done or, in the racy twin, after.
+	pollDone := func(racy bool) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var x int
+			done := make(chan int)
+			e.Go(func() {
+				for e.Select([]Case{&RecvOp[int]{Ch: done}}, true, 0) < 0 {
+				}
+				h.access(unsafe.Pointer(&x), 8, false, 2)
+			}, 0)
+			if !racy {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+			}
+			e.Close(chanPointer(done), func() { close(done) }, 0)
+			if racy {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+			}
+		}
+	}
+	// spinLock takes and releases a mutex until the parent sets a flag
+	// under it, then reads x at site 2; the parent writes x at site 1
+	// before setting the flag, or, in the racy twin, after.
+	spinLock := func(racy bool) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var x int
+			var mu sync.Mutex
+			flag := false
+			e.Go(func() {
+				for {
+					e.Lock(&mu, mu.TryLock, 0)
+					f := flag
+					e.Unlock(&mu, mu.Unlock, 0)
+					if f {
+						break
+					}
+				}
+				h.access(unsafe.Pointer(&x), 8, false, 2)
+			}, 0)
+			if !racy {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+			}
+			e.Lock(&mu, mu.TryLock, 0)
+			flag = true
+			e.Unlock(&mu, mu.Unlock, 0)
+			if racy {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+			}
+		}
+	}
+	tests := []struct {
+		name    string
+		body    func(e *Exec, h *testHost)
+		race    bool
+		explore bool // every schedule, or (for a spin, whose orders are too many for a test) the depth-first run
+	}{
+		{"select default", pollDone(false), false, true},
+		{"select default, racy", pollDone(true), true, true},
+		{"spinning lock", spinLock(false), false, false},
+		{"spinning lock, racy", spinLock(true), true, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var races map[[2]uint32]bool
+			runs := 1
+			if tc.explore {
+				races, runs = explore(tc.body)
+			} else {
+				r := runSchedule(tc.body, nil)
+				if r.dead != nil {
+					t.Fatalf("deadlock reported: %v", r.dead)
+				}
+				races = r.races
+			}
+			if got := races[[2]uint32{1, 2}]; got != tc.race {
+				t.Errorf("race between sites 1 and 2 found: %v, want %v (%d runs)", got, tc.race, runs)
+			}
+			if len(races) > 1 || len(races) == 1 && !tc.race {
+				t.Errorf("races %v, want only {1 2} when racy", races)
+			}
+		})
+	}
+}
+
+// TestPollingAtEnd ends goroutine 1 while another goroutine still polls
+// a channel nobody closes: the run must end, and say that the poller's
+// later iterations were not checked.
+func TestPollingAtEnd(t *testing.T) {
+	r := runSchedule(func(e *Exec, h *testHost) {
+		never := make(chan int)
+		e.Go(func() {
+			for e.Select([]Case{&RecvOp[int]{Ch: never}}, true, 0) < 0 {
+			}
+		}, 0)
+	}, nil)
+	if r.dead != nil {
+		t.Fatalf("deadlock reported: %v", r.dead)
+	}
+	if r.choice == nil || !strings.Contains(r.choice.What, "still polling") {
+		t.Errorf("choice %+v, want one that says the goroutine was still polling", r.choice)
+	}
+}
