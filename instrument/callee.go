@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"go/ast"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"strings"
@@ -22,12 +23,12 @@ import (
 // hooks of its helper. This rule gives such a helper a summary, and a loop
 // that calls it the range hooks that the summary says the calls make.
 //
-// The summary (calleeSummary). A function f declared in the file being
-// rewritten (not a method, not generic, not variadic, every parameter
-// named and none named f, naming no imported package) has one when its
-// body is a list of simple statements (assignments, declarations,
-// increments, expression statements), optionally ended by a return, with
-// at most one loop among them, and
+// The summary (calleeSummary). A function f declared in the package (not
+// a method, not generic, not variadic, every parameter named and none
+// named f) has one when its text names no imported package and takes no
+// address (no &), and its body is a list of simple statements
+// (assignments, declarations, increments, expression statements),
+// optionally ended by a return, with at most one loop among them, and
 //
 //   - the body calls nothing (effects.call: pure functions of pure.go are
 //     allowed), has no function literal and no branch but the final
@@ -48,7 +49,13 @@ import (
 // So a call of f that returns made exactly these accesses, in the step of
 // its caller (it makes no task-library call, and the code it runs is its
 // own and pure functions'), and a call can panic only where one of its
-// t[j] is out of range, before or after some of its accesses.
+// t[j] is out of range, before or after some of its accesses. Without
+// function literals and &, no parameter or local of f is shared
+// (shared.go) in the escapes of any file, so the dry collector of the
+// calling file, whose escapes are that file's, finds the accesses that f's
+// own file hooks; and without imports f's text means the same in every
+// file of the package, so its variant can be printed into the calling
+// file.
 //
 // The calling loop (calleeLoop). A loop of sliceloop.go whose body calls
 // helpers with summaries, and nothing else that sliceloop would not allow,
@@ -67,11 +74,20 @@ import (
 // read, placed before the loop behind the flag. Then every call of a
 // helper in the body whose every access a range hook stands for (the same
 // index use, a write hook for a write) calls the helper's variant without
-// hooks, _tpinstr_nohooks_ID_f, appended to the file: its first parameter,
-// true when the flag is false, sends the call to f itself; otherwise it
-// runs f's body, copied from the source without hooks. Calls elsewhere
-// call f. A calling function with goto gets no flag and so no range
-// hooks of calls.
+// hooks, _tpinstr_nohooks_ID_f, appended to the calling file: its first
+// parameter, true when the flag is false, sends the call to f itself;
+// otherwise it runs f's body, printed from its syntax without hooks. Calls
+// elsewhere call f. A calling function with goto gets no flag and so no
+// range hooks of calls.
+//
+// Why a variant that takes a bool: whether a call may go without hooks is
+// decided per execution of the loop, by the flag, and the call is an
+// expression (often an operand of another call), so the choice must be a
+// value the call takes. A clone without hooks alone would need the loop
+// twice, which the rewriter cannot write without moving lines; a
+// parameter added to f would change f's signature for every caller and
+// every func value of f. The variant leaves f and its other callers as
+// they are, and testing a bool costs little beside a hook.
 //
 // Why this hides no race. With the flag true, no index use of the loop is
 // out of range, so no statement of the body panics, every call returns,
@@ -94,9 +110,8 @@ import (
 // where it can panic, which only this file's syntactic view of the
 // helper gives.
 //
-// Limits: only helpers declared in the file of the calling loop (the
-// dry collector needs the escapes of the helper's file); no method,
-// generic or variadic helper; a helper whose body has a branch, or
+// Limits: only helpers of the package, and no method, generic or
+// variadic helper, none that names an import; a helper whose body has a branch, or
 // accesses anything but its slice parameters at its int parameters or in
 // one loop over all of one; a call whose slice argument is not a variable
 // or whose index argument is not the loop's index (±k): then the loop
@@ -130,7 +145,7 @@ func (r *fileRewriter) calleeSummary(fn *types.Func) *calleeSum {
 	}
 	r.facts.callees[fn] = nil
 	d := r.facts.pures().decls[fn]
-	if d == nil || d.Pos() < r.file.Pos() || d.End() > r.file.End() {
+	if d == nil {
 		return nil
 	}
 	s := r.summarize(fn, d)
@@ -275,6 +290,8 @@ func (r *fileRewriter) selfContained(d *ast.FuncDecl) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
 			ok = false
+		case *ast.UnaryExpr:
+			ok = x.Op != token.AND
 		case *ast.Ident:
 			obj := r.info.Uses[x]
 			if _, isPkg := obj.(*types.PkgName); isPkg {
@@ -747,7 +764,9 @@ func sortedCalls(calls map[*ast.CallExpr]*helperCall) []*helperCall {
 
 // variant returns the name of the variant of fn without hooks, appending
 // it to the file's trailer the first time: fn's parameters after a bool
-// that sends the call to fn, and fn's body, from the source.
+// that sends the call to fn, and fn's body, printed from its syntax (fn
+// may be declared in another file; the summary checked that its text
+// means the same in this one).
 func (r *fileRewriter) variant(fn *types.Func, sum *calleeSum) string {
 	name := "_tpinstr_nohooks_" + r.id + "_" + fn.Name()
 	if r.variants == nil {
@@ -758,30 +777,56 @@ func (r *fileRewriter) variant(fn *types.Func, sum *calleeSum) string {
 	}
 	r.variants[fn] = true
 	d := sum.decl
-	var params, args []string
+	fields := func(l *ast.FieldList) ([]string, int) {
+		var out []string
+		named := 0
+		for _, fld := range l.List {
+			var names []string
+			for _, n := range fld.Names {
+				names = append(names, n.Name)
+			}
+			named += len(names)
+			out = append(out, strings.TrimSpace(strings.Join(names, ", ")+" "+r.printed(fld.Type)))
+		}
+		return out, named
+	}
+	params, _ := fields(d.Type.Params)
+	var args []string
 	for _, fld := range d.Type.Params.List {
-		params = append(params, r.text(fld))
 		for _, n := range fld.Names {
 			args = append(args, n.Name)
 		}
 	}
 	results := ""
-	if d.Type.Results != nil {
-		results = " " + r.text(d.Type.Results)
+	if d.Type.Results != nil && len(d.Type.Results.List) > 0 {
+		res, named := fields(d.Type.Results)
+		results = " " + res[0]
+		if len(res) > 1 || named > 0 {
+			results = " (" + strings.Join(res, ", ") + ")"
+		}
 	}
 	call := fn.Name() + "(" + strings.Join(args, ", ") + ")"
 	dispatch := "return " + call
-	if d.Type.Results == nil {
+	if results == "" {
 		dispatch = call + "; return"
 	}
-	body := string(r.src[r.off(d.Body.Lbrace)+1 : r.off(d.Body.Rbrace)])
+	body := strings.TrimSpace(r.printed(d.Body))
+	body = strings.TrimSuffix(strings.TrimPrefix(body, "{"), "}")
 	var b strings.Builder
 	b.WriteString("// " + name + " is " + fn.Name() + " without its access hooks, for the calls whose\n")
 	b.WriteString("// accesses range hooks of their loop record; with hooked set it calls " + fn.Name() + ".\n")
 	b.WriteString("func " + name + "(_tpinstr_hooked bool, " + strings.Join(params, ", ") + ")" + results + " {\n")
-	b.WriteString("\tif _tpinstr_hooked {\n\t\t" + dispatch + "\n\t}\n")
-	b.WriteString(body)
-	b.WriteString("\n}")
+	b.WriteString("\tif _tpinstr_hooked {\n\t\t" + dispatch + "\n\t}")
+	b.WriteString(strings.TrimRight(body, " \t\n") + "\n}")
 	r.trailer = append(r.trailer, b.String())
 	return name
+}
+
+// printed returns the source of n as go/printer prints it.
+func (r *fileRewriter) printed(n ast.Node) string {
+	var b strings.Builder
+	if err := printer.Fprint(&b, r.pkg.Fset, n); err != nil {
+		return "" // a strings.Builder does not fail
+	}
+	return b.String()
 }

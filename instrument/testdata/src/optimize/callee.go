@@ -45,7 +45,7 @@ func calleeDemo() {
 	evalPart(c, xs, ys, 1, 4)
 	fmt.Println(ys, sumAll(xs), sumAll(nil))
 	fixed(xs, ys, 2)
-	fmt.Println(ys)
+	fmt.Println(ys, sumOther(xs), sumTotals(c, 3), sumTotals(c, 0))
 	func() {
 		defer func() { fmt.Println("recovered:", recover() != nil, ys) }()
 		evalPart(c, xs, ys[:3], 0, 5) // panics at i = 3
