@@ -1,6 +1,8 @@
 package instrument
 
 import (
+	"fmt"
+	"go/types"
 	"strings"
 	"testing"
 )
@@ -110,6 +112,73 @@ func TestCallee(t *testing.T) {
 			_, off := rewriteSource(t, hookSource(withHelpers(tt)), Config{Disable: map[string]bool{OptCallee: true}})
 			if strings.Contains(off, "_tpinstr_nohooks_") {
 				t.Errorf("callee off, a variant is still used:\n%s", off)
+			}
+		})
+	}
+}
+
+// TestCalleeSummary checks which helpers get a summary (calleeSummary)
+// and what it says: the element accesses t[j] by parameter positions,
+// "w" for a write, the indices that can panic, and the parameters read
+// whole.
+func TestCalleeSummary(t *testing.T) {
+	tests := []struct {
+		name, decl string
+		want       string // "" for no summary
+	}{
+		{"load", "func f(xs []int, i int) int { return xs[i] }", "elems 0[1]; tests 0[1]; wholes"},
+		{"store", "func f(ys []int, i, v int) { ys[i] = v }", "elems 0[1]w; tests 0[1]; wholes"},
+		{"read-modify-write", "func f(ys []int, i, v int) { ys[i] += v }", "elems 0[1] 0[1]w; tests 0[1]; wholes"},
+		{"two slices at one index", "func f(xs, ys []int, i int) int { return xs[i] * ys[i] }", "elems 0[2] 1[2]; tests 0[2] 1[2]; wholes"},
+		{"copy between indices", "func f(s []int, i, j int) { s[j] = s[i] }", "elems 0[2]w 0[1]; tests 0[2] 0[1]; wholes"},
+		{"range over all", "func f(c []int) (n int) { for k := range c { n += c[k] }; return n }", "elems; tests; wholes 0"},
+		{"up over all", "func f(c []int, x int) int { v := 0; for k := 0; k < len(c); k++ { v = v*x + c[k] }; return v }", "elems; tests; wholes 0"},
+		{"down over all", "func f(c []int, x int) int { v := 0; for k := len(c) - 1; k >= 0; k-- { v = v*x + c[k] }; return v }", "elems; tests; wholes 0"},
+		{"element and whole", "func f(c []int, i int) int { n := c[i]; for k := range c { n += c[k] }; return n }", "elems 0[1]; tests 0[1]; wholes 0"},
+		{"loop over part", "func f(c []int) (n int) { for k := 1; k < len(c); k++ { n += c[k] }; return n }", ""},
+		{"loop that writes", "func f(c []int) { for k := range c { c[k] = 0 } }", ""},
+		{"loop reading another slice", "func f(c, d []int) (n int) { for k := range c { n += c[k] + d[k] }; return n }", ""},
+		{"two loops", "func f(c []int) (n int) { for k := range c { n += c[k] }; for k := range c { n += c[k] }; return n }", ""},
+		{"branch", "func f(xs []int, i int) int { if xs[i] < 0 { return 0 }; return xs[i] }", ""},
+		{"global", "func f(xs []int, i int) { xs[i] = g }", ""},
+		{"index not a parameter", "func f(xs []int) int { return xs[g] }", ""},
+		{"index of another type", "func f(xs []int, i int32) int { return xs[i] }", ""},
+		{"parameter assigned", "func f(xs []int, i int) int { i++; return xs[i] }", ""},
+		{"address taken", "func f(xs []int, i int) int { p := &xs[i]; return *p }", ""},
+		{"division", "func f(xs []int, i, d int) int { return xs[i] / d }", ""},
+		{"call", "func f(xs []int, i int) int { return xs[i] + h() }", ""},
+		{"pure call", "func f(xs []int, i int) int { return p(xs[i]) }", "elems 0[1]; tests 0[1]; wholes"},
+		{"field of an element", "func f(cs []cell, i int) int { return cs[i].v }", ""},
+		{"variadic", "func f(i int, xs ...int) int { return xs[i] }", ""},
+		{"unnamed parameter", "func f(xs []int, _ int) int { return xs[0] }", ""},
+		{"names an import", "func f(xs []int, i int) int { _ = task.Run; return xs[i] }", ""},
+		{"nothing accessed", "func f(x, y int) int { return x + y }", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := factsOf(t, hookHead+tt.decl+"\n", Config{})
+			r := &fileRewriter{pkg: f.pkg, cfg: &Config{TaskPackage: fakeTask}, info: f.info, file: f.file, facts: f, stats: &Stats{Skipped: map[string]int{}}}
+			fn, _ := f.pkg.Types.Scope().Lookup("f").(*types.Func)
+			got := ""
+			if s := r.calleeSummary(fn); s != nil {
+				var elems, tests, wholes []string
+				for _, e := range s.elems {
+					w := ""
+					if e.write {
+						w = "w"
+					}
+					elems = append(elems, fmt.Sprintf("%d[%d]%s", e.t, e.j, w))
+				}
+				for _, e := range s.tests {
+					tests = append(tests, fmt.Sprintf("%d[%d]", e.t, e.j))
+				}
+				for _, w := range s.wholes {
+					wholes = append(wholes, fmt.Sprint(w))
+				}
+				got = strings.TrimSpace("elems " + strings.Join(elems, " ")) + "; " + strings.TrimSpace("tests "+strings.Join(tests, " ")) + "; " + strings.TrimSpace("wholes "+strings.Join(wholes, " "))
+			}
+			if got != tt.want {
+				t.Errorf("summary of %s\n got  %q\n want %q", tt.decl, got, tt.want)
 			}
 		})
 	}
