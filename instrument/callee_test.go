@@ -175,7 +175,7 @@ func TestCalleeSummary(t *testing.T) {
 				for _, w := range s.wholes {
 					wholes = append(wholes, fmt.Sprint(w))
 				}
-				got = strings.TrimSpace("elems " + strings.Join(elems, " ")) + "; " + strings.TrimSpace("tests "+strings.Join(tests, " ")) + "; " + strings.TrimSpace("wholes "+strings.Join(wholes, " "))
+				got = strings.TrimSpace("elems "+strings.Join(elems, " ")) + "; " + strings.TrimSpace("tests "+strings.Join(tests, " ")) + "; " + strings.TrimSpace("wholes "+strings.Join(wholes, " "))
 			}
 			if got != tt.want {
 				t.Errorf("summary of %s\n got  %q\n want %q", tt.decl, got, tt.want)
