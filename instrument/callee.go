@@ -74,7 +74,9 @@ import (
 // read, placed before the loop behind the flag. Then every call of a
 // helper in the body whose every access a range hook stands for (the same
 // index use, a write hook for a write) calls the helper's variant without
-// hooks, _tpinstr_nohooks_ID_f, appended to the calling file: its first
+// hooks, the method f of a value _tpinstr_nohooks_ID of a type without
+// fields, appended to the calling file (a method keeps the name f in the
+// call, and the line its tokens): its first
 // parameter, true when the flag is false, sends the call to f itself;
 // otherwise it runs f's body, printed from its syntax without hooks. Calls
 // elsewhere call f. A calling function with goto gets no flag and so no
@@ -587,7 +589,8 @@ func (r *fileRewriter) calleeLoop(l *sliceLoop, pre token.Pos) bool {
 	if !ok {
 		return false
 	}
-	for _, h := range calls {
+	sorted := sortedCalls(calls)
+	for _, h := range sorted {
 		for _, u := range h.tests {
 			if !containsUse(uses, u) {
 				uses = append(uses, u)
@@ -629,7 +632,6 @@ func (r *fileRewriter) calleeLoop(l *sliceLoop, pre token.Pos) bool {
 		}
 		return -1
 	}
-	sorted := sortedCalls(calls)
 	for _, h := range sorted {
 		if !h.sure {
 			continue
@@ -741,7 +743,7 @@ func (r *fileRewriter) calleeLoop(l *sliceLoop, pre token.Pos) bool {
 		if !covered {
 			continue
 		}
-		r.replaceNode(h.call.Fun, r.variant(h.fn, h.sum))
+		r.insertAt(ast.Unparen(h.call.Fun).Pos(), r.variant(h.fn, h.sum)+".", prioVariantDot)
 		r.insertAt(h.call.Lparen+1, hooked+", ", prioVariantArg)
 		r.stats.HelperCalls++
 	}
@@ -762,15 +764,23 @@ func sortedCalls(calls map[*ast.CallExpr]*helperCall) []*helperCall {
 	return out
 }
 
-// variant returns the name of the variant of fn without hooks, appending
-// it to the file's trailer the first time: fn's parameters after a bool
-// that sends the call to fn, and fn's body, printed from its syntax (fn
-// may be declared in another file; the summary checked that its text
-// means the same in this one).
+// variant returns the name of the value whose method fn.Name() is the
+// variant of fn without hooks, appending the method to the file's trailer
+// the first time (and the value and its type before it): fn's parameters
+// after a bool that sends the call to fn, and fn's body, printed from its
+// syntax (fn may be declared in another file; the summary checked that
+// its text means the same in this one). A method keeps the name of fn in
+// the call, so the call's line keeps its tokens: `load(xs, i)` becomes
+// `_tpinstr_nohooks_ID.load(!flag, xs, i)`.
 func (r *fileRewriter) variant(fn *types.Func, sum *calleeSum) string {
-	name := "_tpinstr_nohooks_" + r.id + "_" + fn.Name()
+	name := "_tpinstr_nohooks_" + r.id
 	if r.variants == nil {
 		r.variants = map[*types.Func]bool{}
+		r.trailer = append(r.trailer, "// "+name+" holds the variants without hooks of helpers whose calls\n"+
+			"// range hooks of their loop stand for, as methods named as the helpers.\n"+
+			"var "+name+" "+name+"T\n\n"+
+			"// "+name+"T is the type of "+name+".\n"+
+			"type "+name+"T struct{}")
 	}
 	if r.variants[fn] {
 		return name
@@ -813,9 +823,8 @@ func (r *fileRewriter) variant(fn *types.Func, sum *calleeSum) string {
 	body := strings.TrimSpace(r.printed(d.Body))
 	body = strings.TrimSuffix(strings.TrimPrefix(body, "{"), "}")
 	var b strings.Builder
-	b.WriteString("// " + name + " is " + fn.Name() + " without its access hooks, for the calls whose\n")
-	b.WriteString("// accesses range hooks of their loop record; with hooked set it calls " + fn.Name() + ".\n")
-	b.WriteString("func " + name + "(_tpinstr_hooked bool, " + strings.Join(params, ", ") + ")" + results + " {\n")
+	b.WriteString("// " + fn.Name() + " is " + fn.Name() + " without its access hooks; with hooked set it calls " + fn.Name() + ".\n")
+	b.WriteString("func (" + name + "T) " + fn.Name() + "(_tpinstr_hooked bool, " + strings.Join(params, ", ") + ")" + results + " {\n")
 	b.WriteString("\tif _tpinstr_hooked {\n\t\t" + dispatch + "\n\t}")
 	b.WriteString(strings.TrimRight(body, " \t\n") + "\n}")
 	r.trailer = append(r.trailer, b.String())

@@ -25,6 +25,7 @@ const (
 	prioTrickOpen  = -100 // `func() bool {…}() && bool(`
 	prioAtOpen     = -50  // `_tpinstr_rt.At(`
 	prioReplace    = 0    // replacements
+	prioVariantDot = 10   // `value.` before a call sent to a helper's variant (callee.go), dropped with a replaced call
 	prioAtClose    = 50   // `, site)`
 	prioTrickClose = 100  // `)` of the condition wrapper
 	prioPost       = 200  // statements inserted after a statement
