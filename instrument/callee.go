@@ -76,11 +76,10 @@ import (
 // index use, a write hook for a write) calls the helper's variant without
 // hooks, the method f of a value _tpinstr_nohooks_ID of a type without
 // fields, appended to the calling file (a method keeps the name f in the
-// call, and the line its tokens): its first
-// parameter, true when the flag is false, sends the call to f itself;
-// otherwise it runs f's body, printed from its syntax without hooks. Calls
-// elsewhere call f. A calling function with goto gets no flag and so no
-// range hooks of calls.
+// call, and the line its tokens): its first parameter, true when the flag
+// is false, sends the call to f itself; otherwise it runs f's body,
+// printed from its syntax without hooks. Calls elsewhere call f. A calling
+// function with goto gets no flag and so no range hooks of calls.
 //
 // Why a variant that takes a bool: whether a call may go without hooks is
 // decided per execution of the loop, by the flag, and the call is an
@@ -95,7 +94,9 @@ import (
 // out of range, so no statement of the body panics, every call returns,
 // every iteration runs every top-level statement, and the loop runs at
 // least once: each sure call makes its accesses in every iteration, in
-// the step of the loop (no call in the body makes a task-library call),
+// the step of the loop (no call in the body makes a task-library call, so
+// the loop and the range hooks before it are in one step: Surendran and
+// Sarkar, RV 2016, Definition 1),
 // so the range hooks record exactly accesses that the loop makes: a[e]
 // for every value of i, and every element of a, which does not change.
 // Each access of a call sent to the variant is one of those, by the same
@@ -112,12 +113,12 @@ import (
 // where it can panic, which only this file's syntactic view of the
 // helper gives.
 //
-// Limits: only helpers of the package, and no method, generic or
-// variadic helper, none that names an import; a helper whose body has a branch, or
-// accesses anything but its slice parameters at its int parameters or in
-// one loop over all of one; a call whose slice argument is not a variable
-// or whose index argument is not the loop's index (±k): then the loop
-// keeps its hooks.
+// Limits: only helpers of the package, and no method, generic or variadic
+// helper, none that names an import; no helper whose body has a branch,
+// or accesses anything but its slice parameters at its int parameters or
+// in one loop over all of one (no fields of elements, no writes of a
+// whole slice); a call whose slice argument is not a variable or whose
+// index argument is not the loop's index (±k) leaves the loop its hooks.
 type calleeSum struct {
 	decl  *ast.FuncDecl
 	elems []calleeElem // the element accesses t[j]
