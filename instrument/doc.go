@@ -70,6 +70,13 @@
 //     indices of a slice with a range hook are recorded by it when the
 //     loop's index has passed them, or wait in a slot
 //     (Stats.RangeHooks, Stats.Covered);
+//   - callee (callee.go): a loop of sliceloop whose body calls helpers
+//     of the file that make one access of a slice parameter at an int
+//     parameter, or read every element of a slice parameter, as their
+//     summaries say, gets the range hooks of those accesses before it,
+//     and its calls go to a variant of each helper without hooks,
+//     appended to the file, which calls the hooked helper when the
+//     loop's flag is false (Stats.RangeHooks, Stats.HelperCalls);
 //   - downloop (downloop.go): a loop that counts down, for i := hi; i >=
 //     lo; i--, gets the range hooks of sliceloop.go like the upward loop
 //     over the same indices;

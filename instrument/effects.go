@@ -123,6 +123,10 @@ func (f *facts) callEffect(ef *effects, x *ast.CallExpr) {
 	if tv, ok := f.info.Types[x.Fun]; ok && tv.IsType() {
 		return
 	}
+	if h := f.loopHelpers[x]; h != nil {
+		ef.mem = append(ef.mem, h.writes...) // a helper's accesses (callee.go)
+		return
+	}
 	b, ok := f.callee(x).(*types.Builtin)
 	if !ok {
 		if !f.pureFunc(x) {

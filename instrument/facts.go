@@ -33,9 +33,13 @@ type facts struct {
 	// (commute.go).
 	disable map[string]bool
 
-	pure      *pureState          // the package's pure functions, found on demand (pure.go)
-	isoBodies [][2]token.Pos      // extents of the bodies of Isolated calls
-	isoVars   map[*types.Var]bool // variables assigned in Isolated bodies and mutex sections (commute.go)
+	pure    *pureState                 // the package's pure functions, found on demand (pure.go)
+	callees map[*types.Func]*calleeSum // summaries of the file's helpers, found on demand (callee.go)
+	// loopHelpers are the helper calls of the loop calleeLoop is deciding
+	// on: effects and panicFree count each as its accesses (callee.go).
+	loopHelpers map[*ast.CallExpr]*helperCall
+	isoBodies   [][2]token.Pos      // extents of the bodies of Isolated calls
+	isoVars     map[*types.Var]bool // variables assigned in Isolated bodies and mutex sections (commute.go)
 
 	sections       []mutexSection        // the sections of mutexes of the file (mutexsection.go)
 	sectionClasses map[*ast.CallExpr]int // their classes, by their Lock calls

@@ -30,6 +30,7 @@ type fileRewriter struct {
 	sites []siteInfo // the file's site table
 
 	bodyNames map[*ast.BlockStmt]string // names of the functions rewritten, by body (plaingo.go)
+	variants  map[*types.Func]bool      // helpers whose variant without hooks is in the trailer (callee.go)
 
 	fn   *funcCtx  // the function being rewritten
 	line *straight // the stretch of straight-line code being rewritten (straight.go)

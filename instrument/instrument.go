@@ -80,6 +80,10 @@ type Stats struct {
 	// loop-invariant locations that run once per execution of their loop
 	// instead of once per iteration (invariant.go).
 	OncePerLoop int
+	// HelperCalls counts the calls of helpers sent to their variant
+	// without hooks, whose accesses range hooks before their loop record
+	// (callee.go).
+	HelperCalls int
 
 	// Skipped counts access sites and task calls left without a hook
 	// because no hook could be placed without changing the program, by

@@ -20,6 +20,7 @@ const (
 	OptPure      = "pure"      // pure.go: calls of pure functions do not end an optimization
 	OptCommute   = "commute"   // commute.go: commutative Isolated bodies, for schedule exploration
 	OptComputed  = "computed"  // computed.go: range hooks after loops that also index at computed indices
+	OptCallee    = "callee"    // callee.go: range hooks for the accesses of per-element helpers a loop calls
 )
 
 // optimizations lists every optimization with what it leaves out or adds.
@@ -33,6 +34,7 @@ var optimizations = []struct{ name, summary string }{
 	{OptPure, "treat calls of the package's pure functions as calling nothing"},
 	{OptCommute, "mark Isolated bodies that are commutative updates, so exploration need not order them"},
 	{OptComputed, "record the element accesses of a loop that also indexes at computed indices by range hooks after it, which stand for those too"},
+	{OptCallee, "record the element accesses of the helpers a loop calls by range hooks before it, and call their variants without hooks"},
 }
 
 // Optimizations returns the names of the optimizations that Config.Disable

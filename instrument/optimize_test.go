@@ -99,6 +99,7 @@ var needs = map[string][]string{
 	OptIfJoin:   {OptStraight},
 	OptPure:     {OptStraight},
 	OptComputed: {OptSliceLoop},
+	OptCallee:   {OptSliceLoop},
 }
 
 // checkSwitch rewrites each case with every optimization off but name (and

@@ -47,6 +47,16 @@ var optraceScenarios = []struct {
 	{"computed-panic", "// ahead's reads"},
 	{"computed-panic-evicted", "// ahead's reads"},
 	{"computed-panic-clean", ""},
+	{"callee-write", "// evalPart's calls"},
+	{"callee-write-clean", ""},
+	{"callee-read", "// evalPart's calls"},
+	{"callee-read-clean", ""},
+	{"callee-whole", "// evalPart's calls"},
+	{"callee-whole-empty-clean", ""},
+	{"callee-panic", "// storeAt's write"},
+	{"callee-panic-clean", ""},
+	{"callee-outside", "// loadAt's read"},
+	{"callee-outside-clean", ""},
 }
 
 // TestOptimizedHooksFindRaces builds testdata/src/optrace checked (real
@@ -94,7 +104,7 @@ func runOptrace(t *testing.T, cfg Config, wantOptimized, wantLine bool) {
 	overlay, results := rewriteAll(t, pkgs, cfg)
 	for _, res := range results {
 		st := res.Stats
-		if wantOptimized && (st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0) {
+		if wantOptimized && (st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0 || st.HelperCalls == 0) {
 			t.Fatalf("the scenarios exercise no optimization: %+v", st)
 		}
 	}

@@ -207,6 +207,9 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 	if l == nil || r.facts.inIsolated(l.body.Pos()) || r.facts.esc.isShared(l.idx) {
 		return
 	}
+	if r.on(OptCallee) && r.calleeLoop(l, pre) {
+		return // the body calls helpers (callee.go)
+	}
 	ef := r.facts.effectsOf(l.body)
 	if ef.call || ef.branch || ef.unbounded || ef.vars[l.idx] || (l.drv != nil && r.facts.varChanged(ef, l.drv)) {
 		return

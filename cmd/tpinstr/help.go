@@ -43,8 +43,8 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		for ruling out the analysis when in doubt.
 	-instr.disable name,...
 		switch off the named optimizations of the rewriter: straight,
-		ifjoin, sliceloop, computed, downloop, invariant, construn and pure
-		leave out
+		ifjoin, sliceloop, computed, downloop, invariant, construn, pure
+		and callee leave out
 		hooks whose accesses another hook of the same step records; commute
 		lets schedule exploration take one order of commutative Isolated
 		sections and mutex sections (package instrument documents each). Switched off, the

@@ -378,4 +378,5 @@ func main() {
 	fmt.Println(firstTwo([]int{5, 6}))
 	fmt.Println(firstTwo([]int{5}))
 	fmt.Println(find(&cell{}), find(&cell{v: 2, w: 3}))
+	calleeDemo()
 }

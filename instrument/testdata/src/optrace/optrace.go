@@ -154,6 +154,37 @@ func ahead(out, row []int, m int) {
 	}
 }
 
+// loadAt returns s[i], storeAt sets it to v and total reads every element
+// of c: per-element helpers, whose accesses the calling loop's range hooks
+// record.
+func loadAt(s []int, i int) int { return s[i] } // loadAt's read
+
+func storeAt(s []int, i, v int) { s[i] = v } // storeAt's write
+
+func total(c []int) int {
+	n := 0
+	for k := range c {
+		n += c[k]
+	}
+	return n
+}
+
+// evalPart sets ys[i] to total(c) + xs[i] through the helpers, for i from
+// lo to hi-1.
+func evalPart(c, xs, ys []int, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		storeAt(ys, i, total(c)+loadAt(xs, i)) // evalPart's calls
+	}
+}
+
+// evalAt sets ys[i] to xs[k] for i from lo to hi-1: the helper's index is
+// not the loop's, so its calls keep their hooks.
+func evalAt(xs, ys []int, k, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		storeAt(ys, i, loadAt(xs, k))
+	}
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -308,6 +339,52 @@ func main() {
 				ahead(s, row, 3) // panics at j = 2
 			})
 			row[5], s[3] = 1, 1
+		case "callee-write":
+			c, xs := make([]int, 3), make([]int, 8)
+			t.Async(func(*task.T) { evalPart(c, xs, s, 2, 6) })
+			x = s[5]
+		case "callee-write-clean":
+			c, xs := make([]int, 3), make([]int, 8)
+			t.Async(func(*task.T) { evalPart(c, xs, s, 2, 6) })
+			x = s[6] + s[1]
+		case "callee-read":
+			c, xs := make([]int, 3), make([]int, 8)
+			t.Async(func(*task.T) { evalPart(c, xs, s, 2, 6) })
+			xs[2] = 1
+		case "callee-read-clean":
+			c, xs := make([]int, 3), make([]int, 8)
+			t.Async(func(*task.T) { evalPart(c, xs, s, 2, 6) })
+			xs[6], xs[1] = 1, 1
+		case "callee-whole":
+			c, xs := make([]int, 3), make([]int, 8)
+			t.Async(func(*task.T) { evalPart(c, xs, s, 2, 6) })
+			c[2] = 1
+		case "callee-whole-empty-clean":
+			c, xs := make([]int, 3), make([]int, 8)
+			t.Async(func(*task.T) { evalPart(c, xs, s, 4, 4) })
+			c[0], xs[4], s[4] = 1, 1, 1
+		case "callee-panic":
+			c, xs := make([]int, 3), make([]int, 10)
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				evalPart(c, xs, s, 6, 10) // panics at i = 8
+			})
+			x = s[7]
+		case "callee-panic-clean":
+			c, xs := make([]int, 3), make([]int, 10)
+			t.Async(func(*task.T) {
+				defer func() { _ = recover() }()
+				evalPart(c, xs, s, 6, 10) // panics at i = 8
+			})
+			xs[9], s[5] = 1, 1
+		case "callee-outside":
+			xs := make([]int, 8)
+			t.Async(func(*task.T) { evalAt(xs, s, 3, 0, 4) })
+			xs[3] = 1
+		case "callee-outside-clean":
+			xs := make([]int, 8)
+			t.Async(func(*task.T) { evalAt(xs, s, 3, 0, 4) })
+			xs[1], s[5] = 1, 1
 		default:
 			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
 			os.Exit(2)
