@@ -109,7 +109,9 @@ with 'go test -race'; a race found outside any test fails the package.
 
 For a package whose tests have no TestMain, tpinstr adds one in a generated
 file (zz_tpinstr_main_test.go, in the overlay only). A TestMain of the user's
-needs nothing: its call of os.Exit is rewritten to report races too.
+needs nothing: its call of os.Exit is rewritten to report races too. A test
+that looks at its own call stack (runtime.Callers) sees the added TestMain
+between testing.(*M).Run and main.main.
 
 tpinstr test passes -parallel=1 unless -parallel is given: a checked binary
 runs one task.Run at a time and attributes each race to the test running
