@@ -48,6 +48,18 @@ import (
 // of its function's goroutine (an AfterFunc's function, a context's
 // cancel at its deadline).
 //
+// Two clocks. Deadlines are ordered on a clock of their own, e.clock, which
+// moves only when the run's clock jumps to a deadline or the run waits for
+// one: a deadline is that clock's reading at the start plus the duration,
+// so the wall time that passes while goroutines go on (computing, or
+// descheduled by a busy machine) changes neither the order of sleeps and
+// timers nor whether a timer has expired, and the verdict does not depend
+// on the machine's speed. What the program reads (Now) is the wall clock
+// plus the time skipped, so that the time it measures passes; a sleep or
+// timer that goes on moves that clock, when it is behind, to the sleep's
+// end as Now read it at the start, so that a sleep lasts at least as long
+// as it asked.
+//
 // A run in which a goroutine outside the executor's control ran
 // (outside.go) keeps real time from then on: such a goroutine, or the
 // network it waits for, may be what a sleep waits for (a server that
@@ -55,7 +67,8 @@ import (
 
 // timer is a timer of the run.
 type timer struct {
-	until  time.Time
+	until  time.Time      // its deadline on the clock of Now
+	at     time.Duration  // its deadline on the clock of deadlines (e.clock)
 	period time.Duration  // a ticker's period; 0 for a timer that fires once
 	ch     chan time.Time // the channel it sends on; nil for a function timer
 	f      func()         // a function timer's function
@@ -113,10 +126,10 @@ func (e *Exec) AfterFunc(key unsafe.Pointer, d time.Duration, f func(), site uin
 // deadline passed and no goroutine waits on it: as with Go 1.23's timer
 // channels, a receive (or a select) from the channel of a timer that
 // expired finds its value, even before the run's clock moved on (a timer
-// of 0, or one whose deadline the wall clock passed).
+// of 0; on real time, one whose deadline the wall clock passed).
 func (e *Exec) expire(ch unsafe.Pointer) {
 	t := e.timerChan[ch]
-	if t == nil || !t.armed || t.dormant() || t.until.After(e.Now()) {
+	if t == nil || !t.armed || t.dormant() || t.at > e.clock && (e.virtual() || t.until.After(e.Now())) {
 		return
 	}
 	if cs := e.chans[ch]; cs != nil && hasWaiter(cs.recvq) {
@@ -138,6 +151,7 @@ func (e *Exec) keep(key unsafe.Pointer, t *timer) {
 // site.
 func (e *Exec) start(t *timer, d time.Duration, site uint32) {
 	t.until = e.Now().Add(d)
+	t.at = e.clock + d
 	t.rel = e.release(site)
 	t.site = site
 	e.seq++
@@ -262,7 +276,7 @@ func (e *Exec) readyFirst() bool {
 func (e *Exec) due() (*G, *timer) {
 	var s *G
 	for _, g := range e.sleepers {
-		if s == nil || g.until.Before(s.until) || g.until.Equal(s.until) && g.seq < s.seq {
+		if s == nil || g.at < s.at || g.at == s.at && g.seq < s.seq {
 			s = g
 		}
 	}
@@ -273,17 +287,17 @@ func (e *Exec) due() (*G, *timer) {
 			if now.IsZero() {
 				now = e.Now()
 			}
-			x.skipTo(now)
+			x.skipTo(now, e.clock)
 			continue
 		}
-		if t == nil || x.until.Before(t.until) || x.until.Equal(t.until) && x.seq < t.seq {
+		if t == nil || x.at < t.at || x.at == t.at && x.seq < t.seq {
 			t = x
 		}
 	}
 	switch {
 	case s == nil || t == nil:
 		return s, t
-	case t.until.Before(s.until) || t.until.Equal(s.until) && t.seq < s.seq:
+	case t.at < s.at || t.at == s.at && t.seq < s.seq:
 		return nil, t
 	}
 	return s, nil
@@ -292,10 +306,14 @@ func (e *Exec) due() (*G, *timer) {
 // dormant reports whether t is a ticker whose buffer is full.
 func (t *timer) dormant() bool { return t.period > 0 && len(t.ch) == cap(t.ch) }
 
-// skipTo moves a ticker's next tick past now, dropping the ticks before.
-func (t *timer) skipTo(now time.Time) {
+// skipTo moves a ticker's next tick past now on the clock of Now and past
+// clock on the clock of deadlines, dropping the ticks before.
+func (t *timer) skipTo(now time.Time, clock time.Duration) {
 	if late := now.Sub(t.until); late >= 0 {
 		t.until = t.until.Add((late/t.period + 1) * t.period)
+	}
+	if late := clock - t.at; late >= 0 {
+		t.at += (late/t.period + 1) * t.period
 	}
 }
 
@@ -310,7 +328,7 @@ func (e *Exec) wakeDue() (handed, any bool) {
 	if s == nil && t == nil {
 		return false, false
 	}
-	until := t.untilOr(s)
+	until, at := t.untilOr(s)
 	if d := until.Sub(e.Now()); d > 0 {
 		if e.virtual() {
 			e.skew.Add(int64(d))
@@ -323,11 +341,12 @@ func (e *Exec) wakeDue() (handed, any bool) {
 			}
 		}
 	}
+	e.clock = max(e.clock, at)
 	// The tickers whose buffer is full drop the ticks the clock passed.
 	now := e.Now()
 	for _, x := range e.timers {
 		if x.dormant() {
-			x.skipTo(now)
+			x.skipTo(now, e.clock)
 		}
 	}
 	e.h.SetCurrent(e.root)
@@ -349,7 +368,7 @@ func (e *Exec) wakeDue() (handed, any bool) {
 // which fires now.
 func (e *Exec) fired(t *timer) {
 	if t.period > 0 {
-		t.skipTo(e.Now())
+		t.skipTo(e.Now(), e.clock)
 		e.seq++
 		t.seq = e.seq
 		return
@@ -363,11 +382,13 @@ func (e *Exec) fired(t *timer) {
 	}
 }
 
-func (t *timer) untilOr(s *G) time.Time {
+// untilOr returns the deadline of t, or of the sleeper s when t is nil,
+// on both clocks.
+func (t *timer) untilOr(s *G) (time.Time, time.Duration) {
 	if t != nil {
-		return t.until
+		return t.until, t.at
 	}
-	return s.until
+	return s.until, s.at
 }
 
 // fire sends the run's time on the timer's channel: to the goroutine
