@@ -80,6 +80,9 @@ func TestGoroutineRuns(t *testing.T) {
 			`==================\nPANIC: goroutine 2 panics: send on closed channel\n  at \S+main.go:\d+\n  created at goprog.go:3:1 by goroutine 1\nSchedule: g2.1 \(replay it with TPINSTR=replay=g2.1\)\n==================\n`,
 			`tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n`,
 		}},
+		{scenario: "timeout-order", status: 0, stdout: "sleep\ntimeout\n", stderr: []string{
+			`^tpinstr: checked every schedule of this input`,
+		}},
 		{scenario: "sequential", status: 0, stdout: "done\n", absent: []string{`tpinstr`}},
 	}
 	for _, tt := range tests {
