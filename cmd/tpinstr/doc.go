@@ -282,7 +282,11 @@ Like Go's race detector, tpinstr checks what it sees:
     context.WithDeadline and context.WithTimeout (and their Cause
     variants) use the run's clock, as in a testing/synctest bubble: it
     stands still while a goroutine can go on and jumps to the earliest
-    deadline when none can, so a run does not wait for its timers. Of two
+    deadline when none can, so a run does not wait for its timers.
+    Deadlines are on that clock, so the time a busy machine takes between
+    two starts changes neither their order nor whether a timer expired;
+    time.Now, Since and Until read the wall clock plus the time the run
+    skipped, so that what a program measures passes. Of two
     equal deadlines, the timer started first fires first. Once a
     goroutine outside the run's control ran, the run waits for real, as
     the program would. Timers are Go 1.23's (no stale value after Stop
