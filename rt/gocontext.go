@@ -89,9 +89,17 @@ func WithTimeoutCause(parent context.Context, timeout time.Duration, cause error
 	if gx == nil {
 		return context.WithTimeoutCause(parent, timeout, cause)
 	}
-	d := gx.Now().Add(timeout)
+	// One reading of the run's clock gives both the deadline and the
+	// duration of its timer, which is then timeout exactly: a second
+	// reading, later by the wall time in between, would shorten it, and
+	// move its deadline before that of a timer or sleep of the same
+	// duration started earlier.
+	now := gx.Now()
 	gx.Exit(l)
-	return WithDeadlineCause(parent, d, cause, site)
+	if parent == nil {
+		panic("cannot create context from nil parent")
+	}
+	return newDeadlineCtx(parent, now.Add(timeout), cause, now, site)
 }
 
 // WithDeadlineCause is WithDeadline, whose context's cause is cause once

@@ -291,14 +291,16 @@ Like Go's race detector, tpinstr checks what it sees:
     time.NewTimer, time.NewTicker, time.Tick, the Stop and Reset methods
     of their timers, time.Now, Since and Until, and the deadlines of
     context.WithDeadline and context.WithTimeout (and their Cause
-    variants) use the run's clock, much as in a testing/synctest bubble:
-    it runs with the wall clock while a goroutine can go on and jumps to
-    the earliest deadline when none can, so a run does not wait for its
-    timers. Timers fire in the order of their deadlines, except that two
-    timers that fire once, started with the same duration and no jump of
-    the clock between, are tied (their deadlines differ only by the time
-    the program took between the two starts): a select that waits on both
-    takes each case in some schedule, and exploration checks each. Once a
+    variants) use the run's clock, as in a testing/synctest bubble: it
+    stands still while a goroutine can go on and jumps to the earliest
+    deadline when none can, so a run does not wait for its timers.
+    Deadlines are on that clock, so the time a busy machine takes between
+    two starts changes neither their order nor whether a timer expired;
+    time.Now, Since and Until read the wall clock plus the time the run
+    skipped, so that what a program measures passes. Of two equal
+    deadlines, the timer started first fires first, except that a select
+    waiting on two one-shot timers with equal deadlines takes each case
+    in some schedule, and exploration checks each. Once a
     goroutine outside the run's control ran, the run waits for real, as
     the program would. Timers are Go 1.23's (no stale value after Stop
     or Reset), but their channel reports a length of 1 while a value

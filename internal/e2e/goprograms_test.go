@@ -198,7 +198,7 @@ func checkGoProgram(t *testing.T, p Program) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Dir = checker.root
-	cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 json="+jsonPath)
+	cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 json="+jsonPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	code, err := exitCode(cmd.Run())

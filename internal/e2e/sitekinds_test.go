@@ -41,7 +41,7 @@ func TestGoReportKinds(t *testing.T) {
 			defer cancel()
 			cmd := exec.CommandContext(ctx, goProgramBinary(t, p))
 			cmd.Dir = checker.root
-			cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 json="+jsonPath)
+			cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 json="+jsonPath)
 			if code, err := exitCode(cmd.Run()); err != nil || code != raceExitCode {
 				t.Fatalf("checked %s: exit status %d, %v; want %d", p.Pkg, code, err, raceExitCode)
 			}

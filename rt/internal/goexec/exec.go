@@ -140,10 +140,10 @@ type Exec struct {
 	lib     *libState                  // sync.Pool and file I/O (syncvar.go)
 
 	sleepers []*G
-	timers   []*timer     // timers.go
-	seq      uint64       // sleeps and timers started, for readyFirst
-	skew     atomic.Int64 // the time the run's clock skipped (timers.go)
-	jumps    uint64       // the times it skipped
+	timers   []*timer      // timers.go
+	seq      uint64        // sleeps and timers started, for readyFirst
+	skew     atomic.Int64  // the time the run's clock skipped (timers.go)
+	clock    time.Duration // the clock of deadlines: the time skipped and waited for (timers.go)
 
 	// Timers by the program's handle and by their channel (timers.go).
 	timerOf   map[unsafe.Pointer]*timer
@@ -232,11 +232,12 @@ type G struct {
 	state gstate
 
 	// While parked.
-	Waits   string    // what it waits for: "chan receive", "sync.Mutex.Lock", ...
-	WaitAt  uint32    // where
-	until   time.Time // when a sleep ends
-	seq     uint64    // a sleep's e.seq; a yield's e.seq when it yielded
-	passed  bool      // a sleep started after its yield went first (readyFirst)
+	Waits   string        // what it waits for: "chan receive", "sync.Mutex.Lock", ...
+	WaitAt  uint32        // where
+	until   time.Time     // when a sleep ends, on the clock of Now
+	at      time.Duration // when a sleep ends, on the clock of deadlines (timers.go)
+	seq     uint64        // a sleep's e.seq; a yield's e.seq when it yielded
+	passed  bool          // a sleep started after its yield went first (readyFirst)
 	w       *waiter
 	selIdx  int
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
@@ -654,6 +655,7 @@ func (e *Exec) Sleep(d time.Duration, site uint32) {
 	defer e.Exit(e.in(site))
 	g := e.cur
 	g.until = e.Now().Add(d)
+	g.at = e.clock + d
 	e.seq++
 	g.seq = e.seq
 	e.sleepers = append(e.sleepers, g)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -504,8 +505,30 @@ const (
 // blocking read of a pipe or terminal may wait for another goroutine of
 // the run. Ticks would mistake a write delayed by a busy machine for such
 // a wait, and detaching costs the run its "every schedule" verdict, so a
-// system call is given far longer than any delay of the machine.
+// system call is given far longer than any delay of the machine. The
+// time is counted twice, and both must have passed: on the wall clock, and
+// in the watchdog's own ticks (watchSyscallTicks, as many as watchSyscall
+// takes at the longest tick). A machine so busy that it stops the whole
+// process for seconds stops the watchdog too, so that such a pause counts
+// as one tick, not as seconds of waiting.
 const watchSyscall = 2 * time.Second
+
+// watchSyscallTicks is the number of ticks that must see the holder in its
+// system call before the watchdog takes the baton from it.
+const watchSyscallTicks = int(watchSyscall / watchMaxTick)
+
+// watchNow, when set, is the watchdog's clock instead of time.Now: a test
+// makes each reading later than the last by more than watchSyscall, as a
+// machine that stops the process between two ticks does.
+var watchNow atomic.Pointer[func() time.Time]
+
+// watchTime reads the watchdog's clock.
+func watchTime() time.Time {
+	if f := watchNow.Load(); f != nil {
+		return (*f)()
+	}
+	return time.Now()
+}
 
 // watch is the watchdog of the run: see above. It ends with the run.
 func (e *Exec) watch() {
@@ -513,6 +536,7 @@ func (e *Exec) watch() {
 	var seen uint64
 	quiet := 0
 	var inSyscall time.Time // when the holder was first seen in its system call
+	syscallTicks := 0       // the ticks that saw it there since
 	t := time.NewTimer(tick)
 	defer t.Stop()
 	for {
@@ -555,9 +579,9 @@ func (e *Exec) watch() {
 		state, where := holderState(h.goid)
 		if state == holderSyscall {
 			if inSyscall.IsZero() {
-				inSyscall = time.Now()
+				inSyscall, syscallTicks = watchTime(), 0
 			}
-			if time.Since(inSyscall) < watchSyscall {
+			if syscallTicks++; watchTime().Sub(inSyscall) < watchSyscall || syscallTicks < watchSyscallTicks {
 				state = holderRunning
 			} else {
 				state = holderBlocked

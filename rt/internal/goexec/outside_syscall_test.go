@@ -4,6 +4,7 @@ package goexec
 
 import (
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +22,38 @@ func TestOutsideSyscall(t *testing.T) {
 			ch := make(chan int, 1)
 			e.Go(func() {
 				ts := syscall.NsecToTimespec(int64(20 * watchTick))
+				for syscall.Nanosleep(&ts, &ts) == syscall.EINTR {
+				}
+				send(e, ch, 1, 30)
+			}, 31)
+			recv(e, ch, 32)
+		}, nil)
+		if r.dead != nil {
+			t.Fatalf("deadlock reported: %v", r.dead)
+		}
+		if r.choice != nil {
+			t.Errorf("choice %+v, want none: the system call went on by itself", r.choice)
+		}
+	})
+	t.Run("the machine stops between ticks", func(t *testing.T) {
+		// Each reading of the watchdog's clock is 3s after the last, as
+		// on a machine that stops the whole process between two ticks:
+		// the system call lasts seconds of the wall clock but a few
+		// ticks of the watchdog, far fewer than watchSyscallTicks.
+		var mu sync.Mutex
+		now := time.Now()
+		clock := func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			now = now.Add(watchSyscall + time.Second)
+			return now
+		}
+		watchNow.Store(&clock)
+		defer watchNow.Store(nil)
+		r := runSchedule(func(e *Exec, h *testHost) {
+			ch := make(chan int, 1)
+			e.Go(func() {
+				ts := syscall.NsecToTimespec(int64(200 * watchTick))
 				for syscall.Nanosleep(&ts, &ts) == syscall.EINTR {
 				}
 				send(e, ch, 1, 30)

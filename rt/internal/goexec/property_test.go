@@ -17,6 +17,8 @@ import (
 
 var (
 	propScale = flag.Int("goprop.scale", 1, "multiply the number of random goroutine programs TestExactSubset checks")
+	propFull  = flag.Bool("goprop.full", false, "check the full number of random goroutine programs of TestExactSubset and TestExactSubsetSections "+
+		"(.ci/run sets it); without it, a quarter, so that the package's tests take minutes on a busy machine")
 	propSeed  = flag.Uint64("goprop.seed", 0, "first seed of TestExactSubset's programs")
 	propTrace = flag.Bool("goprop.trace", false, "print each program of TestExactSubset before running it "+
 		"(a panic of the executor's goroutines ends the test binary)")
@@ -474,10 +476,15 @@ type sizeCount struct {
 // (checkProgram), from the seed after seed.
 func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 	t.Helper()
-	if testing.Short() {
-		for i := range sizes {
-			sizes[i].n /= 10
-		}
+	div := 1
+	switch {
+	case testing.Short():
+		div = 10
+	case !*propFull:
+		div = 4
+	}
+	for i := range sizes {
+		sizes[i].n = max(1, sizes[i].n/div)
 	}
 	failures := 0
 	for _, s := range sizes {

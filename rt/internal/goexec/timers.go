@@ -49,6 +49,18 @@ import (
 // of its function's goroutine (an AfterFunc's function, a context's
 // cancel at its deadline).
 //
+// Two clocks. Deadlines are ordered on a clock of their own, e.clock, which
+// moves only when the run's clock jumps to a deadline or the run waits for
+// one: a deadline is that clock's reading at the start plus the duration,
+// so the wall time that passes while goroutines go on (computing, or
+// descheduled by a busy machine) changes neither the order of sleeps and
+// timers nor whether a timer has expired, and the verdict does not depend
+// on the machine's speed. What the program reads (Now) is the wall clock
+// plus the time skipped, so that the time it measures passes; a sleep or
+// timer that goes on moves that clock, when it is behind, to the sleep's
+// end as Now read it at the start, so that a sleep lasts at least as long
+// as it asked.
+//
 // A run in which a goroutine outside the executor's control ran
 // (outside.go) keeps real time from then on: such a goroutine, or the
 // network it waits for, may be what a sleep waits for (a server that
@@ -56,15 +68,14 @@ import (
 
 // timer is a timer of the run.
 type timer struct {
-	until  time.Time
+	until  time.Time      // its deadline on the clock of Now
+	at     time.Duration  // its deadline on the clock of deadlines (e.clock)
 	period time.Duration  // a ticker's period; 0 for a timer that fires once
 	ch     chan time.Time // the channel it sends on; nil for a function timer
 	f      func()         // a function timer's function
 	rel    event.Task     // the release segment of its start
 	site   uint32
 	seq    uint64        // e.seq when it started, for the order of equal deadlines and readyFirst
-	d      time.Duration // the duration it was started with
-	epoch  uint64        // e.jumps when it started (tiedTimer)
 	armed  bool          // in e.timers
 	// The goroutine that started it, and its acquisitions so far: the
 	// goroutine of a function timer descends from that start (spawnedAfter).
@@ -116,10 +127,10 @@ func (e *Exec) AfterFunc(key unsafe.Pointer, d time.Duration, f func(), site uin
 // deadline passed and no goroutine waits on it: as with Go 1.23's timer
 // channels, a receive (or a select) from the channel of a timer that
 // expired finds its value, even before the run's clock moved on (a timer
-// of 0, or one whose deadline the wall clock passed).
+// of 0; on real time, one whose deadline the wall clock passed).
 func (e *Exec) expire(ch unsafe.Pointer) {
 	t := e.timerChan[ch]
-	if t == nil || !t.armed || t.dormant() || t.until.After(e.Now()) {
+	if t == nil || !t.armed || t.dormant() || t.at > e.clock && (e.virtual() || t.until.After(e.Now())) {
 		return
 	}
 	if cs := e.chans[ch]; cs != nil && hasWaiter(cs.recvq) {
@@ -141,7 +152,7 @@ func (e *Exec) keep(key unsafe.Pointer, t *timer) {
 // site.
 func (e *Exec) start(t *timer, d time.Duration, site uint32) {
 	t.until = e.Now().Add(d)
-	t.d, t.epoch = d, e.jumps
+	t.at = e.clock + d
 	t.rel = e.release(site)
 	t.site = site
 	e.seq++
@@ -266,7 +277,7 @@ func (e *Exec) readyFirst() bool {
 func (e *Exec) due() (*G, *timer) {
 	var s *G
 	for _, g := range e.sleepers {
-		if s == nil || g.until.Before(s.until) || g.until.Equal(s.until) && g.seq < s.seq {
+		if s == nil || g.at < s.at || g.at == s.at && g.seq < s.seq {
 			s = g
 		}
 	}
@@ -277,17 +288,17 @@ func (e *Exec) due() (*G, *timer) {
 			if now.IsZero() {
 				now = e.Now()
 			}
-			x.skipTo(now)
+			x.skipTo(now, e.clock)
 			continue
 		}
-		if t == nil || x.until.Before(t.until) || x.until.Equal(t.until) && x.seq < t.seq {
+		if t == nil || x.at < t.at || x.at == t.at && x.seq < t.seq {
 			t = x
 		}
 	}
 	switch {
 	case s == nil || t == nil:
 		return s, t
-	case t.until.Before(s.until) || t.until.Equal(s.until) && t.seq < s.seq:
+	case t.at < s.at || t.at == s.at && t.seq < s.seq:
 		return nil, t
 	}
 	return s, nil
@@ -296,10 +307,14 @@ func (e *Exec) due() (*G, *timer) {
 // dormant reports whether t is a ticker whose buffer is full.
 func (t *timer) dormant() bool { return t.period > 0 && len(t.ch) == cap(t.ch) }
 
-// skipTo moves a ticker's next tick past now, dropping the ticks before.
-func (t *timer) skipTo(now time.Time) {
+// skipTo moves a ticker's next tick past now on the clock of Now and past
+// clock on the clock of deadlines, dropping the ticks before.
+func (t *timer) skipTo(now time.Time, clock time.Duration) {
 	if late := now.Sub(t.until); late >= 0 {
 		t.until = t.until.Add((late/t.period + 1) * t.period)
+	}
+	if late := clock - t.at; late >= 0 {
+		t.at += (late/t.period + 1) * t.period
 	}
 }
 
@@ -314,11 +329,10 @@ func (e *Exec) wakeDue() (handed, any bool) {
 	if s == nil && t == nil {
 		return false, false
 	}
-	until := t.untilOr(s)
+	until, at := t.untilOr(s)
 	if d := until.Sub(e.Now()); d > 0 {
 		if e.virtual() {
 			e.skew.Add(int64(d))
-			e.jumps++
 		} else {
 			if e.external(d) {
 				return true, true
@@ -328,11 +342,12 @@ func (e *Exec) wakeDue() (handed, any bool) {
 			}
 		}
 	}
+	e.clock = max(e.clock, at)
 	// The tickers whose buffer is full drop the ticks the clock passed.
 	now := e.Now()
 	for _, x := range e.timers {
 		if x.dormant() {
-			x.skipTo(now)
+			x.skipTo(now, e.clock)
 		}
 	}
 	e.h.SetCurrent(e.root)
@@ -353,16 +368,14 @@ func (e *Exec) wakeDue() (handed, any bool) {
 
 // tiedTimer returns the timer to fire when t's deadline comes: t, unless a
 // select statement waits on t's channel and on the channel of another
-// timer tied with it: one that fires once, started with the same duration
-// and with no jump of the run's clock between the two starts. The run's
-// clock models the program's goroutines as taking no time between jumps
-// (as in a testing/synctest bubble), so the two deadlines are one instant
-// of the model, a few microseconds of real time apart; in the program
-// either timer may fire first, and the select may take either case. It is
-// then a select with several cases ready (Select): the schedule names the
-// case, by default that of the timer started first, and exploration takes
-// the other cases in other runs. The timers not chosen fire later, into
-// their channels' buffers.
+// one-shot timer whose deadline is the same instant of the clock of
+// deadlines (two timers started with the same duration and no jump of the
+// clock between, say). In the program neither need fire first, and the
+// select may take either case: it is a select with several cases ready
+// (Select), whose case the schedule names, by default that of the timer
+// started first, and whose other cases exploration takes in other runs.
+// The timers not chosen fire at the same instant, into their channels'
+// buffers.
 func (e *Exec) tiedTimer(t *timer) *timer {
 	if t.f != nil || t.period != 0 {
 		return t
@@ -383,7 +396,7 @@ func (e *Exec) tiedTimer(t *timer) *timer {
 	}
 	tied := map[int]*timer{w.idx: t}
 	for _, x := range e.timers {
-		if x == t || x.f != nil || !x.armed || x.period != 0 || x.d != t.d || x.epoch != t.epoch {
+		if x == t || x.f != nil || !x.armed || x.period != 0 || x.at != t.at {
 			continue
 		}
 		xs := e.chans[chanPointer(x.ch)]
@@ -418,7 +431,7 @@ func (e *Exec) tiedTimer(t *timer) *timer {
 // which fires now.
 func (e *Exec) fired(t *timer) {
 	if t.period > 0 {
-		t.skipTo(e.Now())
+		t.skipTo(e.Now(), e.clock)
 		e.seq++
 		t.seq = e.seq
 		return
@@ -432,11 +445,13 @@ func (e *Exec) fired(t *timer) {
 	}
 }
 
-func (t *timer) untilOr(s *G) time.Time {
+// untilOr returns the deadline of t, or of the sleeper s when t is nil,
+// on both clocks.
+func (t *timer) untilOr(s *G) (time.Time, time.Duration) {
 	if t != nil {
-		return t.until
+		return t.until, t.at
 	}
-	return s.until
+	return s.until, s.at
 }
 
 // fire sends the run's time on the timer's channel: to the goroutine

@@ -345,3 +345,67 @@ func TestYieldTargets(t *testing.T) {
 		})
 	}
 }
+
+// spin keeps the calling goroutine running, without waiting for anything,
+// until at least d of wall time passed: a goroutine that a busy machine
+// descheduled, or that computes.
+func spin(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
+	}
+}
+
+// TestDeadlinesIgnoreWallTime: the deadlines of sleeps and timers are on
+// the run's clock, which stands still while a goroutine can go on, so the
+// wall time a goroutine spends between two starts (computing, or
+// descheduled by a busy machine) changes neither their order nor whether a
+// timer already expired.
+func TestDeadlinesIgnoreWallTime(t *testing.T) {
+	cases := []struct {
+		name string
+		body func(t *testing.T, e *Exec)
+	}{
+		{name: "order", body: func(t *testing.T, e *Exec) {
+			long := e.After(10*time.Millisecond, 1)
+			spin(20 * time.Millisecond)
+			short := e.After(5*time.Millisecond, 2)
+			got := e.Select([]Case{&RecvOp[time.Time]{Ch: long}, &RecvOp[time.Time]{Ch: short}}, false, 3)
+			if got != 1 {
+				t.Errorf("the timer of 10ms fired before the one of 5ms started after it")
+			}
+		}},
+		{name: "sleep-order", body: func(t *testing.T, e *Exec) {
+			var order []int
+			done := make(chan int, 2)
+			e.Go(func() {
+				e.Sleep(10*time.Millisecond, 10)
+				order = append(order, 10)
+				send(e, done, 0, 11)
+			}, 12)
+			e.Sleep(time.Nanosecond, 13) // the other goroutine starts its sleep
+			spin(20 * time.Millisecond)
+			e.Sleep(5*time.Millisecond, 14)
+			order = append(order, 5)
+			recv(e, done, 15)
+			if !slices.Equal(order, []int{5, 10}) {
+				t.Errorf("the sleeps ended in the order %v, want [5 10]", order)
+			}
+		}},
+		{name: "not-expired", body: func(t *testing.T, e *Exec) {
+			ch := make(chan time.Time, 1)
+			e.NewTimer(unsafe.Pointer(new(int)), ch, time.Millisecond, 0, 1)
+			spin(5 * time.Millisecond)
+			if poll(e, ch, 2) {
+				t.Errorf("a timer of 1ms fired while the run's clock stood still")
+			}
+			recvTime(e, ch, 3)
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := runSchedule(func(e *Exec, h *testHost) { c.body(t, e) }, nil)
+			if r.dead != nil {
+				t.Fatalf("deadlock reported: %v", r.dead)
+			}
+		})
+	}
+}

@@ -5,9 +5,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/tpinstr/tpinstr/rt"
 )
@@ -19,6 +21,7 @@ var base = rt.Register("goprog", []rt.SiteInfo{
 	3: {File: "goprog.go", Line: 4, Col: 1, Expr: "mu.Lock", Func: "main.main"},
 	4: {File: "goprog.go", Line: 5, Col: 1, Expr: "wg.Wait", Func: "main.main"},
 	5: {File: "goprog.go", Line: 6, Col: 1, Expr: "<-ch", Func: "main.main"},
+	6: {File: "goprog.go", Line: 7, Col: 1, Expr: "time.Sleep", Func: "main.main"},
 })
 
 var scenarios = map[string]func(){
@@ -122,6 +125,23 @@ var scenarios = map[string]func(){
 		fmt.Println("done")
 	},
 	// No goroutine at all: no verdict line.
+	// A goroutine sleeps for a second; then goroutine 1, a nanosecond
+	// later on the run's clock, makes a context whose timeout ends at the
+	// same instant: the sleep, started first, ends first.
+	"timeout-order": func() {
+		done := make(chan int)
+		rt.Go(func() {
+			rt.Sleep(time.Second, base+6)
+			fmt.Println("sleep")
+			rt.Send(done, 1, base+5)
+		}, base+2)
+		rt.Sleep(time.Nanosecond, base+6)
+		ctx, cancel := rt.WithTimeout(context.Background(), time.Second-time.Nanosecond, base+6)
+		defer cancel()
+		rt.Recv(ctx.Done(), base+5)
+		fmt.Println("timeout")
+		rt.Recv(done, base+5)
+	},
 	"sequential": func() {
 		var mu sync.Mutex
 		rt.MutexLock(&mu, base+3)
