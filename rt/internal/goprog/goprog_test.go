@@ -110,6 +110,13 @@ func TestExplore(t *testing.T) {
 			gof(op(WLock, 0), op(WUnlock, 0)),
 			gof(op(RLock, 0), op(Send, 0), op(RUnlock, 0)),
 			op(RLock, 0), op(Recv, 0), op(RUnlock, 0)}}, some: true},
+		// A section waiting for a reader runs at its RUnlock, and lets in
+		// the reader that waited for it, which goes on to its read.
+		{name: "rw-section-waits-for-reader", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			op(RLock, 0),
+			gof(Op{Kind: RWSection, Obj: 0, Var: 0, Site: 1, N: 1}),
+			gof(op(RLock, 0), rd(0, 2), op(RUnlock, 0)),
+			op(RUnlock, 0)}}, outcomes: 1},
 		{name: "rw-recursive-read", p: Program{RWMutexes: 1, Main: []Op{
 			gof(op(WLock, 0), op(WUnlock, 0)),
 			op(RLock, 0), op(RLock, 0), op(RUnlock, 0), op(RUnlock, 0)}}, some: true, outcomes: 2},

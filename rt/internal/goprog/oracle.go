@@ -655,9 +655,7 @@ func (x *explorer) runlock(s *state, g, obj int) ([]int, error) {
 	tick(s, g)
 	moved := []int{g}
 	if m.readers == 0 && m.writer != 0 && !m.held {
-		w := m.writer - 1
-		x.wlocked(s, w, obj)
-		moved = append(moved, w)
+		moved = append(moved, x.wlocked(s, m.writer-1, obj)...)
 	}
 	return moved, nil
 }
@@ -672,13 +670,13 @@ func (x *explorer) wlock(s *state, g, obj int) ([]int, error) {
 		s.gs[g].waitRW = obj + 1
 		return nil, nil
 	}
-	x.wlocked(s, g, obj)
-	return []int{g}, nil
+	return x.wlocked(s, g, obj), nil
 }
 
 // wlocked returns from goroutine g's Lock of rw[obj], after the last
-// Unlock and the RUnlocks since; a section runs to its Unlock.
-func (x *explorer) wlocked(s *state, g, obj int) {
+// Unlock and the RUnlocks since; a section runs to its Unlock. It returns
+// the goroutines that moved.
+func (x *explorer) wlocked(s *state, g, obj int) []int {
 	m := &s.rws[obj]
 	gr := &s.gs[g]
 	gr.waitRW = 0
@@ -691,10 +689,10 @@ func (x *explorer) wlocked(s *state, g, obj int) {
 	f.pc++
 	if op.Kind != RWSection {
 		tick(s, g)
-		return
+		return []int{g}
 	}
 	x.access(s, g, op, &x.stepMask)
-	x.unlocked(s, g, obj)
+	return x.unlocked(s, g, obj)
 }
 
 // wunlock is goroutine g's Unlock of rw[obj].
