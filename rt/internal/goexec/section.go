@@ -101,6 +101,10 @@ func (e *Exec) LockCommute(mu sync.Locker, try func() bool, class int, begin, en
 	m := e.mutex(p)
 	k := sectionKind(class)
 	pt := e.enterKind(p, k, site)
+	if _, ok := mu.(*sync.RWMutex); ok {
+		m.written = true
+		e.writerPreference(m, site)
+	}
 	e.lazy[p] = true
 	for !try() {
 		m.waiters = append(m.waiters, e.cur)

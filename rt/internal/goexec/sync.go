@@ -39,6 +39,35 @@ type mutexState struct {
 	locked  bool         // locked (for writing), as far as the hooks saw
 	waking  int          // calls of wakeLockers letting its lockers try
 	acqs    int          // acquisitions (read or write) so far
+	// Of an RWMutex: the goroutines holding read locks, and how many
+	// each; whether a goroutine attempted an operation that may wait
+	// while it held one (heldOp); whether a Lock was attempted (written).
+	rholders map[*G]int
+	heldOp   bool
+	written  bool
+}
+
+// writerPreference notes a choice for an RWMutex whose run has both a
+// Lock and an operation attempted while a read lock was held: package
+// sync's writer preference (RLock) makes a reader wait behind a Lock that
+// waits for the holder, an order that exploration does not reach when
+// the holder would wait for that reader (two yields resume in the order
+// they yielded), so another order may deadlock where this one did not.
+func (e *Exec) writerPreference(m *mutexState, site uint32) {
+	if m.written && m.heldOp {
+		e.note(site, "a read lock of an RWMutex held across an operation that may wait, while another goroutine locks it: a Lock waiting for the reader would bar other readers")
+	}
+}
+
+// readHeldAttempt records that g, which holds read locks, attempts an
+// operation that may wait.
+func (e *Exec) readHeldAttempt(g *G, site uint32) {
+	for _, m := range e.mutexes {
+		if m.rholders[g] > 0 {
+			m.heldOp = true
+			e.writerPreference(m, site)
+		}
+	}
 }
 
 func (e *Exec) mutex(p unsafe.Pointer) *mutexState {
@@ -70,6 +99,10 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 	e.noteLocker(m, site, typeName(mu))
 	pt := e.enter(p, false, site)
 	defer e.acquired(p, pt, false, site)
+	if _, ok := mu.(*sync.RWMutex); ok {
+		m.written = true
+		e.writerPreference(m, site)
+	}
 	for !try() {
 		m.waiters = append(m.waiters, e.cur)
 		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
@@ -165,6 +198,11 @@ func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
 	}
 	m.readers++
 	m.acqs++
+	if m.rholders == nil {
+		m.rholders = map[*G]int{}
+	}
+	m.rholders[e.cur]++
+	e.cur.rheld++
 	for _, t := range m.before() {
 		e.acquire(t, site)
 	}
@@ -177,6 +215,10 @@ func (e *Exec) RUnlock(mu *sync.RWMutex, site uint32) {
 	mu.RUnlock()
 	m := e.mutex(unsafe.Pointer(mu))
 	m.readers--
+	if m.rholders[e.cur] > 0 {
+		m.rholders[e.cur]--
+		e.cur.rheld--
+	}
 	m.runlock = append(m.runlock, e.release(site))
 	if m.readers == 0 {
 		e.wakeLockers(m, false, site)

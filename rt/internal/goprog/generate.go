@@ -150,8 +150,11 @@ func (g *gen) newChan() int {
 func (g *gen) pattern() int {
 	r := g.r
 	if g.rw && r.IntN(3) == 0 {
-		if g.sections && r.IntN(2) == 0 {
+		switch {
+		case g.sections && r.IntN(2) == 0:
 			return g.rwCounter()
+		case r.IntN(3) == 0:
+			return g.rwHandoff()
 		}
 		return g.rwSections()
 	}
@@ -440,6 +443,25 @@ func (g *gen) rwSections() int {
 		n += 2
 	}
 	return n
+}
+
+// rwHandoff places two read sections of a new RWMutex that pass a value
+// on a channel, and a write section: a Lock that waits for the first
+// reader bars the second (package sync's writer preference), which
+// deadlocks in some interleavings when the two readers are in different
+// goroutines.
+func (g *gen) rwHandoff() int {
+	if len(g.bodies) < 3 {
+		return 0
+	}
+	m := g.rws
+	g.rws++
+	c := g.newChan()
+	perm := g.r.Perm(len(g.bodies))
+	g.rwSection(perm[0], m, RLock, RUnlock, []Op{{Kind: Recv, Obj: c}})
+	g.rwSection(perm[1], m, RLock, RUnlock, []Op{{Kind: Send, Obj: c}})
+	g.rwSection(perm[2], m, WLock, WUnlock, nil)
+	return 8
 }
 
 // rwCounter places a counter under an RWMutex: goroutines update a
