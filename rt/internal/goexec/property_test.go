@@ -513,6 +513,11 @@ func TestExactSubsetRWMutex(t *testing.T) {
 		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 3, RW: true}, 200},
 		{goprog.Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2, RW: true, Sections: true}, 100},
 	}
+	if *propScale > 1 {
+		// Larger programs, with -goprop.scale only: the oracle's states
+		// grow fast with the goroutines.
+		sizes = append(sizes, sizeCount{goprog.Size{Goroutines: 5, Sync: 16, Vars: 3, Accesses: 3, RW: true, Sections: true}, 20})
+	}
 	checkSizes(t, sizes, *propSeed+2<<32)
 }
 
