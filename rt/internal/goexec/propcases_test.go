@@ -49,6 +49,15 @@ func TestExactSubsetCases(t *testing.T) {
 			op(goprog.WLock, 0),
 			gof(10, op(goprog.RLock, 0), op(goprog.RUnlock, 0), op(goprog.RLock, 1)),
 			op(goprog.WUnlock, 0)}}, false},
+		// A reader waits behind a section that waits for another reader;
+		// the section, let in by the waking of that reader's RUnlock,
+		// lets the waiting reader in at its Unlock.
+		{"reader behind a woken section", goprog.Program{Vars: 2, RWMutexes: 1, Main: []goprog.Op{
+			op(goprog.RLock, 0),
+			gof(2,
+				gof(3, goprog.Op{Kind: goprog.RWSection, Obj: 0, Var: 1, Site: 5, N: 3}),
+				op(goprog.RLock, 0)),
+			op(goprog.RUnlock, 0)}}, false},
 		// A Lock waiting for a reader bars new readers (package sync's
 		// writer preference): in the order reader 1, writer, reader 2,
 		// the first reader waits for the second's send forever.

@@ -141,6 +141,10 @@ func (e *Exec) unlockSection(m *mutexState, do func(), site uint32) {
 	m.joinRound(e.cur.ID, e.release(site))
 	if m.waking == 0 {
 		e.wakeLockers(m, true, site)
+	} else {
+		// The readers that wait get in (an Unlock's edge, which their
+		// RLock joins anyway); the lockers are left to the waking.
+		e.wakeReaders(m, site)
 	}
 }
 

@@ -149,22 +149,18 @@ func (e *Exec) Unlock(mu sync.Locker, do func(), site uint32) {
 
 // wakeLockers lets the parked lockers of m try again, the oldest first:
 // after an Unlock (unlock), every parked reader, which gets in before any
-// writer (RLock), then the parked lockers one by one while m is free, each woken when the one before waits or returns, until one makes
-// no acquisition. A woken locker's segment follows the running one's,
-// which released m (wake). The Unlock of a commuting section that a woken
+// writer (RLock), then the parked lockers one by one while m is free,
+// each woken when the one before waits or returns, until one makes no
+// acquisition. A woken locker's segment follows the running one's, which
+// released m (wake). The Unlock of a commuting section that a woken
 // locker makes leaves the waking to this call (unlockSection): a section
 // that woke the next section of its round would be ordered before it,
 // which the round's graph must not be (section.go).
 func (e *Exec) wakeLockers(m *mutexState, unlock bool, site uint32) {
 	m.waking++
 	defer func() { m.waking-- }()
-	if unlock && len(m.rwait) > 0 {
-		ws := m.rwait
-		m.rwait = nil
-		m.admit = append(m.admit, ws...)
-		for _, g := range ws {
-			e.wake(g, site)
-		}
+	if unlock {
+		e.wakeReaders(m, site)
 	}
 	for len(m.waiters) > 0 && !m.locked && m.readers == 0 {
 		g := m.waiters[0]
@@ -174,6 +170,19 @@ func (e *Exec) wakeLockers(m *mutexState, unlock bool, site uint32) {
 		if m.acqs == n {
 			break // it parked again, or yielded: m is not free after all
 		}
+	}
+}
+
+// wakeReaders lets the parked readers of m in, after an Unlock (RLock).
+func (e *Exec) wakeReaders(m *mutexState, site uint32) {
+	if len(m.rwait) == 0 {
+		return
+	}
+	ws := m.rwait
+	m.rwait = nil
+	m.admit = append(m.admit, ws...)
+	for _, g := range ws {
+		e.wake(g, site)
 	}
 }
 
@@ -216,8 +225,10 @@ func (e *Exec) RUnlock(mu *sync.RWMutex, site uint32) {
 	m := e.mutex(unsafe.Pointer(mu))
 	m.readers--
 	if m.rholders[e.cur] > 0 {
-		m.rholders[e.cur]--
 		e.cur.rheld--
+		if m.rholders[e.cur]--; m.rholders[e.cur] == 0 {
+			delete(m.rholders, e.cur)
+		}
 	}
 	m.runlock = append(m.runlock, e.release(site))
 	if m.readers == 0 {
