@@ -223,6 +223,7 @@ type G struct {
 	adopted  bool
 
 	acqs   int // acquisitions attempted, for Point
+	rheld  int // read locks of RWMutexes it holds (RLock)
 	spawnK int // the parent's acquisitions attempted before the go statement
 
 	vc    vclock       // its clock (hb.go)

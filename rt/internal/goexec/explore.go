@@ -311,6 +311,9 @@ func (e *Exec) attempt(site uint32) Point {
 	g := e.cur
 	g.acqs++
 	p := Point{G: g.ID, K: g.acqs}
+	if g.rheld > 0 {
+		e.readHeldAttempt(g, site)
+	}
 	if y := e.awaited[p]; y != nil {
 		y.released = true // readyFirst
 		delete(e.awaited, p)

@@ -34,6 +34,7 @@ type interp struct {
 	wgs   []sync.WaitGroup
 	mus   []sync.Mutex
 	onces []sync.Once
+	rws   []sync.RWMutex
 }
 
 func (in *interp) run(ops []goprog.Op) {
@@ -106,6 +107,29 @@ func (in *interp) run(ops []goprog.Op) {
 			in.h.access(p, 8, false, site)
 			in.h.access(p, 8, true, site)
 			e.Unlock(mu, mu.Unlock, site)
+		case goprog.RLock:
+			e.RLock(&in.rws[o.Obj], site)
+		case goprog.RUnlock:
+			e.RUnlock(&in.rws[o.Obj], site)
+		case goprog.WLock:
+			rw := &in.rws[o.Obj]
+			e.Lock(rw, rw.TryLock, site)
+		case goprog.WUnlock:
+			rw := &in.rws[o.Obj]
+			e.Unlock(rw, rw.Unlock, site)
+		case goprog.RWSection:
+			// A commuting section of an RWMutex locked for writing, as
+			// the rewriter marks it (rt.RWMutexLockCommute).
+			rw, p := &in.rws[o.Obj], unsafe.Pointer(&in.vars[o.Var])
+			e.LockCommute(rw, rw.TryLock, o.N, func() {
+				in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
+			}, func() {
+				in.h.det.IsolatedEnd(in.h.cur)
+			}, site)
+			e.CommuteAccess(p, 8, site)
+			in.h.access(p, 8, false, site)
+			in.h.access(p, 8, true, site)
+			e.Unlock(rw, rw.Unlock, site)
 		case goprog.AtomicLoad:
 			p := unsafe.Pointer(&in.vars[o.Var])
 			e.Atomic(p, func() { in.h.access(p, 8, false, site) }, site)
@@ -150,6 +174,7 @@ func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
 		wgs:   make([]sync.WaitGroup, p.WGs),
 		mus:   make([]sync.Mutex, p.Mutexes),
 		onces: make([]sync.Once, p.Onces),
+		rws:   make([]sync.RWMutex, p.RWMutexes),
 	}
 	for i, c := range p.Chans {
 		in.chans[i] = make(chan int, c)
@@ -341,7 +366,8 @@ func containsOutcome(os []goprog.Outcome, o goprog.Outcome, commuting bool) bool
 // commuting section.
 func hasUpdates(ops []goprog.Op) bool {
 	for _, o := range ops {
-		if o.Kind == goprog.AtomicAdd || o.Kind == goprog.AtomicOr || o.Kind == goprog.Section || hasUpdates(o.Body) || hasUpdates(o.Else) {
+		if o.Kind == goprog.AtomicAdd || o.Kind == goprog.AtomicOr || o.Kind == goprog.Section || o.Kind == goprog.RWSection ||
+			hasUpdates(o.Body) || hasUpdates(o.Else) {
 			return true
 		}
 	}
@@ -351,7 +377,17 @@ func hasUpdates(ops []goprog.Op) bool {
 // hasSections reports whether ops make a commuting section.
 func hasSections(ops []goprog.Op) bool {
 	for _, o := range ops {
-		if o.Kind == goprog.Section || hasSections(o.Body) || hasSections(o.Else) {
+		if o.Kind == goprog.Section || o.Kind == goprog.RWSection || hasSections(o.Body) || hasSections(o.Else) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRW reports whether ops make an operation of an RWMutex.
+func hasRW(ops []goprog.Op) bool {
+	for _, o := range ops {
+		if o.Kind.IsRW() || hasRW(o.Body) || hasRW(o.Else) {
 			return true
 		}
 	}
@@ -466,6 +502,27 @@ func TestExactSubsetSections(t *testing.T) {
 	checkSizes(t, sizes, *propSeed+1<<32)
 }
 
+// TestExactSubsetRWMutex is TestExactSubset on programs that also use
+// RWMutexes (goprog.Size.RW): read sections, which share the mutex and do
+// not order one another, write sections, and a counter under an RWMutex
+// updated in commuting write sections (section.go) and read in read
+// sections, among every other idiom. The oracle has package sync's writer
+// preference: a Lock that waits for readers bars new RLocks.
+func TestExactSubsetRWMutex(t *testing.T) {
+	sizes := []sizeCount{
+		{goprog.Size{Goroutines: 2, Sync: 4, Vars: 2, Accesses: 2, RW: true}, 300},
+		{goprog.Size{Goroutines: 3, Sync: 6, Vars: 2, Accesses: 2, RW: true, Sections: true}, 300},
+		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 3, RW: true}, 200},
+		{goprog.Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2, RW: true, Sections: true}, 100},
+	}
+	if *propScale > 1 {
+		// Larger programs, with -goprop.scale only: the oracle's states
+		// grow fast with the goroutines.
+		sizes = append(sizes, sizeCount{goprog.Size{Goroutines: 5, Sync: 16, Vars: 3, Accesses: 3, RW: true, Sections: true}, 20})
+	}
+	checkSizes(t, sizes, *propSeed+2<<32)
+}
+
 // sizeCount is how many random programs of a size a property test checks.
 type sizeCount struct {
 	sz goprog.Size
@@ -491,6 +548,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		var ran, noChoice, explored, dead, deadNoChoice, racy, racyNoChoice, skipped, panics, swapped int
 		var updates, updatesRacy, updatesAlone int
 		var sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains int
+		var rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted int
 		var states, maxStates int
 		for range s.n * *propScale {
 			seed++
@@ -547,6 +605,23 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 					updatesAlone++
 				}
 			}
+			if hasRW(p.Main) {
+				rw++
+				if run.vars != 0 {
+					rwRacy++
+				}
+				if run.dead != nil {
+					rwDead++
+				}
+				switch {
+				case run.choice != nil:
+					rwNoted++
+				case run.order:
+					rwExplored++
+				default:
+					rwAlone++
+				}
+			}
 			if hasSections(p.Main) {
 				sections++
 				if run.vars != 0 {
@@ -579,6 +654,10 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		}
 		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates or sections, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
 			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
+		if rw > 0 {
+			t.Logf("  %d with RWMutex operations: %d racy, %d deadlocked; %d decided by one run, %d explored, %d with a choice noted",
+				rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted)
+		}
 		if sections > 0 {
 			t.Logf("  %d with commuting sections: %d racy; %d decided by one run, %d explored, %d with a choice noted (%d of them a location of two domains)",
 				sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains)

@@ -101,12 +101,18 @@ func (e *Exec) LockCommute(mu sync.Locker, try func() bool, class int, begin, en
 	m := e.mutex(p)
 	k := sectionKind(class)
 	pt := e.enterKind(p, k, site)
+	if _, ok := mu.(*sync.RWMutex); ok {
+		m.written = true
+		e.writerPreference(m, site)
+	}
 	e.lazy[p] = true
 	for !try() {
 		m.waiters = append(m.waiters, e.cur)
 		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
 	}
 	e.acquiredKind(p, pt, k, site)
+	m.locked = true
+	m.acqs++
 	if len(m.round) > 0 && m.class != class || len(m.runlock) > 0 {
 		// A section of another class, or read sections, came last: the
 		// round begins after them.
@@ -130,10 +136,16 @@ func (e *Exec) unlockSection(m *mutexState, do func(), site uint32) {
 		m.end()
 	}
 	do()
-	m.held, m.holder, m.end = 0, nil, nil
+	m.held, m.holder, m.end, m.locked = 0, nil, nil, false
 	e.cur.section = nil
 	m.joinRound(e.cur.ID, e.release(site))
-	e.wakeLockers(m, site)
+	if m.waking == 0 {
+		e.wakeLockers(m, true, site)
+	} else {
+		// The readers that wait get in (an Unlock's edge, which their
+		// RLock joins anyway); the lockers are left to the waking.
+		e.wakeReaders(m, site)
+	}
 }
 
 // SectionAccess is CommuteAccess for an access that the host makes while

@@ -34,7 +34,40 @@ type mutexState struct {
 	readers int          // read locks held
 	waiters []*G         // parked lockers, oldest first
 	rwait   []*G         // parked read lockers
+	admit   []*G         // read lockers that an Unlock lets in (RLock)
 	user    int          // the goroutine that locked it, -1 once two did
+	locked  bool         // locked (for writing), as far as the hooks saw
+	waking  int          // calls of wakeLockers letting its lockers try
+	acqs    int          // acquisitions (read or write) so far
+	// Of an RWMutex: the goroutines holding read locks, and how many
+	// each; whether a goroutine attempted an operation that may wait
+	// while it held one (heldOp); whether a Lock was attempted (written).
+	rholders map[*G]int
+	heldOp   bool
+	written  bool
+}
+
+// writerPreference notes a choice for an RWMutex whose run has both a
+// Lock and an operation attempted while a read lock was held: package
+// sync's writer preference (RLock) makes a reader wait behind a Lock that
+// waits for the holder, an order that exploration does not reach when
+// the holder would wait for that reader (two yields resume in the order
+// they yielded), so another order may deadlock where this one did not.
+func (e *Exec) writerPreference(m *mutexState, site uint32) {
+	if m.written && m.heldOp {
+		e.note(site, "a read lock of an RWMutex held across an operation that may wait, while another goroutine locks it: a Lock waiting for the reader would bar other readers")
+	}
+}
+
+// readHeldAttempt records that g, which holds read locks, attempts an
+// operation that may wait.
+func (e *Exec) readHeldAttempt(g *G, site uint32) {
+	for _, m := range e.mutexes {
+		if m.rholders[g] > 0 {
+			m.heldOp = true
+			e.writerPreference(m, site)
+		}
+	}
 }
 
 func (e *Exec) mutex(p unsafe.Pointer) *mutexState {
@@ -66,10 +99,16 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 	e.noteLocker(m, site, typeName(mu))
 	pt := e.enter(p, false, site)
 	defer e.acquired(p, pt, false, site)
+	if _, ok := mu.(*sync.RWMutex); ok {
+		m.written = true
+		e.writerPreference(m, site)
+	}
 	for !try() {
 		m.waiters = append(m.waiters, e.cur)
 		e.park(e.cur, "sync."+typeName(mu)+".Lock", site)
 	}
+	m.locked = true
+	m.acqs++
 	e.lockJoins(m, site)
 }
 
@@ -103,38 +142,76 @@ func (e *Exec) Unlock(mu sync.Locker, do func(), site uint32) {
 		e.note(site, "an Unlock of a mutex that another goroutine locked")
 	}
 	do()
+	m.locked = false
 	m.ordered(e.release(site))
-	e.wakeLockers(m, site)
+	e.wakeLockers(m, true, site)
 }
 
-// wakeLockers lets the parked lockers of m try again, the oldest first.
-func (e *Exec) wakeLockers(m *mutexState, site uint32) {
-	if len(m.rwait) > 0 {
-		ws := m.rwait
-		m.rwait = nil
-		for _, g := range ws {
-			e.wake(g, site)
-		}
+// wakeLockers lets the parked lockers of m try again, the oldest first:
+// after an Unlock (unlock), every parked reader, which gets in before any
+// writer (RLock), then the parked lockers one by one while m is free,
+// each woken when the one before waits or returns, until one makes no
+// acquisition. A woken locker's segment follows the running one's, which
+// released m (wake). The Unlock of a commuting section that a woken
+// locker makes leaves the waking to this call (unlockSection): a section
+// that woke the next section of its round would be ordered before it,
+// which the round's graph must not be (section.go).
+func (e *Exec) wakeLockers(m *mutexState, unlock bool, site uint32) {
+	m.waking++
+	defer func() { m.waking-- }()
+	if unlock {
+		e.wakeReaders(m, site)
 	}
-	if len(m.waiters) > 0 {
+	for len(m.waiters) > 0 && !m.locked && m.readers == 0 {
 		g := m.waiters[0]
 		m.waiters = m.waiters[1:]
+		n := m.acqs
+		e.wake(g, site)
+		if m.acqs == n {
+			break // it parked again, or yielded: m is not free after all
+		}
+	}
+}
+
+// wakeReaders lets the parked readers of m in, after an Unlock (RLock).
+func (e *Exec) wakeReaders(m *mutexState, site uint32) {
+	if len(m.rwait) == 0 {
+		return
+	}
+	ws := m.rwait
+	m.rwait = nil
+	m.admit = append(m.admit, ws...)
+	for _, g := range ws {
 		e.wake(g, site)
 	}
 }
 
-// RLock locks the RWMutex mu for reading.
+// RLock locks the RWMutex mu for reading. As package sync has it, a
+// Lock that waits (for the readers to leave, or for a writer's Unlock)
+// bars new readers: they wait for a writer's Unlock, which lets in every
+// reader that waits before the next writer. The writers here try to lock
+// the real mutex without waiting in it, so its own TryRLock would let
+// such a reader in: a parked writer (m.waiters) bars it instead, unless
+// an Unlock let it in (m.admit). A reader is woken by an Unlock only.
 func (e *Exec) RLock(mu *sync.RWMutex, site uint32) {
 	defer e.Exit(e.in(site))
 	m := e.mutex(unsafe.Pointer(mu))
 	e.noteLocker(m, site, "RWMutex")
 	pt := e.enter(unsafe.Pointer(mu), true, site)
 	defer e.acquired(unsafe.Pointer(mu), pt, true, site)
-	for !mu.TryRLock() {
+	admitted := false
+	for !((len(m.waiters) == 0 || admitted) && mu.TryRLock()) {
 		m.rwait = append(m.rwait, e.cur)
 		e.park(e.cur, "sync.RWMutex.RLock", site)
+		admitted = m.admitted(e.cur)
 	}
 	m.readers++
+	m.acqs++
+	if m.rholders == nil {
+		m.rholders = map[*G]int{}
+	}
+	m.rholders[e.cur]++
+	e.cur.rheld++
 	for _, t := range m.before() {
 		e.acquire(t, site)
 	}
@@ -147,10 +224,28 @@ func (e *Exec) RUnlock(mu *sync.RWMutex, site uint32) {
 	mu.RUnlock()
 	m := e.mutex(unsafe.Pointer(mu))
 	m.readers--
+	if m.rholders[e.cur] > 0 {
+		e.cur.rheld--
+		if m.rholders[e.cur]--; m.rholders[e.cur] == 0 {
+			delete(m.rholders, e.cur)
+		}
+	}
 	m.runlock = append(m.runlock, e.release(site))
 	if m.readers == 0 {
-		e.wakeLockers(m, site)
+		e.wakeLockers(m, false, site)
 	}
+}
+
+// admitted reports whether an Unlock let the read locker g in, and
+// forgets it.
+func (m *mutexState) admitted(g *G) bool {
+	for i, a := range m.admit {
+		if a == g {
+			m.admit = append(m.admit[:i], m.admit[i+1:]...)
+			return true
+		}
+	}
+	return false
 }
 
 // TryLocked records that a TryLock (or TryRLock) of mu succeeded.
@@ -159,6 +254,10 @@ func (e *Exec) TryLocked(mu sync.Locker, read bool, site uint32) {
 	m := e.mutex(pointerOf(mu))
 	e.noteLocker(m, site, typeName(mu))
 	e.note(site, "a TryLock")
+	if !read {
+		m.locked = true
+	}
+	m.acqs++
 	if read {
 		for _, t := range m.before() {
 			e.acquire(t, site)

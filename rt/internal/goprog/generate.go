@@ -11,6 +11,11 @@ type Size struct {
 	// Sections adds the idiom of a counter under a mutex, with commuting
 	// sections (Section), to those Generate places.
 	Sections bool
+	// RW adds the idioms of an RWMutex to those Generate places: read
+	// and write sections of it in several goroutines, and, with Sections,
+	// a counter under an RWMutex, updated in commuting write sections
+	// (RWSection) and read in read sections.
+	RW bool
 }
 
 // Generate makes a random program: goroutines spawned by goroutine 1 or by
@@ -18,14 +23,15 @@ type Size struct {
 // (a WaitGroup of workers, a future or a stream on a channel of capacity
 // 0, 1 or 2, closed or not, a done channel, a pipeline, sections of a
 // mutex, a Once, a select of two channels, receiving or sending, an atomic
-// counter that goroutines add to and one loads), with reads and writes of
-// the shared variables in between.
+// counter that goroutines add to and one loads, and, with Size.RW, read
+// and write sections of an RWMutex), with reads and writes of the shared
+// variables in between.
 // Random positions make misuse too: a Wait before the Adds, a receive
 // before the go statement of its sender, a send nobody receives; some of
 // these programs deadlock in some or every interleaving, and some panic in
 // some (the oracle says which).
 func Generate(r *rand.Rand, sz Size) Program {
-	g := &gen{r: r, vars: sz.Vars, sections: sz.Sections}
+	g := &gen{r: r, vars: sz.Vars, sections: sz.Sections, rw: sz.RW}
 	n := 2 + r.IntN(max(1, sz.Goroutines-1))
 	g.bodies = make([][]Op, n)
 	g.parent = make([]int, n)
@@ -61,7 +67,7 @@ func Generate(r *rand.Rand, sz Size) Program {
 			g.bodies[p] = g.insert(g.bodies[p], op)
 		}
 	}
-	p := Program{Vars: sz.Vars, Chans: g.chans, WGs: g.wgs, Mutexes: g.mutexes, Onces: g.onces, Main: g.bodies[0]}
+	p := Program{Vars: sz.Vars, Chans: g.chans, WGs: g.wgs, Mutexes: g.mutexes, Onces: g.onces, RWMutexes: g.rws, Main: g.bodies[0]}
 	site := 0
 	numberSites(p.Main, &site)
 	return p
@@ -84,9 +90,11 @@ type gen struct {
 	wgs     int
 	mutexes int
 	onces   int
+	rws     int
 	vars    int
 
 	sections bool
+	rw       bool
 }
 
 func (g *gen) insert(ops []Op, op Op) []Op {
@@ -141,6 +149,15 @@ func (g *gen) newChan() int {
 // operations it wrote.
 func (g *gen) pattern() int {
 	r := g.r
+	if g.rw && r.IntN(3) == 0 {
+		switch {
+		case g.sections && r.IntN(2) == 0:
+			return g.rwCounter()
+		case r.IntN(3) == 0:
+			return g.rwHandoff()
+		}
+		return g.rwSections()
+	}
 	n := 10
 	if g.sections {
 		n = 13 // the counter under a mutex, three times as often as another idiom
@@ -402,4 +419,144 @@ func hasLock(ops []Op, m int) bool {
 		}
 	}
 	return false
+}
+
+// rwSections places sections of a new RWMutex in one to three goroutines,
+// mostly read sections, some reading a variable, and write sections, some
+// writing one.
+func (g *gen) rwSections() int {
+	r := g.r
+	m := g.rws
+	g.rws++
+	v := r.IntN(g.vars)
+	n := 0
+	for k := 1 + r.IntN(3); k > 0; k-- {
+		var body []Op
+		lock, unlock, access := RLock, RUnlock, Read
+		if r.IntN(3) == 0 {
+			lock, unlock, access = WLock, WUnlock, Write
+		}
+		if r.IntN(2) == 0 {
+			body = []Op{{Kind: access, Var: v}}
+		}
+		g.rwSection(g.pick(), m, lock, unlock, body)
+		n += 2
+	}
+	return n
+}
+
+// rwHandoff places two read sections of a new RWMutex that pass a value
+// on a channel, and a write section: a Lock that waits for the first
+// reader bars the second (package sync's writer preference), which
+// deadlocks in some interleavings when the two readers are in different
+// goroutines.
+func (g *gen) rwHandoff() int {
+	if len(g.bodies) < 3 {
+		return 0
+	}
+	m := g.rws
+	g.rws++
+	c := g.newChan()
+	perm := g.r.Perm(len(g.bodies))
+	g.rwSection(perm[0], m, RLock, RUnlock, []Op{{Kind: Recv, Obj: c}})
+	g.rwSection(perm[1], m, RLock, RUnlock, []Op{{Kind: Send, Obj: c}})
+	g.rwSection(perm[2], m, WLock, WUnlock, nil)
+	return 8
+}
+
+// rwCounter places a counter under an RWMutex: goroutines update a
+// variable in commuting write sections (RWSection) and read it in read
+// sections, and, at random, one makes a section of another class, one
+// writes the variable in a write section, or one updates it under a
+// Mutex.
+func (g *gen) rwCounter() int {
+	r := g.r
+	m := g.rws
+	g.rws++
+	v := r.IntN(g.vars)
+	n := 0
+	section := func(b, class int) {
+		// Outside the goroutine's read sections of m, which it would
+		// wait for.
+		ops := g.bodies[b]
+		free := rwFree(ops, m)
+		i := free[g.r.IntN(len(free))]
+		g.bodies[b] = append(ops[:i:i], append([]Op{{Kind: RWSection, Obj: m, Var: v, N: class}}, ops[i:]...)...)
+		n++
+	}
+	for i := range g.bodies {
+		if r.IntN(2) == 0 {
+			section(i, 1)
+		}
+	}
+	if n < 2 {
+		a := g.pick()
+		section(a, 1)
+		section(g.other(a), 1)
+	}
+	if r.IntN(4) == 0 {
+		section(g.pick(), 3)
+	}
+	for k := r.IntN(3); k > 0; k-- {
+		g.rwSection(g.pick(), m, RLock, RUnlock, []Op{{Kind: Read, Var: v}})
+		n += 2
+	}
+	if r.IntN(4) == 0 {
+		g.rwSection(g.pick(), m, WLock, WUnlock, []Op{{Kind: Write, Var: v}})
+		n += 2
+	}
+	if r.IntN(8) == 0 {
+		m2 := g.mutexes
+		g.mutexes++
+		b := g.pick()
+		g.bodies[b] = g.insert(g.bodies[b], Op{Kind: Section, Obj: m2, Var: v, N: 1})
+		n++
+	}
+	return n
+}
+
+// rwSection places a section of RWMutex m (lock, then body, then unlock)
+// in goroutine b, outside its other sections of m: the lock at a random
+// position, the unlock at a random position after the body, before the
+// next section of m (a goroutine that locked m waits for itself in its
+// next Lock or RLock of it).
+func (g *gen) rwSection(b, m int, lock, unlock Kind, body []Op) {
+	ops := g.bodies[b]
+	free := rwFree(ops, m)
+	i := free[g.r.IntN(len(free))]
+	end := i // the unlock goes before ops[j] for some j in [i, end]
+	for end < len(ops) && !(ops[end].Obj == m && (ops[end].Kind == RLock || ops[end].Kind == WLock || ops[end].Kind == RWSection)) {
+		end++
+	}
+	j := i + g.r.IntN(end-i+1)
+	out := make([]Op, 0, len(ops)+len(body)+2)
+	out = append(out, ops[:i]...)
+	out = append(out, Op{Kind: lock, Obj: m})
+	out = append(out, body...)
+	out = append(out, ops[i:j]...)
+	out = append(out, Op{Kind: unlock, Obj: m})
+	out = append(out, ops[j:]...)
+	g.bodies[b] = out
+}
+
+// rwFree returns the positions in ops outside the sections of RWMutex m:
+// i such that an operation inserted before ops[i] (or at the end, for
+// len(ops)) does not hold m.
+func rwFree(ops []Op, m int) []int {
+	var free []int
+	depth := 0
+	for i := 0; i <= len(ops); i++ {
+		if depth == 0 {
+			free = append(free, i)
+		}
+		if i < len(ops) && ops[i].Obj == m {
+			switch ops[i].Kind {
+			case RLock, WLock:
+				depth++
+			case RUnlock, WUnlock:
+				depth--
+			}
+		}
+	}
+	return free
 }

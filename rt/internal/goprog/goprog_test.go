@@ -1,6 +1,7 @@
 package goprog
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -74,6 +75,55 @@ func TestExplore(t *testing.T) {
 		{name: "lock-order", p: Program{Mutexes: 2, Main: []Op{
 			gof(op(Lock, 0), op(Lock, 1), op(Unlock, 1), op(Unlock, 0)),
 			op(Lock, 1), op(Lock, 0), op(Unlock, 0), op(Unlock, 1)}}, some: true, outcomes: 2},
+		{name: "rw-readers-share", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(op(RLock, 0), wr(0, 1), op(RUnlock, 0)),
+			op(RLock, 0), rd(0, 2), op(RUnlock, 0)}}, pairs: []Pair{{1, 2}}},
+		{name: "rw-readers-do-not-order", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(wr(0, 1), op(RLock, 0), op(RUnlock, 0)),
+			op(RLock, 0), op(RUnlock, 0), rd(0, 2)}}, pairs: []Pair{{1, 2}}},
+		{name: "rw-unlock-before-rlock", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(op(WLock, 0), wr(0, 1), op(WUnlock, 0)),
+			op(RLock, 0), rd(0, 2), op(RUnlock, 0)}}},
+		{name: "rw-runlock-before-lock", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(op(RLock, 0), rd(0, 1), op(RUnlock, 0)),
+			op(WLock, 0), wr(0, 2), op(WUnlock, 0)}}},
+		{name: "rw-unlock-before-lock", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(op(WLock, 0), wr(0, 1), op(WUnlock, 0)),
+			op(WLock, 0), wr(0, 2), op(WUnlock, 0)}}},
+		{name: "rw-runlock-before-later-lock", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(op(RLock, 0), rd(0, 1), op(RUnlock, 0)),
+			gof(op(WLock, 0), op(WUnlock, 0)),
+			op(WLock, 0), op(WUnlock, 0), op(WLock, 0), wr(0, 2), op(WUnlock, 0)}}},
+		{name: "rw-masks-write-outside", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(wr(0, 1), op(WLock, 0), op(WUnlock, 0)),
+			op(WLock, 0), op(WUnlock, 0), rd(0, 2)}}, pairs: []Pair{{1, 2}}, outcomes: 2},
+		{name: "rw-section", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(Op{Kind: RWSection, Obj: 0, Var: 0, Site: 1, N: 1}),
+			op(RLock, 0), rd(0, 2), op(RUnlock, 0)}}},
+		{name: "rw-sections-race-outside", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			gof(Op{Kind: RWSection, Obj: 0, Var: 0, Site: 1, N: 1}),
+			Op{Kind: RWSection, Obj: 0, Var: 0, Site: 2, N: 1}, rd(0, 3)}}, pairs: []Pair{{1, 3}}, outcomes: 2},
+		// A Lock waiting for a reader bars new readers (package sync's
+		// writer preference): the second reader's RLock waits, the first
+		// reader waits for its send.
+		{name: "rw-waiting-writer-bars-readers", p: Program{Chans: []int{0}, RWMutexes: 1, Main: []Op{
+			gof(op(WLock, 0), op(WUnlock, 0)),
+			gof(op(RLock, 0), op(Send, 0), op(RUnlock, 0)),
+			op(RLock, 0), op(Recv, 0), op(RUnlock, 0)}}, some: true},
+		// A section waiting for a reader runs at its RUnlock, and lets in
+		// the reader that waited for it, which goes on to its read.
+		{name: "rw-section-waits-for-reader", p: Program{Vars: 1, RWMutexes: 1, Main: []Op{
+			op(RLock, 0),
+			gof(Op{Kind: RWSection, Obj: 0, Var: 0, Site: 1, N: 1}),
+			gof(op(RLock, 0), rd(0, 2), op(RUnlock, 0)),
+			op(RUnlock, 0)}}, outcomes: 1},
+		{name: "rw-recursive-read", p: Program{RWMutexes: 1, Main: []Op{
+			gof(op(WLock, 0), op(WUnlock, 0)),
+			op(RLock, 0), op(RLock, 0), op(RUnlock, 0), op(RUnlock, 0)}}, some: true, outcomes: 2},
+		{name: "rw-read-then-write-self", p: Program{RWMutexes: 1, Main: []Op{
+			op(RLock, 0), op(WLock, 0)}}, some: true, all: true},
+		{name: "runlock-unlocked", p: Program{RWMutexes: 1, Main: []Op{op(RUnlock, 0)}}, panics: true},
+		{name: "rw-unlock-unlocked", p: Program{RWMutexes: 1, Main: []Op{op(RLock, 0), op(WUnlock, 0)}}, panics: true},
 		{name: "close-twice", p: Program{Chans: []int{0}, Main: []Op{gof(op(Close, 0)), op(Close, 0)}}, panics: true},
 		{name: "send-after-close", p: Program{Chans: []int{1}, Main: []Op{gof(op(Close, 0)), op(Send, 0)}}, panics: true},
 	}
@@ -113,9 +163,20 @@ func TestExplore(t *testing.T) {
 }
 
 // TestGenerate checks that programs are reproducible from their seed and
-// stay within their size.
+// stay within their size, and that the sections of an RWMutex are
+// balanced and do not overlap in a goroutine.
 func TestGenerate(t *testing.T) {
-	sz := Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2}
+	for _, sz := range []Size{
+		{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2},
+		{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2, RW: true},
+		{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2, Sections: true, RW: true},
+	} {
+		t.Run(fmt.Sprintf("sections=%v,rw=%v", sz.Sections, sz.RW), func(t *testing.T) { testGenerate(t, sz) })
+	}
+}
+
+func testGenerate(t *testing.T, sz Size) {
+	rw := 0
 	for seed := uint64(0); seed < 200; seed++ {
 		p := Generate(rand.New(rand.NewPCG(seed, 1)), sz)
 		q := Generate(rand.New(rand.NewPCG(seed, 1)), sz)
@@ -139,14 +200,73 @@ func TestGenerate(t *testing.T) {
 			}
 		}
 		walk(p.Main)
+		if n := checkRWNesting(t, p.Main, p.RWMutexes); n > 0 {
+			rw++
+		} else if p.RWMutexes > 0 {
+			t.Errorf("seed %d: %d RWMutexes, no operation of one\n%s", seed, p.RWMutexes, p)
+		}
 	}
+	if sz.RW && rw < 40 {
+		t.Errorf("only %d of 200 programs use an RWMutex", rw)
+	}
+	if !sz.RW && rw > 0 {
+		t.Errorf("%d programs use an RWMutex without Size.RW", rw)
+	}
+}
+
+// checkRWNesting checks that each goroutine's list of operations (the
+// body of a go statement, and goroutine 1's) locks each RWMutex at most
+// once at a time and unlocks it after, and returns how many operations of
+// an RWMutex the program makes.
+func checkRWNesting(t *testing.T, ops []Op, rws int) int {
+	t.Helper()
+	n := 0
+	held := map[int]Kind{}
+	for _, o := range ops {
+		if o.Kind.IsRW() {
+			n++
+			if o.Obj < 0 || o.Obj >= rws {
+				t.Errorf("rw%d of %d", o.Obj, rws)
+			}
+		}
+		switch o.Kind {
+		case RLock, WLock:
+			if k, ok := held[o.Obj]; ok {
+				t.Errorf("rw%d locked (%v) twice", o.Obj, k)
+			}
+			held[o.Obj] = o.Kind
+		case RUnlock, WUnlock:
+			if k, ok := held[o.Obj]; !ok || (k == RLock) != (o.Kind == RUnlock) {
+				t.Errorf("%v of rw%d, held %v (%v)", o.Kind, o.Obj, k, ok)
+			}
+			delete(held, o.Obj)
+		case RWSection:
+			if k, ok := held[o.Obj]; ok {
+				t.Errorf("a section of rw%d, held %v", o.Obj, k)
+			}
+		case Go:
+			n += checkRWNesting(t, o.Body, rws)
+		}
+	}
+	if len(held) > 0 {
+		t.Errorf("rw locks held at the end: %v", held)
+	}
+	return n
 }
 
 // TestMemo checks that exploring each state once (Explore) finds what
 // exploring every interleaving finds: the state key holds everything the
 // future of an interleaving depends on.
 func TestMemo(t *testing.T) {
-	sz := Size{Goroutines: 3, Sync: 7, Vars: 2, Accesses: 2}
+	for _, sz := range []Size{
+		{Goroutines: 3, Sync: 7, Vars: 2, Accesses: 2},
+		{Goroutines: 3, Sync: 7, Vars: 2, Accesses: 2, Sections: true, RW: true},
+	} {
+		t.Run(fmt.Sprintf("rw=%v", sz.RW), func(t *testing.T) { testMemo(t, sz) })
+	}
+}
+
+func testMemo(t *testing.T, sz Size) {
 	n := 0
 	for seed := uint64(0); seed < 400; seed++ {
 		p := Generate(rand.New(rand.NewPCG(seed, 2)), sz)

@@ -104,6 +104,7 @@ type gor struct {
 	frames []frame
 	clock  vc
 	waitWG int // 1+ the WaitGroup it waits on, 0 when it does not
+	waitRW int // 1+ the RWMutex whose lock it waits for, 0 when it does not
 }
 
 type access struct {
@@ -132,6 +133,20 @@ type mutexSt struct {
 	unlock vc
 }
 
+// rwSt is an RWMutex's, as package sync has it: a Lock takes the writers'
+// mutex (writer), which bars new readers, then waits for the readers that
+// hold the lock to leave (held); an RLock that comes while a writer has
+// the writers' mutex waits for its Unlock, which lets every reader that
+// waits in at once, before another writer can take the writers' mutex.
+type rwSt struct {
+	writer   int   // 1+ the goroutine that has the writers' mutex, 0 for none
+	held     bool  // the writer holds the lock
+	readers  int   // read locks held
+	blocked  []int // goroutines whose RLock waits for the writer
+	unlock   vc    // the last Unlock
+	runlocks vc    // the RUnlocks since the last Lock
+}
+
 type onceSt struct {
 	state  uint8 // 0 not run, 1 running, 2 done
 	runner int
@@ -144,6 +159,7 @@ type state struct {
 	wgs     []wgSt
 	mutexes []mutexSt
 	onces   []onceSt
+	rws     []rwSt
 	atomics []vc       // per variable, the clock of its last atomic operation
 	hist    [][]access // per variable
 }
@@ -155,6 +171,7 @@ func (s *state) clone() *state {
 		wgs:     slices.Clone(s.wgs),
 		mutexes: slices.Clone(s.mutexes),
 		onces:   slices.Clone(s.onces),
+		rws:     slices.Clone(s.rws),
 		atomics: slices.Clone(s.atomics),
 		hist:    slices.Clone(s.hist),
 	}
@@ -164,6 +181,9 @@ func (s *state) clone() *state {
 	for i := range t.chans {
 		t.chans[i].buf = slices.Clone(t.chans[i].buf)
 		t.chans[i].recvs = slices.Clone(t.chans[i].recvs)
+	}
+	for i := range t.rws {
+		t.rws[i].blocked = slices.Clone(t.rws[i].blocked)
 	}
 	for i := range t.hist {
 		t.hist[i] = slices.Clone(t.hist[i])
@@ -201,6 +221,7 @@ func explore(p Program, limit int, noMemo bool) (*Result, error) {
 		wgs:     make([]wgSt, p.WGs),
 		mutexes: make([]mutexSt, p.Mutexes),
 		onces:   make([]onceSt, p.Onces),
+		rws:     make([]rwSt, p.RWMutexes),
 		atomics: make([]vc, p.Vars),
 		hist:    make([][]access, p.Vars),
 	}
@@ -304,7 +325,7 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 
 func (x *explorer) access(s *state, g int, op Op, mask *uint32) {
 	clk := &s.gs[g].clock
-	a := access{site: op.Site, g: g, epoch: clk[g], write: op.Kind == Write || op.Kind == AtomicAdd || op.Kind == AtomicOr || op.Kind == Section,
+	a := access{site: op.Site, g: g, epoch: clk[g], write: op.Kind == Write || op.Kind == AtomicAdd || op.Kind == AtomicOr || op.Kind == Section || op.Kind == RWSection,
 		atomic: op.Kind.IsAtomic()}
 	h := s.hist[op.Var]
 	for _, b := range h {
@@ -333,7 +354,7 @@ func (x *explorer) access(s *state, g int, op Op, mask *uint32) {
 // op returns the operation goroutine g is at, or nil.
 func (s *state) op(g int) *Op {
 	gr := &s.gs[g]
-	if len(gr.frames) == 0 || gr.waitWG != 0 {
+	if len(gr.frames) == 0 || gr.waitWG != 0 || gr.waitRW != 0 {
 		return nil
 	}
 	f := &gr.frames[len(gr.frames)-1]
@@ -419,6 +440,19 @@ func (x *explorer) steps(s *state) []step {
 					return []int{g}, nil
 				})
 			}
+		case RLock:
+			out = append(out, func(s *state) ([]int, error) { return x.rlock(s, g, op.Obj) })
+		case RUnlock:
+			out = append(out, func(s *state) ([]int, error) { return x.runlock(s, g, op.Obj) })
+		case WLock, RWSection:
+			// A Lock waits for the writers' mutex, then takes it, barring
+			// new readers, and waits for the readers to leave. A section
+			// runs as one step once it holds the lock (as Section does).
+			if s.rws[op.Obj].writer == 0 {
+				out = append(out, func(s *state) ([]int, error) { return x.wlock(s, g, op.Obj) })
+			}
+		case WUnlock:
+			out = append(out, func(s *state) ([]int, error) { return x.wunlock(s, g, op.Obj) })
 		case AtomicAdd, AtomicOr, AtomicLoad:
 			// An atomic operation is ordered after every atomic operation
 			// on its variable before it (it observes their effects), as
@@ -591,6 +625,105 @@ func (x *explorer) close(s *state, g, ch int) ([]int, error) {
 	return []int{g}, nil
 }
 
+// rlock is goroutine g's RLock of rw[obj]: it returns, after the last
+// Unlock, unless a writer has the writers' mutex; then it waits for its
+// Unlock.
+func (x *explorer) rlock(s *state, g, obj int) ([]int, error) {
+	m := &s.rws[obj]
+	if m.writer != 0 {
+		m.blocked = append(m.blocked, g)
+		s.gs[g].waitRW = obj + 1
+		return nil, nil
+	}
+	m.readers++
+	s.gs[g].clock.join(&m.unlock)
+	s.top(g).pc++
+	tick(s, g)
+	return []int{g}, nil
+}
+
+// runlock is goroutine g's RUnlock of rw[obj]: it releases to the next
+// Lock, which returns now if it waits for this last reader.
+func (x *explorer) runlock(s *state, g, obj int) ([]int, error) {
+	m := &s.rws[obj]
+	if m.readers == 0 {
+		return nil, x.fail("RUnlock of unlocked RWMutex")
+	}
+	m.readers--
+	m.runlocks.join(&s.gs[g].clock)
+	s.top(g).pc++
+	tick(s, g)
+	moved := []int{g}
+	if m.readers == 0 && m.writer != 0 && !m.held {
+		moved = append(moved, x.wlocked(s, m.writer-1, obj)...)
+	}
+	return moved, nil
+}
+
+// wlock is goroutine g's Lock (or section) of rw[obj], whose writers'
+// mutex is free: it takes it and holds the lock at once when no reader
+// does.
+func (x *explorer) wlock(s *state, g, obj int) ([]int, error) {
+	m := &s.rws[obj]
+	m.writer = g + 1
+	if m.readers > 0 {
+		s.gs[g].waitRW = obj + 1
+		return nil, nil
+	}
+	return x.wlocked(s, g, obj), nil
+}
+
+// wlocked returns from goroutine g's Lock of rw[obj], after the last
+// Unlock and the RUnlocks since; a section runs to its Unlock. It returns
+// the goroutines that moved.
+func (x *explorer) wlocked(s *state, g, obj int) []int {
+	m := &s.rws[obj]
+	gr := &s.gs[g]
+	gr.waitRW = 0
+	m.held = true
+	gr.clock.join(&m.unlock)
+	gr.clock.join(&m.runlocks)
+	m.runlocks = vc{}
+	f := s.top(g)
+	op := f.ops[f.pc]
+	f.pc++
+	if op.Kind != RWSection {
+		tick(s, g)
+		return []int{g}
+	}
+	x.access(s, g, op, &x.stepMask)
+	return x.unlocked(s, g, obj)
+}
+
+// wunlock is goroutine g's Unlock of rw[obj].
+func (x *explorer) wunlock(s *state, g, obj int) ([]int, error) {
+	if !s.rws[obj].held {
+		return nil, x.fail("Unlock of unlocked RWMutex")
+	}
+	s.top(g).pc++
+	return x.unlocked(s, g, obj), nil
+}
+
+// unlocked releases rw[obj] from goroutine g, which has moved past its
+// Unlock: the readers that wait return from their RLocks, after it, and
+// the writers' mutex is free. It returns the goroutines that moved.
+func (x *explorer) unlocked(s *state, g, obj int) []int {
+	m := &s.rws[obj]
+	m.held, m.writer, m.unlock = false, 0, s.gs[g].clock
+	tick(s, g)
+	moved := []int{g}
+	for _, r := range m.blocked {
+		m.readers++
+		s.gs[r].waitRW = 0
+		s.gs[r].clock.join(&m.unlock)
+		s.top(r).pc++
+		tick(s, r)
+		moved = append(moved, r)
+	}
+	m.blocked = nil
+	return moved
+}
+
 func (x *explorer) add(s *state, g int, op Op) ([]int, error) {
 	w := &s.wgs[op.Obj]
 	d := op.N
@@ -724,6 +857,7 @@ func (s *state) key() string {
 			u(int(f.kind))
 		}
 		u(g.waitWG)
+		u(g.waitRW)
 		clk(&g.clock)
 	}
 	for i := range s.chans {
@@ -759,6 +893,18 @@ func (s *state) key() string {
 	for i := range s.onces {
 		u(int(s.onces[i].state))
 		clk(&s.onces[i].done)
+	}
+	for i := range s.rws {
+		m := &s.rws[i]
+		u(m.writer)
+		u(btoi(m.held))
+		u(m.readers)
+		u(len(m.blocked))
+		for _, r := range m.blocked {
+			u(r)
+		}
+		clk(&m.unlock)
+		clk(&m.runlocks)
 	}
 	for i := range s.atomics {
 		clk(&s.atomics[i])

@@ -16,7 +16,10 @@
 // completion of its send; the k-th receive on a channel of capacity C
 // before the completion of the (k+C)-th send; a close before a receive
 // that returns because the channel is closed; the n-th Unlock of a mutex
-// before the return of the m-th Lock, n < m; the return of the function a
+// before the return of the m-th Lock, n < m; for an RWMutex, the n-th
+// Unlock before the return of the m-th Lock, n < m, and of every RLock
+// after it, and an RUnlock before the return of the Lock after it (readers
+// do not order one another); the return of the function a
 // Once runs before the return of every Do of it; and, for WaitGroups, every
 // Done before the return of a Wait that returns after it, as Go's race
 // detector has it (a Done is synchronized before the return of the Wait it
@@ -56,12 +59,22 @@ const (
 	// rewriter's class N (instrument/commute.go), whose update reads and
 	// writes x[Var] at Site.
 	Section
+	RLock   // rw[Obj].RLock()
+	RUnlock // rw[Obj].RUnlock()
+	WLock   // rw[Obj].Lock()
+	WUnlock // rw[Obj].Unlock()
+	// RWSection is Section on the RWMutex rw[Obj], locked for writing:
+	// rw[Obj].Lock(); x[Var] += 1 (or |= 1, N == 3); rw[Obj].Unlock().
+	RWSection
 )
+
+// IsRW reports whether k is an operation of an RWMutex.
+func (k Kind) IsRW() bool { return k >= RLock && k <= RWSection }
 
 // IsAtomic reports whether k is an atomic operation.
 func (k Kind) IsAtomic() bool { return k >= AtomicAdd && k <= AtomicLoad }
 
-var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section"}
+var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section", "rlock", "runlock", "wlock", "wunlock", "rw section"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -70,7 +83,7 @@ type Op struct {
 	Kind Kind
 	Var  int // Read, Write and the atomic operations: the variable
 	Site int // the operation's site, unique in the program (an access's, for Read, Write and the atomic operations)
-	Obj  int // the channel, WaitGroup, mutex or Once
+	Obj  int // the channel, WaitGroup, mutex, RWMutex or Once
 	Obj2 int // Select: the second channel
 	N    int // Add: the delta
 	// Sends marks the cases of a Select that send (bit 0: the first
@@ -87,13 +100,20 @@ type Program struct {
 	WGs     int
 	Mutexes int
 	Onces   int
-	Main    []Op
+	// RWMutexes are the RWMutexes, which RLock, RUnlock, WLock, WUnlock
+	// and RWSection name.
+	RWMutexes int
+	Main      []Op
 }
 
 // String prints p as Go-like source.
 func (p Program) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "vars %d, chans %v, wgs %d, mutexes %d, onces %d\n", p.Vars, p.Chans, p.WGs, p.Mutexes, p.Onces)
+	fmt.Fprintf(&b, "vars %d, chans %v, wgs %d, mutexes %d, onces %d", p.Vars, p.Chans, p.WGs, p.Mutexes, p.Onces)
+	if p.RWMutexes > 0 {
+		fmt.Fprintf(&b, ", rwmutexes %d", p.RWMutexes)
+	}
+	b.WriteString("\n")
 	printOps(&b, p.Main, 1)
 	return b.String()
 }
@@ -146,6 +166,20 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 				op = "|="
 			}
 			fmt.Fprintf(b, "%smu%d.Lock(); x%d %s 1; mu%d.Unlock() // #%d\n", ind, o.Obj, o.Var, op, o.Obj, o.Site)
+		case RLock:
+			fmt.Fprintf(b, "%srw%d.RLock()\n", ind, o.Obj)
+		case RUnlock:
+			fmt.Fprintf(b, "%srw%d.RUnlock()\n", ind, o.Obj)
+		case WLock:
+			fmt.Fprintf(b, "%srw%d.Lock()\n", ind, o.Obj)
+		case WUnlock:
+			fmt.Fprintf(b, "%srw%d.Unlock()\n", ind, o.Obj)
+		case RWSection:
+			op := "+="
+			if o.N == 3 {
+				op = "|="
+			}
+			fmt.Fprintf(b, "%srw%d.Lock(); x%d %s 1; rw%d.Unlock() // #%d\n", ind, o.Obj, o.Var, op, o.Obj, o.Site)
 		case Select:
 			fmt.Fprintf(b, "%sselect {\n%scase %s:\n", ind, ind, selCase(o, 0))
 			printOps(b, o.Body, depth+1)
