@@ -75,8 +75,8 @@ type timer struct {
 	f      func()         // a function timer's function
 	rel    event.Task     // the release segment of its start
 	site   uint32
-	seq    uint64        // e.seq when it started, for the order of equal deadlines and readyFirst
-	armed  bool          // in e.timers
+	seq    uint64 // e.seq when it started, for the order of equal deadlines and readyFirst
+	armed  bool   // in e.timers
 	// The goroutine that started it, and its acquisitions so far: the
 	// goroutine of a function timer descends from that start (spawnedAfter).
 	creator *G
