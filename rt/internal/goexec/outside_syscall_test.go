@@ -18,22 +18,7 @@ import (
 // detached, or the run would hang, and the choice must name it.
 func TestOutsideSyscall(t *testing.T) {
 	t.Run("goes on by itself", func(t *testing.T) {
-		r := runSchedule(func(e *Exec, h *testHost) {
-			ch := make(chan int, 1)
-			e.Go(func() {
-				ts := syscall.NsecToTimespec(int64(20 * watchTick))
-				for syscall.Nanosleep(&ts, &ts) == syscall.EINTR {
-				}
-				send(e, ch, 1, 30)
-			}, 31)
-			recv(e, ch, 32)
-		}, nil)
-		if r.dead != nil {
-			t.Fatalf("deadlock reported: %v", r.dead)
-		}
-		if r.choice != nil {
-			t.Errorf("choice %+v, want none: the system call went on by itself", r.choice)
-		}
+		sleepsInKernel(t, 20*watchTick)
 	})
 	t.Run("the machine stops between ticks", func(t *testing.T) {
 		// Each reading of the watchdog's clock is 3s after the last, as
@@ -50,22 +35,7 @@ func TestOutsideSyscall(t *testing.T) {
 		}
 		watchNow.Store(&clock)
 		defer watchNow.Store(nil)
-		r := runSchedule(func(e *Exec, h *testHost) {
-			ch := make(chan int, 1)
-			e.Go(func() {
-				ts := syscall.NsecToTimespec(int64(200 * watchTick))
-				for syscall.Nanosleep(&ts, &ts) == syscall.EINTR {
-				}
-				send(e, ch, 1, 30)
-			}, 31)
-			recv(e, ch, 32)
-		}, nil)
-		if r.dead != nil {
-			t.Fatalf("deadlock reported: %v", r.dead)
-		}
-		if r.choice != nil {
-			t.Errorf("choice %+v, want none: the system call went on by itself", r.choice)
-		}
+		sleepsInKernel(t, 200*watchTick)
 	})
 	t.Run("waits for goroutine 1", func(t *testing.T) {
 		var fds [2]int
@@ -103,4 +73,27 @@ func TestOutsideSyscall(t *testing.T) {
 			t.Errorf("detached after %v, before watchSyscall (%v)", d, watchSyscall)
 		}
 	})
+}
+
+// sleepsInKernel runs a goroutine of the run that sleeps d in the kernel,
+// outside any hook, and then goes on by itself: the run must end with its
+// verdict, no choice noted.
+func sleepsInKernel(t *testing.T, d time.Duration) {
+	t.Helper()
+	r := runSchedule(func(e *Exec, h *testHost) {
+		ch := make(chan int, 1)
+		e.Go(func() {
+			ts := syscall.NsecToTimespec(int64(d))
+			for syscall.Nanosleep(&ts, &ts) == syscall.EINTR {
+			}
+			send(e, ch, 1, 30)
+		}, 31)
+		recv(e, ch, 32)
+	}, nil)
+	if r.dead != nil {
+		t.Fatalf("deadlock reported: %v", r.dead)
+	}
+	if r.choice != nil {
+		t.Errorf("choice %+v, want none: the system call went on by itself", r.choice)
+	}
 }

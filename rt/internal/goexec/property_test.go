@@ -37,6 +37,22 @@ type interp struct {
 	rws   []sync.RWMutex
 }
 
+// section runs the commuting section o of the lock mu (a Mutex, or an
+// RWMutex locked for writing), as the rewriter marks it: its accesses are
+// isolated, as the checker's SectionBegin makes them.
+func (in *interp) section(mu sync.Locker, try func() bool, unlock func(), o goprog.Op, site uint32) {
+	e, p := in.e, unsafe.Pointer(&in.vars[o.Var])
+	e.LockCommute(mu, try, o.N, func() {
+		in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
+	}, func() {
+		in.h.det.IsolatedEnd(in.h.cur)
+	}, site)
+	e.CommuteAccess(p, 8, site)
+	in.h.access(p, 8, false, site)
+	in.h.access(p, 8, true, site)
+	e.Unlock(mu, unlock, site)
+}
+
 func (in *interp) run(ops []goprog.Op) {
 	e := in.e
 	for _, o := range ops {
@@ -95,18 +111,8 @@ func (in *interp) run(ops []goprog.Op) {
 				in.h.det.IsolatedEnd(in.h.cur)
 			}, site)
 		case goprog.Section:
-			// A commuting section, as the rewriter marks it: its accesses
-			// are isolated, as the checker's SectionBegin makes them.
-			mu, p := &in.mus[o.Obj], unsafe.Pointer(&in.vars[o.Var])
-			e.LockCommute(mu, mu.TryLock, o.N, func() {
-				in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
-			}, func() {
-				in.h.det.IsolatedEnd(in.h.cur)
-			}, site)
-			e.CommuteAccess(p, 8, site)
-			in.h.access(p, 8, false, site)
-			in.h.access(p, 8, true, site)
-			e.Unlock(mu, mu.Unlock, site)
+			mu := &in.mus[o.Obj]
+			in.section(mu, mu.TryLock, mu.Unlock, o, site)
 		case goprog.RLock:
 			e.RLock(&in.rws[o.Obj], site)
 		case goprog.RUnlock:
@@ -118,18 +124,9 @@ func (in *interp) run(ops []goprog.Op) {
 			rw := &in.rws[o.Obj]
 			e.Unlock(rw, rw.Unlock, site)
 		case goprog.RWSection:
-			// A commuting section of an RWMutex locked for writing, as
-			// the rewriter marks it (rt.RWMutexLockCommute).
-			rw, p := &in.rws[o.Obj], unsafe.Pointer(&in.vars[o.Var])
-			e.LockCommute(rw, rw.TryLock, o.N, func() {
-				in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
-			}, func() {
-				in.h.det.IsolatedEnd(in.h.cur)
-			}, site)
-			e.CommuteAccess(p, 8, site)
-			in.h.access(p, 8, false, site)
-			in.h.access(p, 8, true, site)
-			e.Unlock(rw, rw.Unlock, site)
+			// Locked for writing, as rt.RWMutexLockCommute does.
+			rw := &in.rws[o.Obj]
+			in.section(rw, rw.TryLock, rw.Unlock, o, site)
 		case goprog.AtomicLoad:
 			p := unsafe.Pointer(&in.vars[o.Var])
 			e.Atomic(p, func() { in.h.access(p, 8, false, site) }, site)

@@ -160,12 +160,15 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			fmt.Fprintf(b, "%satomic.OrInt64(&x%d, 1) // #%d\n", ind, o.Var, o.Site)
 		case AtomicLoad:
 			fmt.Fprintf(b, "%s_ = atomic.LoadInt64(&x%d) // #%d\n", ind, o.Var, o.Site)
-		case Section:
-			op := "+="
+		case Section, RWSection:
+			op, mu := "+=", "mu"
 			if o.N == 3 {
 				op = "|="
 			}
-			fmt.Fprintf(b, "%smu%d.Lock(); x%d %s 1; mu%d.Unlock() // #%d\n", ind, o.Obj, o.Var, op, o.Obj, o.Site)
+			if o.Kind == RWSection {
+				mu = "rw"
+			}
+			fmt.Fprintf(b, "%s%s%d.Lock(); x%d %s 1; %s%d.Unlock() // #%d\n", ind, mu, o.Obj, o.Var, op, mu, o.Obj, o.Site)
 		case RLock:
 			fmt.Fprintf(b, "%srw%d.RLock()\n", ind, o.Obj)
 		case RUnlock:
@@ -174,12 +177,6 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			fmt.Fprintf(b, "%srw%d.Lock()\n", ind, o.Obj)
 		case WUnlock:
 			fmt.Fprintf(b, "%srw%d.Unlock()\n", ind, o.Obj)
-		case RWSection:
-			op := "+="
-			if o.N == 3 {
-				op = "|="
-			}
-			fmt.Fprintf(b, "%srw%d.Lock(); x%d %s 1; rw%d.Unlock() // #%d\n", ind, o.Obj, o.Var, op, o.Obj, o.Site)
 		case Select:
 			fmt.Fprintf(b, "%sselect {\n%scase %s:\n", ind, ind, selCase(o, 0))
 			printOps(b, o.Body, depth+1)
