@@ -172,6 +172,10 @@ type Exec struct {
 	// (explore.go, readyFirst).
 	yieldTo map[Point]Point
 	awaited map[Point]*G
+	// overtook holds the yield points of the schedule at which a
+	// goroutine went on while another goroutine that yielded at a point
+	// of the schedule still waited (promoteFree, Alternatives).
+	overtook map[Point]bool
 
 	// OnPanic, when set, is called with a goroutine (other than the
 	// first) that panicked and the panic's value, instead of letting the
@@ -244,10 +248,12 @@ type G struct {
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
 	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
 
-	section  unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
-	released bool           // the operation its yield lets go first was attempted (readyFirst)
-	endPolls int            // polls after goroutine 1 returned (poll)
-	turnAcqs int            // acqs when it last parked (preempt)
+	section   unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
+	released  bool           // the operation its yield lets go first was made (readyFirst, heldBack)
+	awaits    bool           // its yield names an operation it lets go first (heldBack)
+	scheduled bool           // it yielded at a point of the schedule (promoteFree)
+	endPolls  int            // polls after goroutine 1 returned (poll)
+	turnAcqs  int            // acqs when it last parked (preempt)
 }
 
 type gstate uint8
@@ -545,6 +551,7 @@ func (e *Exec) next(g *G) {
 		// explored schedule yields so that another goroutine's operation
 		// comes first, even one after a sleep), and before the end of the
 		// run.
+		e.promoteFree()
 		if e.finisher == nil && !e.readyFirst() {
 			if handed, any := e.wakeDue(); handed {
 				return
@@ -555,6 +562,7 @@ func (e *Exec) next(g *G) {
 		if len(e.ready) > 0 {
 			y := e.ready[0]
 			e.ready = e.ready[1:]
+			e.noteOvertake(y)
 			e.h.SetCurrent(e.root)
 			e.resume(y, e.root, y.WaitAt)
 			return

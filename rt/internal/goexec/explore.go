@@ -36,6 +36,28 @@ import (
 // on the order of the sends among themselves and of the receives among
 // themselves, and a send or a receive blocks in one order and not in the
 // other without the pairing changing.
+//
+// Why every order of two dependent operations a and b that can change the
+// graph is reached: the run of a schedule in which b came after a lists a
+// schedule in which a's goroutine yields at a, unless it yields there
+// already. Its run goes on without a's goroutine, which comes back only
+// when no other goroutine can go on; b comes first unless b's goroutine
+// could not go on either. Goroutines that yielded come back first in
+// first out, so when a's goroutine yielded, and went on while another
+// goroutine that yielded at a point of the schedule still waited (b's, or
+// one whose going on lets b's go on), b came after a only because of that
+// first-in-first-out order. The schedule is then listed again with a's
+// yield naming b (G.K/ToG.ToK): a's goroutine is held back until b is made
+// (after b's own yield, if b's goroutine yields there too), the other
+// yielded goroutines going on before it (promoteFree), and b comes first.
+// A yield that names an operation and still came first is listed again
+// naming the later one. Without such a waiting goroutine, no order of the
+// yielded goroutines lets b come first: b's goroutine waits for something
+// that only a's goroutine, or a goroutine that comes back after it, does.
+// A goroutine that yields because it polls (a select statement's default,
+// many operations without waiting: see poll and preempt) does not pass a
+// held one, as it would keep it waiting forever: an order that needs a
+// poller's later iterations before a is not reached this way.
 
 // Point names an acquisition: the K-th acquisition (counting from 1) that
 // goroutine G attempted. In a schedule, C is what the goroutine does
@@ -44,7 +66,12 @@ import (
 // ToK-th acquisition of goroutine ToG (written G.K/ToG.ToK): the run's
 // clock (timers.go, readyFirst) then holds the goroutine back only until
 // that operation was attempted. Exploration names it in the runs of
-// programs that sleep or start timers.
+// programs that sleep or start timers, and in any run for a goroutine
+// that went on, after yielding, before another that had yielded too
+// (Alternatives): the run then holds the goroutine back, while another
+// yielded goroutine can go on, until the named operation is made.
+// Schedules without a named operation run as before: yielded goroutines
+// go on first in first out.
 type Point struct{ G, K, C, ToG, ToK int }
 
 func (p Point) String() string {
@@ -314,23 +341,74 @@ func (e *Exec) attempt(site uint32) Point {
 	if g.rheld > 0 {
 		e.readHeldAttempt(g, site)
 	}
-	if y := e.awaited[p]; y != nil {
-		y.released = true // readyFirst
-		delete(e.awaited, p)
-	}
 	if e.yieldAt[p] {
 		g.released = false
-		if to, ok := e.yieldTo[p]; ok {
+		to, ok := e.yieldTo[p]
+		if ok {
 			if e.awaited == nil {
 				e.awaited = map[Point]*G{}
 			}
 			e.awaited[to] = g
 		}
+		g.awaits, g.scheduled = ok, true
 		e.ready = append(e.ready, g)
 		e.park(g, "yield", site)
+		g.awaits, g.scheduled = false, false
+	}
+	// The operation p is made now, after its own yield if it has one: a
+	// goroutine whose yield lets it go first can go on.
+	if y := e.awaited[p]; y != nil {
+		y.released = true // readyFirst, heldBack
+		delete(e.awaited, p)
 	}
 	e.preempt(g, site)
 	return p
+}
+
+// noteOvertake records that y, which yielded, goes on now: when y yielded
+// at a point of the schedule and another goroutine that did is still
+// waiting, naming an operation in y's yield would let that one go first
+// (promoteFree), and Alternatives lists it.
+func (e *Exec) noteOvertake(y *G) {
+	if !y.scheduled {
+		return
+	}
+	for _, r := range e.ready {
+		if r.scheduled {
+			if e.overtook == nil {
+				e.overtook = map[Point]bool{}
+			}
+			e.overtook[Point{G: y.ID, K: y.acqs}] = true
+			return
+		}
+	}
+}
+
+// heldBack reports whether g, which yielded, is held back: its yield
+// names an operation that has not been made yet.
+func (g *G) heldBack() bool { return g.awaits && !g.released }
+
+// promoteFree lets a goroutine that is held back (heldBack) at the front
+// of e.ready wait: it moves the first goroutine after it that yielded at
+// a point of the schedule and is not held back to the front, the others
+// keeping their order. Yielded goroutines go on first in first out, but
+// one whose yield lets a named operation go first waits for it while
+// another goroutine that yielded at a point of the schedule can go on.
+// Only those pass it, each once per run: a goroutine that polls (poll,
+// preempt) yields again and again, and would keep it waiting forever.
+// When none can, the first goes on (the named operation may never be
+// made in this run: its goroutine may wait for the held one).
+func (e *Exec) promoteFree() {
+	if len(e.ready) == 0 || !e.ready[0].heldBack() {
+		return
+	}
+	for i, r := range e.ready {
+		if r.scheduled && !r.heldBack() {
+			copy(e.ready[1:i+1], e.ready[:i])
+			e.ready[0] = r
+			return
+		}
+	}
 }
 
 // enter counts an attempt of the running goroutine to acquire obj and
@@ -590,7 +668,13 @@ func (e *Exec) Alternatives() []Schedule {
 				case !ok:
 					yielded[a.p] = Point{}
 					add(a.p)
-				case to.G > 0 && to != b.at() && b.G > 0:
+				case to != b.at() && b.G > 0 && (timed && to.G > 0 || e.overtook[a.p]):
+					// a yields already, and still came first: when
+					// a's goroutine went on while another yielded
+					// goroutine waited (noteOvertake), or a's yield
+					// named another operation in a run with timers,
+					// a's yield names b, which holds it back until b
+					// is made (promoteFree, readyFirst).
 					yielded[a.p] = b.at()
 					retarget(a.p, b.at())
 				}
