@@ -172,10 +172,6 @@ type Exec struct {
 	// (explore.go, readyFirst).
 	yieldTo map[Point]Point
 	awaited map[Point]*G
-	// overtook holds the yield points of the schedule at which a
-	// goroutine went on while another goroutine that yielded at a point
-	// of the schedule still waited (promoteFree, Alternatives).
-	overtook map[Point]bool
 
 	// OnPanic, when set, is called with a goroutine (other than the
 	// first) that panicked and the panic's value, instead of letting the
@@ -562,7 +558,6 @@ func (e *Exec) next(g *G) {
 		if len(e.ready) > 0 {
 			y := e.ready[0]
 			e.ready = e.ready[1:]
-			e.noteOvertake(y)
 			e.h.SetCurrent(e.root)
 			e.resume(y, e.root, y.WaitAt)
 			return

@@ -39,25 +39,22 @@ import (
 //
 // Why every order of two dependent operations a and b that can change the
 // graph is reached: the run of a schedule in which b came after a lists a
-// schedule in which a's goroutine yields at a, unless it yields there
-// already. Its run goes on without a's goroutine, which comes back only
-// when no other goroutine can go on; b comes first unless b's goroutine
-// could not go on either. Goroutines that yielded come back first in
-// first out, so when a's goroutine yielded, and went on while another
-// goroutine that yielded at a point of the schedule still waited (b's, or
-// one whose going on lets b's go on), b came after a only because of that
-// first-in-first-out order. The schedule is then listed again with a's
-// yield naming b (G.K/ToG.ToK): a's goroutine is held back until b is made
-// (after b's own yield, if b's goroutine yields there too), the other
-// yielded goroutines going on before it (promoteFree), and b comes first.
-// A yield that names an operation and still came first is listed again
-// naming the later one. Without such a waiting goroutine, no order of the
-// yielded goroutines lets b come first: b's goroutine waits for something
-// that only a's goroutine, or a goroutine that comes back after it, does.
-// A goroutine that yields because it polls (a select statement's default,
-// many operations without waiting: see poll and preempt) does not pass a
-// held one, as it would keep it waiting forever: an order that needs a
-// poller's later iterations before a is not reached this way.
+// schedule in which a's goroutine yields at a and names b, the operation
+// it lets go first (G.K/ToG.ToK), unless it yields there already naming b.
+// Its run goes on without a's goroutine, which comes back only when no
+// other goroutine can go on, and, while b has not been made and another
+// goroutine that yielded at a point of the schedule can go on, after that
+// one (promoteFree): goroutines that yielded come back first in first
+// out, and b's goroutine (or one whose going on lets it go on) may have
+// yielded too, after a's. b is made once its goroutine goes on past its
+// own yield, if it yields at b as well. b then comes first unless its
+// goroutine cannot go on before a's does (it waits for a's goroutine, or
+// for one that comes back only after it). A yield that names an operation and still came first is
+// listed again naming the later one. A goroutine that yields because it
+// polls (a select statement's default, many operations without waiting:
+// see poll and preempt) does not pass a held one, as it would keep it
+// waiting forever: an order that needs a poller's later iterations before
+// a is not reached this way.
 
 // Point names an acquisition: the K-th acquisition (counting from 1) that
 // goroutine G attempted. In a schedule, C is what the goroutine does
@@ -65,13 +62,11 @@ import (
 // case is ready. A yield may name the operation it lets go first, the
 // ToK-th acquisition of goroutine ToG (written G.K/ToG.ToK): the run's
 // clock (timers.go, readyFirst) then holds the goroutine back only until
-// that operation was attempted. Exploration names it in the runs of
-// programs that sleep or start timers, and in any run for a goroutine
-// that went on, after yielding, before another that had yielded too
-// (Alternatives): the run then holds the goroutine back, while another
-// yielded goroutine can go on, until the named operation is made.
-// Schedules without a named operation run as before: yielded goroutines
-// go on first in first out.
+// that operation is made (attempted, past its own yield if it yields
+// there too), and, until then, the other goroutines that yielded at points of the schedule go on
+// before it (promoteFree). Exploration names it in every yield it lists;
+// a yield without it (as schedules listed before said) goes on first in
+// first out among the goroutines that yielded.
 type Point struct{ G, K, C, ToG, ToK int }
 
 func (p Point) String() string {
@@ -365,25 +360,6 @@ func (e *Exec) attempt(site uint32) Point {
 	return p
 }
 
-// noteOvertake records that y, which yielded, goes on now: when y yielded
-// at a point of the schedule and another goroutine that did is still
-// waiting, naming an operation in y's yield would let that one go first
-// (promoteFree), and Alternatives lists it.
-func (e *Exec) noteOvertake(y *G) {
-	if !y.scheduled {
-		return
-	}
-	for _, r := range e.ready {
-		if r.scheduled {
-			if e.overtook == nil {
-				e.overtook = map[Point]bool{}
-			}
-			e.overtook[Point{G: y.ID, K: y.acqs}] = true
-			return
-		}
-	}
-}
-
 // heldBack reports whether g, which yielded, is held back: its yield
 // names an operation that has not been made yet.
 func (g *G) heldBack() bool { return g.awaits && !g.released }
@@ -631,11 +607,9 @@ func (e *Exec) Alternatives() []Schedule {
 		s := append(append(Schedule(nil), e.sched...), p)
 		out = append(out, s)
 	}
-	// A run that slept or started a timer names, in each yield, the
-	// operation it lets go first (see Point); a yield that named another
-	// one, which came first, is listed again naming this one, so that
-	// the goroutine is held back past the deadlines before it too.
-	timed := e.seq > 0
+	// Each yield names the operation it lets go first (see Point); a
+	// yield that named another one, which came first, is listed again
+	// naming this one, so that the goroutine is held back until it too.
 	retarget := func(a, b Point) {
 		s := make(Schedule, 0, len(e.sched))
 		for _, p := range e.sched {
@@ -662,19 +636,16 @@ func (e *Exec) Alternatives() []Schedule {
 			e.reversals(log, i, u, func(a acquisition) bool {
 				to, ok := yielded[a.p]
 				switch {
-				case !ok && timed:
+				case !ok:
 					yielded[a.p] = b
 					add(Point{G: a.p.G, K: a.p.K, ToG: b.G, ToK: b.K})
-				case !ok:
-					yielded[a.p] = Point{}
-					add(a.p)
-				case to != b.at() && b.G > 0 && (timed && to.G > 0 || e.overtook[a.p]):
-					// a yields already, and still came first: when
-					// a's goroutine went on while another yielded
-					// goroutine waited (noteOvertake), or a's yield
-					// named another operation in a run with timers,
-					// a's yield names b, which holds it back until b
-					// is made (promoteFree, readyFirst).
+				case to != b.at() && b.G > 0:
+					// a yields already, and still came first: the
+					// goroutine that makes b yielded too and went on
+					// after a's, or was let go on by one that did, or
+					// a's yield named another operation. It names b
+					// now, which holds a's goroutine back until b is
+					// made (promoteFree, readyFirst).
 					yielded[a.p] = b.at()
 					retarget(a.p, b.at())
 				}

@@ -158,6 +158,7 @@ type runResult struct {
 	choice  *Choice
 	order   bool       // the run is one order of acquisitions among others
 	alts    []Schedule // the schedules that reverse one more pair
+	orders  string     // the run's orders (Fingerprint)
 	dead    []*G
 	blocked string // the goroutines parked at the end, as goprog.Outcome.Blocked
 }
@@ -216,6 +217,7 @@ func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
 	res.choice = e.Choice()
 	res.order = e.Explorable()
 	res.alts = e.Alternatives()
+	res.orders = e.Fingerprint()
 	var sites []int
 	for _, g := range e.Parked() {
 		sites = append(sites, int(g.Site))
@@ -688,6 +690,7 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 	var vars uint32
 	dead := false
 	seen := map[string]bool{}
+	orders := map[string]bool{}
 	work := []Schedule{nil}
 	n := 0
 	for len(work) > 0 && n < maxSchedules {
@@ -727,7 +730,12 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 		}
 		vars |= run.vars
 		dead = dead || run.dead != nil
-		work = append(work, run.alts...)
+		if !orders[run.orders] {
+			// As the checker explores: only a run with orders of its
+			// own lists the schedules that reverse its pairs.
+			orders[run.orders] = true
+			work = append(work, run.alts...)
+		}
 	}
 	if len(work) > 0 {
 		return first, orc, errSkip(fmt.Sprintf("more than %d schedules", maxSchedules))
