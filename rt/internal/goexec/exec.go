@@ -244,10 +244,12 @@ type G struct {
 	panicOn string     // the waker's verdict: the goroutine panics with this when it goes on
 	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
 
-	section  unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
-	released bool           // the operation its yield lets go first was attempted (readyFirst)
-	endPolls int            // polls after goroutine 1 returned (poll)
-	turnAcqs int            // acqs when it last parked (preempt)
+	section   unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
+	released  bool           // the operation its yield lets go first was made (readyFirst, heldBack)
+	awaits    bool           // its yield names an operation it lets go first (heldBack)
+	scheduled bool           // it yielded at a point of the schedule (promoteFree)
+	endPolls  int            // polls after goroutine 1 returned (poll)
+	turnAcqs  int            // acqs when it last parked (preempt)
 }
 
 type gstate uint8
@@ -545,6 +547,7 @@ func (e *Exec) next(g *G) {
 		// explored schedule yields so that another goroutine's operation
 		// comes first, even one after a sleep), and before the end of the
 		// run.
+		e.promoteFree()
 		if e.finisher == nil && !e.readyFirst() {
 			if handed, any := e.wakeDue(); handed {
 				return

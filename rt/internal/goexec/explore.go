@@ -36,6 +36,25 @@ import (
 // on the order of the sends among themselves and of the receives among
 // themselves, and a send or a receive blocks in one order and not in the
 // other without the pairing changing.
+//
+// Why every order of two dependent operations a and b that can change the
+// graph is reached: the run of a schedule in which b came after a lists a
+// schedule in which a's goroutine yields at a and names b, the operation
+// it lets go first (G.K/ToG.ToK), unless it yields there already naming b.
+// Its run goes on without a's goroutine, which comes back only when no
+// other goroutine can go on, and, while b has not been made and another
+// goroutine that yielded at a point of the schedule can go on, after that
+// one (promoteFree): goroutines that yielded come back first in first
+// out, and b's goroutine (or one whose going on lets it go on) may have
+// yielded too, after a's. b is made once its goroutine goes on past its
+// own yield, if it yields at b as well. b then comes first unless its
+// goroutine cannot go on before a's does (it waits for a's goroutine, or
+// for one that comes back only after it). A yield that names an operation and still came first is
+// listed again naming the later one. A goroutine that yields because it
+// polls (a select statement's default, many operations without waiting:
+// see poll and preempt) does not pass a held one, as it would keep it
+// waiting forever: an order that needs a poller's later iterations before
+// a is not reached this way.
 
 // Point names an acquisition: the K-th acquisition (counting from 1) that
 // goroutine G attempted. In a schedule, C is what the goroutine does
@@ -43,8 +62,11 @@ import (
 // case is ready. A yield may name the operation it lets go first, the
 // ToK-th acquisition of goroutine ToG (written G.K/ToG.ToK): the run's
 // clock (timers.go, readyFirst) then holds the goroutine back only until
-// that operation was attempted. Exploration names it in the runs of
-// programs that sleep or start timers.
+// that operation is made (attempted, past its own yield if it yields
+// there too), and, until then, the other goroutines that yielded at points of the schedule go on
+// before it (promoteFree). Exploration names it in every yield it lists;
+// a yield without it (as schedules listed before said) goes on first in
+// first out among the goroutines that yielded.
 type Point struct{ G, K, C, ToG, ToK int }
 
 func (p Point) String() string {
@@ -314,23 +336,55 @@ func (e *Exec) attempt(site uint32) Point {
 	if g.rheld > 0 {
 		e.readHeldAttempt(g, site)
 	}
-	if y := e.awaited[p]; y != nil {
-		y.released = true // readyFirst
-		delete(e.awaited, p)
-	}
 	if e.yieldAt[p] {
 		g.released = false
-		if to, ok := e.yieldTo[p]; ok {
+		to, ok := e.yieldTo[p]
+		if ok {
 			if e.awaited == nil {
 				e.awaited = map[Point]*G{}
 			}
 			e.awaited[to] = g
 		}
+		g.awaits, g.scheduled = ok, true
 		e.ready = append(e.ready, g)
 		e.park(g, "yield", site)
+		g.awaits, g.scheduled = false, false
+	}
+	// The operation p is made now, after its own yield if it has one: a
+	// goroutine whose yield lets it go first can go on.
+	if y := e.awaited[p]; y != nil {
+		y.released = true // readyFirst, heldBack
+		delete(e.awaited, p)
 	}
 	e.preempt(g, site)
 	return p
+}
+
+// heldBack reports whether g, which yielded, is held back: its yield
+// names an operation that has not been made yet.
+func (g *G) heldBack() bool { return g.awaits && !g.released }
+
+// promoteFree lets a goroutine that is held back (heldBack) at the front
+// of e.ready wait: it moves the first goroutine after it that yielded at
+// a point of the schedule and is not held back to the front, the others
+// keeping their order. Yielded goroutines go on first in first out, but
+// one whose yield lets a named operation go first waits for it while
+// another goroutine that yielded at a point of the schedule can go on.
+// Only those pass it, each once per run: a goroutine that polls (poll,
+// preempt) yields again and again, and would keep it waiting forever.
+// When none can, the first goes on (the named operation may never be
+// made in this run: its goroutine may wait for the held one).
+func (e *Exec) promoteFree() {
+	if len(e.ready) == 0 || !e.ready[0].heldBack() {
+		return
+	}
+	for i, r := range e.ready {
+		if r.scheduled && !r.heldBack() {
+			copy(e.ready[1:i+1], e.ready[:i])
+			e.ready[0] = r
+			return
+		}
+	}
 }
 
 // enter counts an attempt of the running goroutine to acquire obj and
@@ -553,11 +607,9 @@ func (e *Exec) Alternatives() []Schedule {
 		s := append(append(Schedule(nil), e.sched...), p)
 		out = append(out, s)
 	}
-	// A run that slept or started a timer names, in each yield, the
-	// operation it lets go first (see Point); a yield that named another
-	// one, which came first, is listed again naming this one, so that
-	// the goroutine is held back past the deadlines before it too.
-	timed := e.seq > 0
+	// Each yield names the operation it lets go first (see Point); a
+	// yield that named another one, which came first, is listed again
+	// naming this one, so that the goroutine is held back until it too.
 	retarget := func(a, b Point) {
 		s := make(Schedule, 0, len(e.sched))
 		for _, p := range e.sched {
@@ -584,13 +636,16 @@ func (e *Exec) Alternatives() []Schedule {
 			e.reversals(log, i, u, func(a acquisition) bool {
 				to, ok := yielded[a.p]
 				switch {
-				case !ok && timed:
+				case !ok:
 					yielded[a.p] = b
 					add(Point{G: a.p.G, K: a.p.K, ToG: b.G, ToK: b.K})
-				case !ok:
-					yielded[a.p] = Point{}
-					add(a.p)
-				case to.G > 0 && to != b.at() && b.G > 0:
+				case to != b.at() && b.G > 0:
+					// a yields already, and still came first: the
+					// goroutine that makes b yielded too and went on
+					// after a's, or was let go on by one that did, or
+					// a's yield named another operation. It names b
+					// now, which holds a's goroutine back until b is
+					// made (promoteFree, readyFirst).
 					yielded[a.p] = b.at()
 					retarget(a.p, b.at())
 				}

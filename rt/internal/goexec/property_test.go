@@ -155,6 +155,7 @@ type runResult struct {
 	choice  *Choice
 	order   bool       // the run is one order of acquisitions among others
 	alts    []Schedule // the schedules that reverse one more pair
+	orders  string     // the run's orders (Fingerprint)
 	dead    []*G
 	blocked string // the goroutines parked at the end, as goprog.Outcome.Blocked
 }
@@ -213,6 +214,7 @@ func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
 	res.choice = e.Choice()
 	res.order = e.Explorable()
 	res.alts = e.Alternatives()
+	res.orders = e.Fingerprint()
 	var sites []int
 	for _, g := range e.Parked() {
 		sites = append(sites, int(g.Site))
@@ -547,6 +549,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		var sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains int
 		var rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted int
 		var states, maxStates int
+		schedules0 := schedulesRun
 		for range s.n * *propScale {
 			seed++
 			p := goprog.Generate(rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), s.sz)
@@ -651,6 +654,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		}
 		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates or sections, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
 			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
+		t.Logf("  %d schedules run by the explored programs", schedulesRun-schedules0)
 		if rw > 0 {
 			t.Logf("  %d with RWMutex operations: %d racy, %d deadlocked; %d decided by one run, %d explored, %d with a choice noted",
 				rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted)
@@ -668,6 +672,10 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 // maxSchedules bounds the acquisition orders explored per program.
 const maxSchedules = 500
 
+// schedulesRun counts the schedules checkExplored ran, for the property
+// tests' logs.
+var schedulesRun int
+
 // checkExplored checks a run without choice that was one order of
 // acquisitions among others against the oracle: the runs of every
 // schedule that the runs' alternatives reach, together, report a race on
@@ -679,6 +687,7 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 	var vars uint32
 	dead := false
 	seen := map[string]bool{}
+	orders := map[string]bool{}
 	work := []Schedule{nil}
 	n := 0
 	for len(work) > 0 && n < maxSchedules {
@@ -689,6 +698,7 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 		}
 		seen[sc.String()] = true
 		n++
+		schedulesRun++
 		run := first
 		if sc != nil {
 			var err error
@@ -717,7 +727,12 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 		}
 		vars |= run.vars
 		dead = dead || run.dead != nil
-		work = append(work, run.alts...)
+		if !orders[run.orders] {
+			// As the checker explores: only a run with orders of its
+			// own lists the schedules that reverse its pairs.
+			orders[run.orders] = true
+			work = append(work, run.alts...)
+		}
 	}
 	if len(work) > 0 {
 		return first, orc, errSkip(fmt.Sprintf("more than %d schedules", maxSchedules))
