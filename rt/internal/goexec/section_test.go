@@ -101,20 +101,7 @@ func TestCommutingSectionsRace(t *testing.T) {
 		h.access(px, 8, false, 13)
 		h.access(pn, 8, false, 14)
 	}, nil)
-	want := map[[2]uint32]bool{{10, 13}: true, {11, 14}: true}
-	for k := range want {
-		if !r.races[k] {
-			t.Errorf("no race %v; races %v", k, r.races)
-		}
-	}
-	for k := range r.races {
-		if !want[k] {
-			t.Errorf("race %v, which no order has", k)
-		}
-	}
-	if r.explorable || r.choice != nil {
-		t.Errorf("explorable %v, choice %v: want one run", r.explorable, r.choice)
-	}
+	wantOneRun(t, r, map[[2]uint32]bool{{10, 13}: true, {11, 14}: true})
 
 	// The counter updated under two mutexes: the run says it decided
 	// this schedule only.
