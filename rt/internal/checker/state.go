@@ -164,13 +164,15 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 
 // slowAccess is access when one of the rarer modes is on (see
 // updateSlow): permission regions, exploration, an isolated section of a
-// serial run, or the dot option's graph.
+// serial run, the dot option's graph, or goroutines started inside a
+// task.Run.
 func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uint32) {
-	if st.inTaskGo != nil && st.gx == nil && goexec.Self() != st.ownerG {
+	if st.inTaskGo != nil && st.gx == nil && st.x == nil && goexec.Self() != st.ownerG {
 		// A goroutine that a go statement inside a task.Run started, and
 		// that runs beside the tasks: not modelled (see GoExec), so not
 		// recorded, and the tasks' detector is not touched from two
-		// goroutines at once.
+		// goroutines at once. (While Isolated orders are explored, tasks
+		// run on goroutines of their own, so the test does not apply.)
 		return
 	}
 	if st.sections > 0 && st.gx != nil {
@@ -194,7 +196,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 
 // updateSlow sets st.slow, which keeps the common access on one test: it
 // must be called whenever perm, the permissions option, x, the isolated
-// depth or graph changes.
+// depth, graph or inTaskGo changes.
 func (st *state) updateSlow() {
 	st.slow = st.inTaskGo != nil || st.perm != nil || st.opts.Permissions == options.PermStrict || st.x != nil ||
 		(st.iso != nil && st.iso.depth > 0) || st.graph != nil || st.sections > 0
