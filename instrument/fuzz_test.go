@@ -128,6 +128,8 @@ func CondWait(c *sync.Cond, site uint32)                        {}
 func CondSignal(c *sync.Cond, site uint32)                      {}
 func CondBroadcast(c *sync.Cond, site uint32)                   {}
 func AtomicAt[T any](p *T, site uint32) *T                      { return p }
+type TP interface{ Parallel(); Name() string; Cleanup(f func()) }
+func TestParallel(t TP, site uint32)                            {}
 func AtomicLoadAt[T any](p *T, site uint32) *T                  { return p }
 func AtomicAddAt[T any](p *T, site uint32) *T                   { return p }
 func AtomicAndAt[T any](p *T, site uint32) *T                   { return p }

@@ -221,6 +221,7 @@ var hookOf = map[syncapi.Op]string{
 	syncapi.TimerReset:      "TimerReset",
 	syncapi.TickerStop:      "TickerStop",
 	syncapi.TickerReset:     "TickerReset",
+	syncapi.TestParallel:    "TestParallel", // direct calls only (call)
 }
 
 // isChan reports whether e is a channel whose hooks can infer its element
@@ -391,6 +392,14 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		site := g.site(x.Pos(), x)
 		g.insert(u.Recv.Pos(), rt("At")+"("+pre, prioAtOpen)
 		g.insert(u.Recv.End(), post+", "+site+")", prioAtClose)
+	case u.Op == syncapi.TestParallel:
+		// The rest of the subtest runs beside its siblings once its
+		// parent's function returned (rt.TestParallel). Only a direct
+		// call: a method value runs package testing's own, and the run
+		// then says "this schedule only".
+		if u.Form == syncapi.Direct {
+			g.syncMethod(u)
+		}
 	case hookOf[u.Op] != "":
 		g.syncMethod(u)
 	}
@@ -509,6 +518,9 @@ func (g *goRewriter) value(u syncapi.Use) {
 		return
 	}
 	hook := hookOf[u.Op]
+	if u.Op == syncapi.TestParallel {
+		hook = "" // direct calls only (call)
+	}
 	if hook == "" {
 		switch u.Op {
 		case syncapi.AtomicFunc, syncapi.AtomicMethod, syncapi.Sleep:

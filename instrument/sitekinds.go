@@ -45,6 +45,7 @@ var opKinds = map[syncapi.Op]string{
 	syncapi.TimeUntil:        "KindTime",
 	syncapi.SynctestTest:     "KindTime",
 	syncapi.SynctestWait:     "KindTime",
+	syncapi.TestParallel:     "KindGo",
 	syncapi.ErrgroupGo:       "KindErrgroup",
 	syncapi.ErrgroupWait:     "KindErrgroup",
 	syncapi.ErrgroupSetLimit: "KindErrgroup",

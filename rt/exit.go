@@ -55,6 +55,7 @@ type TB interface {
 	Helper()
 	Errorf(format string, args ...any)
 	Name() string
+	Cleanup(f func())
 }
 
 // TestBegin returns the number of races found so far. Rewritten test
@@ -65,12 +66,44 @@ func TestBegin() uint64 { return checker.Found() }
 
 // TestEnd fails t when a race was found since TestBegin returned before, as
 // `go test -race` fails the test during which a race was found.
+//
+// When subtests of t called t.Parallel (TestParallel), they run after the
+// test function returned: TestEnd then settles in a cleanup of t, which
+// runs once they all ended.
 func TestEnd(t TB, before uint64) {
+	t.Helper()
+	if checker.ParallelPending(t.Name()) {
+		t.Cleanup(func() {
+			t.Helper()
+			testEnd(t, before)
+		})
+		return
+	}
+	testEnd(t, before)
+}
+
+func testEnd(t TB, before uint64) {
+	t.Helper()
 	if msg := checker.TestEnd(t.Name(), before); msg != "" {
 		t.Helper()
 		t.Errorf("%s", msg)
 	}
 }
+
+// TP is the part of *testing.T that TestParallel needs.
+type TP interface {
+	Parallel()
+	Name() string
+	Cleanup(f func())
+}
+
+// TestParallel calls t.Parallel(), for the rewritten t.Parallel() of a test
+// at site. A subtest's parallel part is checked beside its siblings' in the
+// run of goroutines of its test: races between siblings are found whatever
+// order package testing runs them in. A top-level test's races with the
+// other parallel tests of its package are not checked: its verdict says
+// so.
+func TestParallel(t TP, site uint32) { checker.TestParallel(t.Name(), t.Parallel, t.Cleanup, site) }
 
 // TestMain is called by the generated TestMain of a rewritten test package
 // with the result of m.Run. It turns a race found outside any test into a

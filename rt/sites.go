@@ -19,7 +19,7 @@ const (
 
 	// Plain Go: the sites of the operations the rewriter gives hooks of
 	// package rt (gohooks.go).
-	KindGo        // a go statement
+	KindGo        // a go statement, and t.Parallel (the rest of a subtest runs beside its siblings)
 	KindSend      // ch <- v
 	KindRecv      // <-ch, and a range loop over a channel
 	KindClose     // close(ch)

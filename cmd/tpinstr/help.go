@@ -135,10 +135,21 @@ needs nothing: its call of os.Exit is rewritten to report races too. A test
 that looks at its own call stack (runtime.Callers) sees the added TestMain
 between testing.(*M).Run and main.main.
 
+Subtests that call t.Parallel are checked beside one another: the rest of
+each runs, as in the program, after its parent's test function returned,
+and a race between two of them is found in one run, whichever order package
+testing ran them in (go test -race finds it only when they happen to run at
+once). When their synchronisation with one another could go another way
+(two sections of one mutex that do not commute), the test's verdict says
+"this schedule only", naming the t.Parallel: package testing, not tpinstr,
+chooses their order.
+
 tpinstr test passes -parallel=1 unless -parallel is given: a checked binary
 runs one task.Run at a time and attributes each race to the test running
-when it was found, so parallel tests would only wait for one another. It
-passes -vet=off unless -vet is given, since the vet checks of go test would
+when it was found, so parallel tests would only wait for one another. A
+top-level test that calls t.Parallel therefore runs alone, and its verdict
+says "this schedule only": its races with the other parallel tests of its
+package are not checked. It passes -vet=off unless -vet is given, since the vet checks of go test would
 see the rewritten files; run 'go vet' on your sources instead.
 ` + checkFlags,
 	},

@@ -7,7 +7,7 @@
 // and the type information of its package, [Classifier.Call] and
 // [Classifier.Value] name the operation (a task-library operation such as
 // Async or Get, or a synchronisation operation of packages sync,
-// sync/atomic, time, context, testing/synctest and
+// sync/atomic, time, context, testing, testing/synctest and
 // golang.org/x/sync/errgroup),
 // the form in which it is used (a direct call, a method value, a method
 // expression, a function value; promoted through embedded fields or
@@ -34,13 +34,15 @@ const (
 	SynctestPath = "testing/synctest"
 	ErrgroupPath = "golang.org/x/sync/errgroup"
 	ContextPath  = "context"
+	TestingPath  = "testing"
 )
 
 // Op is an operation of the task library or of Go's synchronisation.
 type Op uint8
 
 // The operations. Task-library operations come first (IsTask), then those
-// of package sync, sync/atomic, time, testing/synctest and errgroup.
+// of package sync, sync/atomic, time, testing/synctest, errgroup, context
+// and testing.
 const (
 	None Op = iota
 
@@ -100,6 +102,8 @@ const (
 	WithTimeoutCause  // context.WithTimeoutCause
 	WithCancel        // context.WithCancel: a cancellation the run sees
 	WithCancelCause   // context.WithCancelCause
+
+	TestParallel // (*testing.T).Parallel: the rest of a subtest runs beside its siblings
 
 	numOps
 )
@@ -161,6 +165,7 @@ var opNames = [numOps]string{
 	WithTimeoutCause:  "context.WithTimeoutCause",
 	WithCancel:        "context.WithCancel",
 	WithCancelCause:   "context.WithCancelCause",
+	TestParallel:      "testing.T.Parallel",
 }
 
 // String returns the operation's name: the library name for a task
@@ -494,7 +499,7 @@ func (c Classifier) op(fn *types.Func) Op {
 	switch path {
 	case taskPath:
 		return methodOps[taskKey{task: true, key: key}]
-	case SyncPath, ErrgroupPath, TimePath:
+	case SyncPath, ErrgroupPath, TimePath, TestingPath:
 		return methodOps[taskKey{key: path + "." + key}]
 	case AtomicPath:
 		switch RecvName(sig.Recv().Type()) {
@@ -545,6 +550,8 @@ var methodOps = map[taskKey]Op{
 	{false, "time.Timer.Reset"}:  TimerReset,
 	{false, "time.Ticker.Stop"}:  TickerStop,
 	{false, "time.Ticker.Reset"}: TickerReset,
+
+	{false, "testing.T.Parallel"}: TestParallel,
 }
 
 // RecvName returns the name of the named type of a receiver type T or *T

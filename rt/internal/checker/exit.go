@@ -48,11 +48,24 @@ func TestEnd(name string, before uint64) string {
 		return "" // a child of exploration reports at the end of the process
 	}
 	st.endGoRun(name)
+	st.sayTopParallel()
 	st.settleTest(name)
 	st.flush()
-	if n := st.findings.Count(); n > before {
-		st.findings.AttributeToTests(before, n)
-		return fmt.Sprintf("tpinstr: %s found during execution of this test", st.findings.Describe(before, n))
+	spans := [][2]uint64{{before, st.findings.Count()}}
+	if w, ok := st.topWindow[name]; ok {
+		// It waited in t.Parallel while other tests ran (TestParallel).
+		delete(st.topWindow, name)
+		spans = [][2]uint64{{before, w[0]}, {w[1], spans[0][1]}}
+	}
+	var found uint64
+	for _, sp := range spans {
+		if sp[1] > sp[0] {
+			found += sp[1] - sp[0]
+			st.findings.AttributeToTests(sp[0], sp[1])
+		}
+	}
+	if found > 0 {
+		return fmt.Sprintf("tpinstr: %s found during execution of this test", st.findings.Describe(spans...))
 	}
 	return ""
 }

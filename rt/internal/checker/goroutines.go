@@ -115,6 +115,9 @@ func GoExec(site uint32) *goexec.Exec {
 	st.startGraph()
 	st.sinkSpawn(0, root, false, site)
 	st.gx = goexec.New(goHost{st}, root, site)
+	if c := st.topPar; c != nil {
+		st.gx.NoteFrom(c.Site, c.What)
+	}
 	switch {
 	case st.goChild != nil:
 		st.gx.SetSchedule(st.goChild.sched)
@@ -187,6 +190,7 @@ func (st *state) goVerdict(sum goExploreSummary) {
 	if c == nil {
 		c = sum.choice
 	}
+	st.topParSaid = st.topParSaid || st.topPar != nil && c != nil && c.What == st.topPar.What
 	switch {
 	case st.goReplay != nil:
 		st.verdict(fmt.Sprintf("checked the schedule %s only, as the replay option asks (%s)", st.goReplay, gs))

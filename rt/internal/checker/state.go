@@ -64,13 +64,16 @@ type state struct {
 	mu sync.Mutex // held by the goroutine running a checked Run
 
 	// A run of plain goroutines (goroutines.go, goexplore.go).
-	gx          *goexec.Exec    // the executor of the current run of goroutines
-	verdicts    int             // verdict lines written
-	taskRuns    int             // task.Runs started (runs counts the runs of goroutines too)
-	goChild     *goChildState   // set in a child of goroutine exploration
-	goReplay    goexec.Schedule // the replay option's goroutine schedule
-	inTaskGo    *goexec.Choice  // the first goroutine operation inside a task.Run, which runs unchecked
-	bubbleState                 // goroutines.go
+	gx          *goexec.Exec         // the executor of the current run of goroutines
+	verdicts    int                  // verdict lines written
+	taskRuns    int                  // task.Runs started (runs counts the runs of goroutines too)
+	goChild     *goChildState        // set in a child of goroutine exploration
+	goReplay    goexec.Schedule      // the replay option's goroutine schedule
+	inTaskGo    *goexec.Choice       // the first goroutine operation inside a task.Run, which runs unchecked
+	topPar      *goexec.Choice       // the t.Parallel of the running top-level test (testpar.go)
+	topParSaid  bool                 // a verdict named topPar
+	topWindow   map[string][2]uint64 // findings made while a top-level test waited in t.Parallel, by test (testpar.go)
+	bubbleState                      // goroutines.go
 }
 
 type taskInfo struct {

@@ -199,6 +199,8 @@ type Exec struct {
 	over      bool           // End ran, or the run deadlocked
 	endLocked bool           // End took the lock, which Release releases
 	stopWatch chan struct{}
+
+	groups map[string]*parGroup // parallel subtests, by their parent's name (parallel.go)
 }
 
 // Choice names the first construct of a run whose outcome could differ in
@@ -250,6 +252,10 @@ type G struct {
 	scheduled bool           // it yielded at a point of the schedule (promoteFree)
 	endPolls  int            // polls after goroutine 1 returned (poll)
 	turnAcqs  int            // acqs when it last parked (preempt)
+
+	par       *parGroup // the parallel subtests it is one of (parallel.go), or nil
+	parPaused bool      // it waits in t.Parallel
+	parDone   bool      // its test ended
 }
 
 type gstate uint8

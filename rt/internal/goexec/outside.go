@@ -350,8 +350,9 @@ func (e *Exec) enterOutside(me uintptr, site uint32) {
 	e.waitOn(g.wake)
 	g.Waits, g.WaitAt = "", 0
 	// What it waited for outside, or what started it, may be anything
-	// that ran so far: it acquires every ended segment (see above).
-	e.acquireAll(g, site)
+	// that ran so far: it acquires every ended segment (see above), or,
+	// for a parallel subtest that goes on, its group's (parallel.go).
+	e.takenIn(g, site)
 }
 
 // acquireAll joins every ended segment of the run into g's current
@@ -395,7 +396,8 @@ func (e *Exec) anyDetached() bool {
 // as described by createdBy or holderState. The order of such goroutines
 // is the program's, not a schedule's: they leave the verdict as it is, and
 // a run in which no goroutine can go on while one of them waits is
-// deadlocked. A test that calls Parallel is not: its wait is noted.
+// deadlocked. A test that calls Parallel is not: its wait is noted, unless
+// the rewritten t.Parallel announced it (parallel.go).
 func byTesting(desc string) bool {
 	desc = strings.TrimPrefix(desc, "started by ")
 	return strings.HasPrefix(desc, "testing.") && !strings.HasPrefix(desc, "testing.(*T).Parallel")
@@ -608,7 +610,7 @@ func (e *Exec) watch() {
 // detach takes the baton from the goroutine h, blocked in code that was
 // not rewritten at where (or gone, where ""), and hands it on.
 func (e *Exec) detach(h *G, where string) {
-	if where != "" && !byTesting(where) {
+	if where != "" && !byTesting(where) && !(h.parPaused && strings.HasPrefix(where, "testing.(*T).Parallel")) {
 		e.outside = true
 		site := h.lastSite
 		if site == 0 {
@@ -701,6 +703,11 @@ func holderState(id uint64) (holderKind, string) {
 		case strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/"):
 			continue
 		case strings.HasPrefix(fn, "github.com/tpinstr/tpinstr/rt") && !strings.HasSuffix(strings.SplitN(file, ":", 2)[0], "_test.go"):
+			if strings.HasPrefix(callee, "testing.(*T).Parallel") {
+				// The rewritten t.Parallel waits in package testing
+				// (parallel.go).
+				return kind, callee
+			}
 			return holderRunning, ""
 		case inStd(file):
 			callee = fn

@@ -74,13 +74,16 @@ func (l *Log) Reset() {
 	l.inTest.Store(0)
 }
 
-// Describe says what the findings from index from to index to are, as in
-// "2 determinacy races and 1 permission error".
-func (l *Log) Describe(from, to uint64) string {
+// Describe says what the findings of the spans of indices [from, to) are,
+// as in "2 determinacy races and 1 permission error".
+func (l *Log) Describe(spans ...[2]uint64) string {
 	var n [numKinds]int
 	l.mu.Lock()
-	for _, k := range l.kinds[min(from, uint64(len(l.kinds))):min(to, uint64(len(l.kinds)))] {
-		n[k]++
+	for _, sp := range spans {
+		from, to := min(sp[0], uint64(len(l.kinds))), min(sp[1], uint64(len(l.kinds)))
+		for _, k := range l.kinds[from:max(from, to)] {
+			n[k]++
+		}
 	}
 	l.mu.Unlock()
 	return describeCounts(n)

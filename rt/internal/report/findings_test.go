@@ -23,9 +23,14 @@ func TestDescribeFindings(t *testing.T) {
 		{4, 9, "1 determinacy race"},
 	}
 	for _, tt := range tests {
-		if got := l.Describe(tt.from, tt.to); got != tt.want {
+		if got := l.Describe([2]uint64{tt.from, tt.to}); got != tt.want {
 			t.Errorf("Describe(%d, %d) = %q, want %q", tt.from, tt.to, got, tt.want)
 		}
+	}
+	// Two spans, the findings between them left out (a test that waited
+	// in t.Parallel while others ran).
+	if got, want := l.Describe([2]uint64{0, 1}, [2]uint64{3, 5}), "2 determinacy races and 1 deadlock"; got != want {
+		t.Errorf("Describe of two spans = %q, want %q", got, want)
 	}
 	l.AttributeToTests(0, 3)
 	if got, want := l.DescribeOutsideTests(), "1 determinacy race and 1 deadlock"; got != want {
@@ -35,7 +40,7 @@ func TestDescribeFindings(t *testing.T) {
 		t.Errorf("counts %d found, %d in tests; want 5 and 3", l.Count(), l.InTests())
 	}
 	l.Reset()
-	if l.Count() != 0 || l.InTests() != 0 || l.Describe(0, 5) != "no finding" {
-		t.Errorf("after Reset: %d found, %d in tests, %q", l.Count(), l.InTests(), l.Describe(0, 5))
+	if l.Count() != 0 || l.InTests() != 0 || l.Describe([2]uint64{0, 5}) != "no finding" {
+		t.Errorf("after Reset: %d found, %d in tests, %q", l.Count(), l.InTests(), l.Describe([2]uint64{0, 5}))
 	}
 }

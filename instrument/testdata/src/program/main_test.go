@@ -20,3 +20,16 @@ func Testlower(t *testing.T) {} // not a test: lower case after Test
 func helperTest(t *testing.T, n int) {} // not a test: a helper
 
 func BenchmarkX(b *testing.B) {}
+
+// TestSubtests' subtests call t.Parallel: rt.TestParallel; a method value
+// of Parallel is left as it is.
+func TestSubtests(t *testing.T) {
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			shared++
+		})
+	}
+	p := t.Parallel
+	_ = p
+}

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// parallelTests are tests whose subtests call t.Parallel, in the shapes
+// table-driven tests take: their parallel parts race (or not) with one
+// another, whatever order package testing runs them in.
+const parallelTests = `package p
+
+import (
+	"sync"
+	"testing"
+)
+
+var shared int
+
+func TestRacy(t *testing.T) {
+	for _, n := range []string{"a", "b"} {
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			shared++
+		})
+	}
+}
+
+func TestSafe(t *testing.T) {
+	var mu sync.Mutex
+	total := 0
+	for _, n := range []string{"a", "b"} {
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			mu.Lock()
+			total++
+			mu.Unlock()
+		})
+	}
+}
+
+func TestOrdered(t *testing.T) {
+	cfg := map[string]int{}
+	limit := 0
+	for _, n := range []string{"a", "b", "c"} {
+		t.Run(n, func(t *testing.T) {
+			cfg[n] = len(n) // before t.Parallel: in sequence
+			t.Parallel()
+			if len(cfg) != 3 || limit != 10 {
+				t.Errorf("cfg %v limit %d", cfg, limit)
+			}
+		})
+	}
+	limit = 10 // before the parallel parts
+}
+
+func TestMasked(t *testing.T) {
+	var mu sync.Mutex
+	x := 0
+	t.Run("a", func(t *testing.T) {
+		t.Parallel()
+		x = 1
+		mu.Lock()
+		mu.Unlock()
+	})
+	t.Run("b", func(t *testing.T) {
+		t.Parallel()
+		mu.Lock()
+		mu.Unlock()
+		_ = x
+	})
+}
+
+func TestOrderMatters(t *testing.T) {
+	var mu sync.Mutex
+	x, ready := 0, false
+	t.Run("a", func(t *testing.T) {
+		t.Parallel()
+		x = 1
+		mu.Lock()
+		ready = true
+		mu.Unlock()
+	})
+	t.Run("b", func(t *testing.T) {
+		t.Parallel()
+		mu.Lock()
+		r := ready
+		mu.Unlock()
+		if r {
+			_ = x
+		}
+	})
+}
+
+func TestGoroutines(t *testing.T) {
+	for _, n := range []string{"a", "b"} {
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			var wg sync.WaitGroup
+			sum := 0
+			for i := range 3 {
+				wg.Add(1)
+				go func() { defer wg.Done(); mu2.Lock(); sum += i; mu2.Unlock() }()
+			}
+			wg.Wait()
+			_ = sum
+		})
+	}
+}
+
+var mu2 sync.Mutex
+
+func TestTop1(t *testing.T) {
+	t.Parallel()
+	shared2++
+}
+
+func TestTop2(t *testing.T) {
+	t.Parallel()
+	shared2++
+}
+
+var shared2 int
+
+func TestNested(t *testing.T) {
+	var v int
+	t.Run("outer1", func(t *testing.T) {
+		t.Parallel()
+		t.Run("inner", func(t *testing.T) { v++ })
+	})
+	t.Run("outer2", func(t *testing.T) {
+		t.Parallel()
+		v++
+	})
+}
+`
+
+// TestTestParallel runs tpinstr test on parallelTests: each test fails or
+// passes as its races say, and says which verdict applies.
+func TestTestParallel(t *testing.T) {
+	dir := userModule(t, map[string]string{"p/p_test.go": parallelTests})
+	tmp := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	cmd := tpinstrCmd(t, dir, tmp, nil, "test", "-v", "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if code := exitStatus(t, cmd.Run()); code != 1 {
+		t.Errorf("status %d, want 1; stderr:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	tests := []struct {
+		name    string
+		fail    bool   // races found
+		verdict string // what its verdict line says
+	}{
+		// The parallel parts of two subtests write one variable: found
+		// in one run, whichever ran first.
+		{"TestRacy", true, "checked every schedule of this input (3 goroutines)"},
+		// Commuting sections of one mutex.
+		{"TestSafe", false, "checked every schedule of this input (3 goroutines)"},
+		// What the parent did before returning, and the siblings before
+		// their t.Parallel, comes before every parallel part.
+		{"TestOrdered", false, "checked every schedule of this input (4 goroutines)"},
+		// An order of the siblings' sections could hide or show a race:
+		// package testing's order is the only one run.
+		{"TestMasked", false, "checked this schedule only: the parallel subtests of TestMasked ran in the order package testing chose"},
+		{"TestOrderMatters", false, "checked this schedule only: the parallel subtests of TestOrderMatters ran in the order package testing chose"},
+		{"TestGoroutines", false, "checked every schedule of this input (9 goroutines)"},
+		// A subtest of a parallel subtest: its race with a cousin is
+		// found, but its edges are approximate.
+		{"TestNested", true, "checked this schedule only: a goroutine of package testing entered the run while the parallel subtests of TestNested ran"},
+		// Top-level parallel tests run one at a time.
+		{"TestTop1", false, "checked this schedule only: TestTop1 calls t.Parallel, and its races with the other parallel tests of the package were not checked"},
+		{"TestTop2", false, "checked this schedule only: TestTop2 calls t.Parallel"},
+	}
+	for _, tt := range tests {
+		result := "--- PASS: " + tt.name + " "
+		if tt.fail {
+			result = "--- FAIL: " + tt.name + " "
+		}
+		end := strings.Index(out, result)
+		if end < 0 {
+			t.Errorf("%s: no %q in the output:\n%s", tt.name, result, out)
+			continue
+		}
+		// The verdict is the last tpinstr line before the result.
+		lines := regexp.MustCompile(`(?m)^tpinstr: .*$`).FindAllString(out[:end], -1)
+		if len(lines) == 0 || !strings.Contains(lines[len(lines)-1], tt.verdict) {
+			t.Errorf("%s: verdicts %q, want the last to contain %q", tt.name, lines, tt.verdict)
+		}
+	}
+	if strings.Contains(out, "exit.go") {
+		t.Errorf("a failure names tpinstr's own file, not the test:\n%s", out)
+	}
+	checkNoWorkDirs(t, tmp)
+}

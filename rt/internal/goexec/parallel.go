@@ -1,0 +1,182 @@
+package goexec
+
+import (
+	"strings"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Parallel subtests.
+//
+// A subtest that calls t.Parallel() pauses there; its parent's t.Run
+// returns; once the parent's function has returned, package testing lets
+// the paused subtests go on, beside one another, and the parent's test
+// ends when they all have. In the memory model's terms, the rest of each
+// such subtest (its parallel part) is ordered after everything its parent's
+// function did and after the parts of its siblings before their own
+// t.Parallel (they all came before the parent's function went on), and
+// after nothing its siblings do in their parallel parts.
+//
+// Package testing runs these goroutines; the checked run sees them as it
+// sees any goroutine package testing starts (outside.go): a test or
+// subtest goroutine that waits in package testing is detached, and it is
+// taken in again when it next enters a hook. Such a goroutine coming back
+// joins every ended segment of the run (acquireAll), which is exactly
+// right for a subtest that ran in sequence, but would order a parallel
+// part after the parallel parts of the siblings that package testing
+// happened to run first, hiding their races. So the rewritten t.Parallel
+// (the hook TestParallel of package rt) tells the executor, and the
+// parallel part of each sibling joins instead the segments that had ended
+// when the first of them went on (the group's snapshot): the parent's
+// function, up to its return, and the siblings' parts before t.Parallel.
+// Races between the parallel parts of siblings are then found in one run,
+// whichever order package testing ran them in, as for any two goroutines
+// whose accesses no edge orders.
+//
+// What this does not decide, the run says ("this schedule only", with the
+// t.Parallel): an order of the siblings' synchronisation with one another
+// (package testing, not the executor, decides which sibling runs first,
+// so the explorer cannot take the other orders; the run is then noted as
+// one it does not control, as soon as one of its objects has two users);
+// a goroutine other than the subtests that was still running when the
+// siblings went on (the snapshot would order it before them); and a
+// goroutine taken in by acquireAll while a group's parallel parts run (a
+// subtest of a parallel subtest, which would join its cousins' segments).
+// A test's own t.Parallel (a top-level test) is the host's: see
+// checker.TestParallel.
+
+// parGroup is the parallel subtests of one test: its subtests that called
+// t.Parallel.
+type parGroup struct {
+	parent  string // the test's name
+	site    uint32 // the first member's t.Parallel
+	members []*G
+	resumed bool         // a member's parallel part began
+	snap    []event.Task // the ended segments when the first began
+	done    int          // members whose test function returned
+}
+
+// active reports whether some member's parallel part began and not every
+// member's test has ended.
+func (p *parGroup) active() bool { return p.resumed && p.done < len(p.members) }
+
+// ParallelBegin records that the running goroutine, the subtest named name,
+// calls t.Parallel() at site: it is about to wait in package testing for its
+// parent's function to return. It returns the key that ParallelDone takes.
+func (e *Exec) ParallelBegin(name string, site uint32) *G {
+	defer e.Exit(e.in(site))
+	g := e.cur
+	if g == nil {
+		return nil
+	}
+	parent := name
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		parent = name[:i]
+	}
+	if e.groups == nil {
+		e.groups = map[string]*parGroup{}
+	}
+	p := e.groups[parent]
+	if p == nil {
+		p = &parGroup{parent: parent, site: site}
+		e.groups[parent] = p
+	}
+	if p.resumed {
+		// The parent's function has returned: the subtest was started by
+		// one of its siblings' goroutines, or by a goroutine left
+		// running. Not modelled: the snapshot is taken.
+		e.noteOutside(site, "t.Parallel in a subtest started after its parent's function returned")
+	}
+	p.members = append(p.members, g)
+	g.par, g.parPaused = p, true
+	return g
+}
+
+// ParallelDone records that the test function of g, a member of a group
+// (ParallelBegin's result), returned: its cleanups run.
+func (e *Exec) ParallelDone(g *G) {
+	if g == nil {
+		return
+	}
+	e.lock()
+	defer e.unlock()
+	p := g.par
+	if p == nil || g.parDone {
+		return
+	}
+	g.parDone = true
+	if p.done++; p.done == len(p.members) && len(p.members) > 1 && e.Explorable() {
+		// Two goroutines used an object in an order that exploration
+		// would change; the siblings' order is package testing's.
+		e.noteOutside(p.site, "the parallel subtests of "+p.parent+" ran in the order package testing chose, and the other orders of their synchronisation were not explored")
+	}
+}
+
+// ParallelPending reports whether a subtest of the test named test, or of
+// one of its subtests, called t.Parallel and its test has not ended: the
+// run of goroutines must go on until it has.
+func (e *Exec) ParallelPending(test string) bool {
+	e.lock()
+	defer e.unlock()
+	for name, p := range e.groups {
+		if (name == test || strings.HasPrefix(name, test+"/")) && p.done < len(p.members) {
+			return true
+		}
+	}
+	return false
+}
+
+// parallelJoin is acquireAll for g, taken in again after its t.Parallel
+// returned: g's parallel part joins its group's snapshot (see above).
+func (e *Exec) parallelJoin(g *G, site uint32) {
+	p := g.par
+	g.parPaused = false
+	if !p.resumed {
+		p.resumed = true
+		for _, o := range e.groups {
+			if o != p && o.active() {
+				e.noteOutside(p.site, "parallel subtests of "+o.parent+" and of "+p.parent+" ran at once")
+			}
+		}
+		for _, o := range e.gs {
+			if o == g {
+				continue
+			}
+			if o.par != p && (o.state == gParked || o.state == gSuspended) && !(o.par != nil && o.parPaused) {
+				e.noteOutside(p.site, "a goroutine started before the parallel subtests of "+p.parent+" went on was still running")
+			}
+			if o.last != 0 && e.isEnded(o.last) {
+				p.snap = append(p.snap, o.last)
+			}
+		}
+	}
+	for _, s := range p.snap {
+		if s != g.last {
+			e.h.Join(g.seg(), s, site)
+		}
+	}
+}
+
+// takenIn joins every ended segment into g's current segment, for a
+// goroutine taken in from outside the executor's control (enterOutside),
+// unless g's t.Parallel returned (parallelJoin).
+func (e *Exec) takenIn(g *G, site uint32) {
+	if g.par != nil && g.parPaused {
+		e.parallelJoin(g, site)
+		return
+	}
+	for _, p := range e.groups {
+		if p.active() {
+			e.noteOutside(p.site, "a goroutine of package testing entered the run while the parallel subtests of "+p.parent+" ran")
+			break
+		}
+	}
+	e.acquireAll(g, site)
+}
+
+// noteOutside notes a construct whose other outcomes the run cannot take:
+// the verdict says "this schedule only", and the run is not explored.
+func (e *Exec) noteOutside(site uint32, what string) {
+	e.note(site, "%s", what)
+	e.outside = true
+}
