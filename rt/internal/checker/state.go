@@ -72,6 +72,7 @@ type state struct {
 	inTaskGo    *goexec.Choice       // the first goroutine operation inside a task.Run, which runs unchecked
 	topPar      *goexec.Choice       // the t.Parallel of the running top-level test (testpar.go)
 	topParSaid  bool                 // a verdict named topPar
+	topParallel map[string]bool      // top-level tests that called t.Parallel (testpar.go)
 	topWindow   map[string][2]uint64 // findings made while a top-level test waited in t.Parallel, by test (testpar.go)
 	bubbleState                      // goroutines.go
 }

@@ -21,7 +21,9 @@ import (
 // -parallel=1), so their races with one another are not checked: the part
 // before t.Parallel ends its run here, the test's verdict says "this
 // schedule only", naming the t.Parallel, and the findings of the tests
-// that ran while it waited are not counted as the test's (TestEnd).
+// that ran while it waited are not counted as the test's (TestEnd). Its
+// subtests' t.Parallel are then package testing's alone: their waits make
+// the runs "this schedule only" (goexec's outside.go).
 func TestParallel(name string, parallel func(), cleanup func(func()), site uint32) {
 	st := global()
 	if !strings.Contains(name, "/") {
@@ -36,8 +38,20 @@ func TestParallel(name string, parallel func(), cleanup func(func()), site uint3
 			st.topWindow = map[string][2]uint64{}
 		}
 		st.topWindow[name] = [2]uint64{paused, st.findings.Count()}
+		if st.topParallel == nil {
+			st.topParallel = map[string]bool{}
+		}
+		st.topParallel[name] = true
 		st.topPar = &goexec.Choice{What: name + " calls t.Parallel, and its races with the other parallel tests of the package were not checked (tpinstr runs the tests of a package one at a time)", Site: site}
 		st.topParSaid = false
+		return
+	}
+	if top, _, _ := strings.Cut(name, "/"); st.topParallel[top] {
+		// Its top-level test runs beside the other parallel ones, which
+		// may end the run: its wait in t.Parallel is noted as any
+		// goroutine's in package testing (outside.go), and its verdict
+		// says "this schedule only".
+		parallel()
 		return
 	}
 	gx := GoExec(site)

@@ -161,6 +161,9 @@ func (e *Exec) parallelJoin(g *G, site uint32) {
 // goroutine taken in from outside the executor's control (enterOutside),
 // unless g's t.Parallel returned (parallelJoin).
 func (e *Exec) takenIn(g *G, site uint32) {
+	if e.over || len(g.segs) == 0 {
+		return // the run ended while it waited (End): it goes on unchecked
+	}
 	if g.par != nil && g.parPaused {
 		e.parallelJoin(g, site)
 		return
