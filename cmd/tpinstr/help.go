@@ -146,10 +146,10 @@ chooses their order.
 
 tpinstr test passes -parallel=1 unless -parallel is given: a checked binary
 runs one task.Run at a time and attributes each race to the test running
-when it was found, so parallel tests would only wait for one another. A
-top-level test that calls t.Parallel therefore runs alone, and its verdict
-says "this schedule only": its races with the other parallel tests of its
-package are not checked. It passes -vet=off unless -vet is given, since the vet checks of go test would
+when it was found, so parallel tests would only wait for one another. The
+parallel parts of the top-level tests that call t.Parallel are still
+checked beside one another, in one run whose verdict the last of them
+writes. It passes -vet=off unless -vet is given, since the vet checks of go test would
 see the rewritten files; run 'go vet' on your sources instead.
 ` + checkFlags,
 	},

@@ -170,9 +170,10 @@ func TestTestParallel(t *testing.T) {
 		// A subtest of a parallel subtest: its race with a cousin is
 		// found, but its edges are approximate.
 		{"TestNested", true, "checked this schedule only: a goroutine of package testing entered the run while the parallel subtests of TestNested ran"},
-		// Top-level parallel tests run one at a time.
-		{"TestTop1", false, "checked this schedule only: TestTop1 calls t.Parallel, and its races with the other parallel tests of the package were not checked"},
-		{"TestTop2", false, "checked this schedule only: TestTop2 calls t.Parallel"},
+		// Top-level parallel tests are checked in one run: the race of
+		// their parallel parts is found in the second to run.
+		{"TestTop1", false, "checked with the package's other parallel tests, in one run: its verdict follows the last of them"},
+		{"TestTop2", true, "checked every schedule of this input (2 goroutines)"},
 	}
 	for _, tt := range tests {
 		result := "--- PASS: " + tt.name + " "
@@ -189,6 +190,9 @@ func TestTestParallel(t *testing.T) {
 		if len(lines) == 0 || !strings.Contains(lines[len(lines)-1], tt.verdict) {
 			t.Errorf("%s: verdicts %q, want the last to contain %q", tt.name, lines, tt.verdict)
 		}
+	}
+	if !strings.Contains(out, "runs a test or subtest (started by testing.(*T).Run)") {
+		t.Errorf("no report names a test goroutine as one:\n%s", out)
 	}
 	if strings.Contains(out, "exit.go") {
 		t.Errorf("a failure names tpinstr's own file, not the test:\n%s", out)

@@ -47,8 +47,13 @@ func TestEnd(name string, before uint64) string {
 	if st.childOut != "" {
 		return "" // a child of exploration reports at the end of the process
 	}
-	st.endGoRun(name)
-	st.sayTopParallel()
+	if st.topPending(name) {
+		// The run of the package's parallel tests goes on.
+		st.verdict("checked with the package's other parallel tests, in one run: its verdict follows the last of them")
+	} else {
+		st.endGoRun(name)
+		st.sayTopParallel()
+	}
 	st.settleTest(name)
 	st.flush()
 	spans := [][2]uint64{{before, st.findings.Count()}}

@@ -16,20 +16,23 @@ import (
 // waits for its parallel subtests (rt.TestEnd defers it to a cleanup).
 //
 // A top-level test's parallel part runs after every sequential test of the
-// binary, beside the other parallel tests, but tpinstr runs the tests of a
-// binary one at a time, each in runs of its own (go test gets
-// -parallel=1), so their races with one another are not checked: the part
-// before t.Parallel ends its run here, the test's verdict says "this
-// schedule only", naming the t.Parallel, and the findings of the tests
-// that ran while it waited are not counted as the test's (TestEnd). Its
-// subtests' t.Parallel are then package testing's alone: their waits make
-// the runs "this schedule only" (goexec's outside.go).
+// binary, beside the other parallel tests: the part before t.Parallel ends
+// its run here, and the parallel parts of all of them are one run, which
+// the first to go on starts and the last to end ends (goexec's
+// TopParallel and TopDone), their verdict written at the end of the last.
+// The findings of the tests that ran while one waited are not counted as
+// its own (TestEnd). Its subtests' t.Parallel are package testing's alone:
+// their waits make the run "this schedule only" (goexec's outside.go).
 func TestParallel(name string, parallel func(), cleanup func(func()), site uint32) {
 	st := global()
 	if !strings.Contains(name, "/") {
 		if st.gx != nil && st.gx.Holds() {
 			st.endGoRun(name)
 		}
+		if st.topParallel == nil {
+			st.topParallel = map[string]bool{}
+		}
+		st.topParallel[name] = true
 		paused := st.findings.Count()
 		parallel()
 		// The sequential tests of the binary ran meanwhile: what they
@@ -38,19 +41,19 @@ func TestParallel(name string, parallel func(), cleanup func(func()), site uint3
 			st.topWindow = map[string][2]uint64{}
 		}
 		st.topWindow[name] = [2]uint64{paused, st.findings.Count()}
-		if st.topParallel == nil {
-			st.topParallel = map[string]bool{}
+		if gx := GoExec(site); gx != nil {
+			gx.TopParallel(name, len(st.topParallel), site)
+			return
 		}
-		st.topParallel[name] = true
-		st.topPar = &goexec.Choice{What: name + " calls t.Parallel, and its races with the other parallel tests of the package were not checked (tpinstr runs the tests of a package one at a time)", Site: site}
+		st.topPar = &goexec.Choice{What: name + " calls t.Parallel inside a task.Run, and its races with the other parallel tests of the package were not checked", Site: site}
 		st.topParSaid = false
 		return
 	}
 	if top, _, _ := strings.Cut(name, "/"); st.topParallel[top] {
-		// Its top-level test runs beside the other parallel ones, which
-		// may end the run: its wait in t.Parallel is noted as any
-		// goroutine's in package testing (outside.go), and its verdict
-		// says "this schedule only".
+		// Its top-level test runs beside the other parallel ones, and
+		// package testing may run their subtests at once: its wait in
+		// t.Parallel is noted as any goroutine's in package testing
+		// (outside.go), and the verdict says "this schedule only".
 		parallel()
 		return
 	}
@@ -86,4 +89,12 @@ func (st *state) sayTopParallel() {
 		}
 		st.topPar, st.topParSaid = nil, false
 	}
+}
+
+// topPending records, at the end of the top-level test named name, that it
+// ended, and reports whether it is one of the parallel tests of the
+// package and another of them has not ended: their run goes on
+// (TestParallel).
+func (st *state) topPending(name string) bool {
+	return st.topParallel[name] && st.gx != nil && st.gx.TopDone(name)
 }

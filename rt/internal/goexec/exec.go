@@ -200,7 +200,8 @@ type Exec struct {
 	endLocked bool           // End took the lock, which Release releases
 	stopWatch chan struct{}
 
-	groups map[string]*parGroup // parallel subtests, by their parent's name (parallel.go)
+	groups     map[string]*parGroup // parallel subtests, by their parent's name (parallel.go)
+	pendingTop map[uint64]string    // top-level tests about to be taken in as members, by goroutine id (parallel.go)
 }
 
 // Choice names the first construct of a run whose outcome could differ in

@@ -42,19 +42,40 @@ import (
 // siblings went on (the snapshot would order it before them); and a
 // goroutine taken in by acquireAll while a group's parallel parts run (a
 // subtest of a parallel subtest, which would join its cousins' segments).
-// A test's own t.Parallel (a top-level test) is the host's: see
-// checker.TestParallel.
+// The top-level tests that call t.Parallel are one more group, whose
+// parent is package testing's main test (topGroup): their parallel parts
+// are one run (TopParallel, TopDone; checker.TestParallel starts and ends
+// it), and none of them joins anything, since every test before them ran
+// in runs of its own.
 
 // parGroup is the parallel subtests of one test: its subtests that called
 // t.Parallel.
 type parGroup struct {
-	parent  string // the test's name
+	parent  string // the test's name (topGroup for the top-level tests)
 	site    uint32 // the first member's t.Parallel
 	members []*G
 	resumed bool         // a member's parallel part began
 	snap    []event.Task // the ended segments when the first began
 	done    int          // members whose test function returned
+
+	// The top-level tests (topGroup): how many called t.Parallel, and
+	// the members by name.
+	expected int
+	byName   map[string]*G
 }
+
+// label names the group in a verdict.
+func (p *parGroup) label() string {
+	if p.parent == topGroup {
+		return "the parallel tests of the package"
+	}
+	return "the parallel subtests of " + p.parent
+}
+
+// topGroup is the parent name of the group of top-level tests that call
+// t.Parallel: package testing's main test, whose function starts every
+// test and returns before the parallel ones go on.
+const topGroup = ""
 
 // active reports whether some member's parallel part began and not every
 // member's test has ended.
@@ -108,7 +129,7 @@ func (e *Exec) ParallelDone(g *G) {
 	if p.done++; p.done == len(p.members) && len(p.members) > 1 && e.Explorable() {
 		// Two goroutines used an object in an order that exploration
 		// would change; the siblings' order is package testing's.
-		e.noteOutside(p.site, "the parallel subtests of "+p.parent+" ran in the order package testing chose, and the other orders of their synchronisation were not explored")
+		e.noteOutside(p.site, p.label()+" ran in the order package testing chose, and the other orders of their synchronisation were not explored")
 	}
 }
 
@@ -135,7 +156,7 @@ func (e *Exec) parallelJoin(g *G, site uint32) {
 		p.resumed = true
 		for _, o := range e.groups {
 			if o != p && o.active() {
-				e.noteOutside(p.site, "parallel subtests of "+o.parent+" and of "+p.parent+" ran at once")
+				e.noteOutside(p.site, o.label()+" and "+p.label()+" ran at once")
 			}
 		}
 		for _, o := range e.gs {
@@ -143,7 +164,7 @@ func (e *Exec) parallelJoin(g *G, site uint32) {
 				continue
 			}
 			if o.par != p && (o.state == gParked || o.state == gSuspended) && !(o.par != nil && o.parPaused) {
-				e.noteOutside(p.site, "a goroutine started before the parallel subtests of "+p.parent+" went on was still running")
+				e.noteOutside(p.site, "a goroutine started before "+p.label()+" went on was still running")
 			}
 			if o.last != 0 && e.isEnded(o.last) {
 				p.snap = append(p.snap, o.last)
@@ -164,13 +185,21 @@ func (e *Exec) takenIn(g *G, site uint32) {
 	if e.over || len(g.segs) == 0 {
 		return // the run ended while it waited (End): it goes on unchecked
 	}
+	if name, ok := e.pendingTop[g.goid]; ok && g.par == nil {
+		// A top-level test's parallel part, taken in (TopParallel).
+		delete(e.pendingTop, g.goid)
+		p := e.groups[topGroup]
+		p.members = append(p.members, g)
+		p.byName[name] = g
+		g.par, g.parPaused = p, true
+	}
 	if g.par != nil && g.parPaused {
 		e.parallelJoin(g, site)
 		return
 	}
 	for _, p := range e.groups {
 		if p.active() {
-			e.noteOutside(p.site, "a goroutine of package testing entered the run while the parallel subtests of "+p.parent+" ran")
+			e.noteOutside(p.site, "a goroutine of package testing entered the run while "+p.label()+" ran")
 			break
 		}
 	}
@@ -182,4 +211,64 @@ func (e *Exec) takenIn(g *G, site uint32) {
 func (e *Exec) noteOutside(site uint32, what string) {
 	e.note(site, "%s", what)
 	e.outside = true
+}
+
+// TopParallel makes the calling goroutine, the top-level test named name
+// whose t.Parallel at site returned, a member of the group of the
+// package's parallel tests, of which expected called t.Parallel: their
+// parallel parts run in one run, beside one another, as the subtests of
+// a group do (see above). The first to go on started the run; the others
+// are taken in. Package testing's main test, their parent, started every
+// test in runs of their own, which ended before: a member's parallel part
+// joins nothing of them.
+func (e *Exec) TopParallel(name string, expected int, site uint32) {
+	e.lock()
+	if e.groups == nil {
+		e.groups = map[string]*parGroup{}
+	}
+	p := e.groups[topGroup]
+	if p == nil {
+		p = &parGroup{parent: topGroup, site: site, byName: map[string]*G{}}
+		e.groups[topGroup] = p
+	}
+	p.expected = expected
+	if g := e.cur; g != nil && g.is(getg()) && !e.idle && len(p.members) == 0 {
+		// It started the run: the group's first member.
+		p.members = append(p.members, g)
+		p.byName[name] = g
+		g.par, p.resumed = p, true
+		e.unlock()
+		return
+	}
+	if e.pendingTop == nil {
+		e.pendingTop = map[uint64]string{}
+	}
+	e.pendingTop[goid()] = name
+	e.unlock()
+	if l, ok := e.Enter(site); ok {
+		e.Exit(l)
+	}
+}
+
+// TopDone records that the top-level test named name, a member of the
+// group of parallel tests, ended, and reports whether a member has not:
+// the run goes on until the last one ends.
+func (e *Exec) TopDone(name string) (pending bool) {
+	e.lock()
+	defer e.unlock()
+	p := e.groups[topGroup]
+	if p == nil {
+		return false
+	}
+	if g := p.byName[name]; g != nil && !g.parDone {
+		g.parDone = true
+		p.done++
+	}
+	if p.done < p.expected {
+		return true
+	}
+	if len(p.members) > 1 && e.Explorable() {
+		e.noteOutside(p.site, p.label()+" ran in the order package testing chose, and the other orders of their synchronisation were not explored")
+	}
+	return false
 }

@@ -77,6 +77,10 @@ func writeGoCreation(b *strings.Builder, chain []GoFrame) {
 		return
 	}
 	g := chain[0]
+	if strings.HasPrefix(g.Outside, "started by testing.") {
+		fmt.Fprintf(b, "\nGoroutine %d runs a test or subtest (%s); it first ran rewritten code at %s\n", g.Goroutine, g.Outside, Position(g.File, g.Line, g.Col))
+		return
+	}
 	if g.Outside != "" {
 		fmt.Fprintf(b, "\nGoroutine %d was not started by the checked program (%s); it first ran rewritten code at %s\n", g.Goroutine, g.Outside, Position(g.File, g.Line, g.Col))
 		return
