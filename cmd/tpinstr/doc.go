@@ -127,7 +127,9 @@ runs one task.Run at a time and attributes each race to the test running
 when it was found, so parallel tests would only wait for one another. The
 parallel parts of the top-level tests that call t.Parallel are still
 checked beside one another, in one run whose verdict the last of them
-writes. It passes -vet=off unless -vet is given, since the vet checks of go test would
+writes (TPINSTR=parallel_tests=alone checks each in runs of its own,
+exploring its orders but not its races with the others). It passes
+-vet=off unless -vet is given, since the vet checks of go test would
 see the rewritten files; run 'go vet' on your sources instead.
 
 # Print tpinstr's version
@@ -385,6 +387,12 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	                  with the program's output
 	leaks=1           report every goroutine still waiting when the program or
 	                  test ends, as a finding (as goleak does)
+	parallel_tests=alone
+	                  check each top-level test that calls t.Parallel in runs
+	                  of its own, whose orders of synchronisation are
+	                  explored, instead of the parallel parts of all of them
+	                  in one run, which finds their races with one another but
+	                  explores no order of it (default together)
 	commute=0         also explore the orders of commutative isolated updates
 	                  and mutex sections such as count++ (for measurements)
 	permissions=strict

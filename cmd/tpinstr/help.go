@@ -149,7 +149,9 @@ runs one task.Run at a time and attributes each race to the test running
 when it was found, so parallel tests would only wait for one another. The
 parallel parts of the top-level tests that call t.Parallel are still
 checked beside one another, in one run whose verdict the last of them
-writes. It passes -vet=off unless -vet is given, since the vet checks of go test would
+writes (TPINSTR=parallel_tests=alone checks each in runs of its own,
+exploring its orders but not its races with the others). It passes
+-vet=off unless -vet is given, since the vet checks of go test would
 see the rewritten files; run 'go vet' on your sources instead.
 ` + checkFlags,
 	},

@@ -197,5 +197,20 @@ func TestTestParallel(t *testing.T) {
 	if strings.Contains(out, "exit.go") {
 		t.Errorf("a failure names tpinstr's own file, not the test:\n%s", out)
 	}
+
+	// Alone, each top-level parallel test is a run of its own: the race
+	// between them is not found, and the verdicts say so.
+	stdout.Reset()
+	stderr.Reset()
+	cmd = tpinstrCmd(t, dir, tmp, []string{"TPINSTR=parallel_tests=alone"}, "test", "-v", "-run", "^TestTop", "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if code := exitStatus(t, cmd.Run()); code != 0 {
+		t.Errorf("parallel_tests=alone: status %d, want 0; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	for _, name := range []string{"TestTop1", "TestTop2"} {
+		if want := "checked this schedule only: " + name + " calls t.Parallel and was checked alone"; !strings.Contains(stdout.String(), want) {
+			t.Errorf("parallel_tests=alone: no %q in the output:\n%s", want, stdout.String())
+		}
+	}
 	checkNoWorkDirs(t, tmp)
 }

@@ -26,16 +26,17 @@ type Options struct {
 	DotPath     string // write the computation graph here
 	HaltOnError bool   // exit at the first report
 
-	Replay       string        // run exactly this schedule of the isolated sections
-	GoReplay     string        // run exactly this schedule of goroutines' synchronisation (replay=g…)
-	Explore      bool          // explore the orders of isolated sections
-	MaxSchedules int           // the most schedules exploration runs
-	ExploreProcs int           // the most children exploration runs at once; 0: GOMAXPROCS
-	ExploreTime  time.Duration // how long the exploration of a run of goroutines may take; 0: no limit
-	SampleTime   time.Duration // how long random schedules of goroutines run past max_schedules or explore_time; 0: none
-	SampleSeed   uint64        // the seed of those random choices
-	NoCommute    bool          // treat commutative isolated updates and mutex sections as conflicting
-	Leaks        bool          // report goroutines still waiting when a run ends
+	Replay        string        // run exactly this schedule of the isolated sections
+	GoReplay      string        // run exactly this schedule of goroutines' synchronisation (replay=g…)
+	Explore       bool          // explore the orders of isolated sections
+	MaxSchedules  int           // the most schedules exploration runs
+	ExploreProcs  int           // the most children exploration runs at once; 0: GOMAXPROCS
+	ExploreTime   time.Duration // how long the exploration of a run of goroutines may take; 0: no limit
+	SampleTime    time.Duration // how long random schedules of goroutines run past max_schedules or explore_time; 0: none
+	SampleSeed    uint64        // the seed of those random choices
+	NoCommute     bool          // treat commutative isolated updates and mutex sections as conflicting
+	Leaks         bool          // report goroutines still waiting when a run ends
+	ParallelAlone bool          // check each top-level parallel test in runs of its own (parallel_tests=alone)
 
 	Permissions PermMode // what the permission-region check reports
 }
@@ -153,6 +154,19 @@ var Table = []Option{
 		set: func(o *Options, v string) (err error) {
 			o.Leaks, err = strconv.ParseBool(v)
 			return err
+		}},
+	{Name: "parallel_tests", Arg: "alone", Default: "together",
+		Usage: "check each top-level test that calls t.Parallel in runs of its own, whose orders of synchronisation are explored, instead of the parallel parts of all of them in one run, which finds their races with one another but explores no order of it",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "together":
+				o.ParallelAlone = false
+			case "alone":
+				o.ParallelAlone = true
+			default:
+				return fmt.Errorf("want together or alone, have %q", v)
+			}
+			return nil
 		}},
 	{Name: "commute", Arg: "0", Default: "1",
 		Usage: "also explore the orders of commutative isolated updates and mutex sections such as count++ (for measurements)",

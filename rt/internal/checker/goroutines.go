@@ -116,7 +116,7 @@ func GoExec(site uint32) *goexec.Exec {
 	st.sinkSpawn(0, root, false, site)
 	st.gx = goexec.New(goHost{st}, root, site)
 	if c := st.topPar; c != nil {
-		st.gx.NoteFrom(c.Site, c.What)
+		st.gx.Note(c.Site, c.What) // explored as any run: the verdict names it
 	}
 	switch {
 	case st.goChild != nil:

@@ -21,7 +21,9 @@ import (
 // the first to go on starts and the last to end ends (goexec's
 // TopParallel and TopDone), their verdict written at the end of the last.
 // The findings of the tests that ran while one waited are not counted as
-// its own (TestEnd). Its subtests' t.Parallel are package testing's alone:
+// its own (TestEnd). With parallel_tests=alone, each is checked in runs of
+// its own instead, explored as any, and its verdict says that its races
+// with the others were not checked. Its subtests' t.Parallel are package testing's alone:
 // their waits make the run "this schedule only" (goexec's outside.go).
 func TestParallel(name string, parallel func(), cleanup func(func()), site uint32) {
 	st := global()
@@ -41,11 +43,15 @@ func TestParallel(name string, parallel func(), cleanup func(func()), site uint3
 			st.topWindow = map[string][2]uint64{}
 		}
 		st.topWindow[name] = [2]uint64{paused, st.findings.Count()}
-		if gx := GoExec(site); gx != nil {
-			gx.TopParallel(name, len(st.topParallel), site)
-			return
+		if !st.opts.ParallelAlone {
+			if gx := GoExec(site); gx != nil {
+				gx.TopParallel(name, len(st.topParallel), site)
+				return
+			}
 		}
-		st.topPar = &goexec.Choice{What: name + " calls t.Parallel inside a task.Run, and its races with the other parallel tests of the package were not checked", Site: site}
+		// Alone (or inside a task.Run): the part after t.Parallel is
+		// checked in runs of its own, explored as any.
+		st.topPar = &goexec.Choice{What: name + " calls t.Parallel and was checked alone (parallel_tests=alone, or inside a task.Run): its races with the other parallel tests of the package were not checked", Site: site}
 		st.topParSaid = false
 		return
 	}

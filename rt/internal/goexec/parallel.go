@@ -268,7 +268,7 @@ func (e *Exec) TopDone(name string) (pending bool) {
 		return true
 	}
 	if len(p.members) > 1 && e.Explorable() {
-		e.noteOutside(p.site, p.label()+" ran in the order package testing chose, and the other orders of their synchronisation were not explored")
+		e.noteOutside(p.site, p.label()+" ran in the order package testing chose, and the other orders of their synchronisation were not explored (TPINSTR=parallel_tests=alone explores each test's alone)")
 	}
 	return false
 }
