@@ -115,6 +115,7 @@ func GoExec(site uint32) *goexec.Exec {
 	st.startGraph()
 	st.sinkSpawn(0, root, false, site)
 	st.gx = goexec.New(goHost{st}, root, site)
+	st.gx.WaitBusy = true
 	if c := st.topPar; c != nil {
 		st.gx.Note(c.Site, c.What) // explored as any run: the verdict names it
 	}

@@ -376,7 +376,12 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 // goroutine waits on a channel, or when nothing came within d (e.Grace when
 // no goroutine sleeps: the run is then deadlocked, unless code that was not
 // rewritten would have acted later still).
-func (e *Exec) external(d time.Duration) bool {
+func (e *Exec) external(d time.Duration) bool { return e.externalFor(d, d == e.Grace) }
+
+// externalFor is external; when deadlock is set and nothing at all could
+// come (no goroutine waits on a channel, none ran outside the executor's
+// control), it reports false at once instead of waiting.
+func (e *Exec) externalFor(d time.Duration, deadlock bool) bool {
 	var cases []reflect.SelectCase
 	var ws []*waiter
 	for _, cs := range e.chans {
@@ -389,7 +394,7 @@ func (e *Exec) external(d time.Duration) bool {
 			}
 		}
 	}
-	if len(cases) == 0 && d == e.Grace && !e.outside && !e.anyDetached() {
+	if len(cases) == 0 && deadlock && !e.outside && !e.anyDetached() {
 		return false // nothing could come: the run is deadlocked
 	}
 	timeout := time.NewTimer(d)

@@ -184,21 +184,29 @@ type Exec struct {
 	// before it reports a deadlock.
 	Grace time.Duration
 
+	// WaitBusy makes a run in which no goroutine can go on wait more
+	// graces, up to maxGraceBusy, while a goroutine outside it is busy
+	// (busyOutside): a checked program's runs set it; a test that drives
+	// the executor from goroutines of its own does not need it.
+	WaitBusy bool
+
 	// Goroutines outside the executor's control (outside.go).
-	mu        sync.Mutex     // held in a locked section (outside.go)
-	muOwner   atomic.Uintptr // getg of mu's holder, 0 when free
-	inHook    atomic.Uintptr // getg of the goroutine in an open section, 0 when none (outside.go)
-	fast      atomic.Uintptr // getg of the goroutine that may try Enter's fast path, or 0
-	hooks     uint64         // Enter calls, for the watchdog
-	detaches  int            // goroutines the watchdog took the baton from
-	byG       map[uintptr]*G // goroutines by getg, while they live
-	outReady  []*G           // goroutines that entered without the baton, oldest first
-	kick      chan struct{}  // wakes a run in which no goroutine can go on
-	outside   bool           // a goroutine ran outside the executor's control
-	idle      bool           // no goroutine holds the baton: next waits
-	over      bool           // End ran, or the run deadlocked
-	endLocked bool           // End took the lock, which Release releases
-	stopWatch chan struct{}
+	mu          sync.Mutex     // held in a locked section (outside.go)
+	muOwner     atomic.Uintptr // getg of mu's holder, 0 when free
+	inHook      atomic.Uintptr // getg of the goroutine in an open section, 0 when none (outside.go)
+	fast        atomic.Uintptr // getg of the goroutine that may try Enter's fast path, or 0
+	hooks       uint64         // Enter calls, for the watchdog
+	detaches    int            // goroutines the watchdog took the baton from
+	byG         map[uintptr]*G // goroutines by getg, while they live
+	outReady    []*G           // goroutines that entered without the baton, oldest first
+	kick        chan struct{}  // wakes a run in which no goroutine can go on
+	outside     bool           // a goroutine ran outside the executor's control
+	idle        bool           // no goroutine holds the baton: next waits
+	over        bool           // End ran, or the run deadlocked
+	endLocked   bool           // End took the lock, which Release releases
+	stopWatch   chan struct{}
+	graceBusy   int    // graces waited again for a busy goroutine outside the run (next, busyOutside)
+	onGraceBusy func() // called when next waits a grace again (a test's hook)
 
 	groups     map[string]*parGroup // parallel subtests, by their parent's name (parallel.go)
 	pendingTop map[uint64]string    // top-level tests about to be taken in as members, by goroutine id (parallel.go)
@@ -575,7 +583,8 @@ func (e *Exec) next(g *G) {
 			e.resume(f, e.root, 0)
 			return
 		}
-		if e.external(e.Grace) {
+		if e.externalFor(e.Grace, e.graceBusy == 0) {
+			e.graceBusy = 0
 			return
 		}
 		if len(e.outReady) > 0 || e.outside || e.anyDetached() {
@@ -583,6 +592,18 @@ func (e *Exec) next(g *G) {
 			// one go on (it may be waiting for the network, or for a
 			// test that has not entered yet): the run waits, as the
 			// program would, instead of reporting a deadlock.
+			continue
+		}
+		if e.WaitBusy && e.graceBusy < maxGraceBusy && busyOutside(e.runGoids()) {
+			// A goroutine that is not the run's, in code that was not
+			// rewritten, can still act by itself (outside.go,
+			// busyOutside): on a busy machine it may not have run yet.
+			// One more grace, instead of a deadlock that depends on the
+			// machine's speed.
+			e.graceBusy++
+			if e.onGraceBusy != nil {
+				e.onGraceBusy()
+			}
 			continue
 		}
 		e.cur = nil

@@ -765,3 +765,84 @@ func inStd(file string) bool {
 
 // shortPos shortens /dir/file.go:12 to file.go:12.
 func shortPos(pos string) string { return filepath.Base(pos) }
+
+// maxGraceBusy is how many graces more a run in which no goroutine can go
+// on waits, at most, while a goroutine outside it is busy (busyOutside),
+// before it reports the deadlock.
+const maxGraceBusy = 10
+
+// runGoids returns the ids of the run's goroutines and of the calling one.
+func (e *Exec) runGoids() map[uint64]bool {
+	ids := map[uint64]bool{goid(): true}
+	for _, g := range e.byG {
+		ids[g.goid] = true
+	}
+	return ids
+}
+
+// busyOutside reports whether a goroutine whose id is not in skip, and
+// which runs code of the program or of a library (not the runtime's own
+// goroutines), can still act by itself: it runs or is runnable, is in a
+// system call, sleeps, waits for the network, or waits for the runtime
+// alone. Such a goroutine, in code that was not rewritten, may still
+// complete a channel operation that a goroutine of the run waits for, or
+// enter rewritten code; on a busy machine it may just not have run yet.
+// A goroutine blocked on a channel, a select or a lock is not: it goes on
+// only if another one acts; nor is one inside the checker (entering a
+// run, or left waiting by one that ended).
+func busyOutside(skip map[uint64]bool) bool {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	for _, block := range strings.Split(string(buf), "\n\n") {
+		lines := strings.Split(block, "\n")
+		head, ok := strings.CutPrefix(lines[0], "goroutine ")
+		if !ok {
+			continue
+		}
+		idText, state, ok := strings.Cut(head, " [")
+		if !ok {
+			continue
+		}
+		id, err := strconv.ParseUint(idText, 10, 64)
+		if err != nil || skip[id] {
+			continue
+		}
+		if j := strings.IndexAny(state, ",]"); j >= 0 {
+			state = state[:j]
+		}
+		switch {
+		case state == "running", state == "runnable", state == "syscall", state == "sleep", state == "IO wait", runtimeWait(state):
+		default:
+			continue
+		}
+		program := false
+		for k := 1; k < len(lines); k += 2 {
+			fn := lines[k]
+			if strings.HasPrefix(fn, "created by ") {
+				break
+			}
+			file := ""
+			if k+1 < len(lines) {
+				file, _, _ = strings.Cut(strings.TrimSpace(lines[k+1]), ":")
+			}
+			if strings.HasPrefix(fn, "github.com/tpinstr/tpinstr/rt/") && !strings.HasSuffix(file, "_test.go") {
+				program = false // the checker's own: a watchdog, a run's end, a goroutine entering a run
+				break
+			}
+			if !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "internal/") {
+				program = true
+			}
+		}
+		if program {
+			return true // a goroutine of the program or of a library
+		}
+	}
+	return false
+}

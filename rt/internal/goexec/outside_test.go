@@ -2,7 +2,9 @@ package goexec
 
 import (
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestGoid checks the fast goroutine id against the stack trace's, on
@@ -106,4 +108,56 @@ func BenchmarkHandoff(b *testing.B) {
 	b.StopTimer()
 	e.End()
 	e.Release()
+}
+
+// TestBusyOutsideGrace: goroutine 1 waits on a channel that a goroutine
+// outside the run, busy computing, sends on only once the run has waited
+// a grace for it. A machine too busy to run that goroutine within a grace
+// must not turn the wait into a deadlock: the run waits while it is busy,
+// and the receive completes. A goroutine outside the run that is blocked
+// does not hold the deadlock back.
+func TestBusyOutsideGrace(t *testing.T) {
+	const grace = 200 * time.Millisecond
+	t.Run("busy", func(t *testing.T) {
+		ch := make(chan int)
+		extended := make(chan struct{})
+		var once sync.Once
+		_, _, dead := run(t, func(e *Exec, h *testHost) {
+			e.Grace, e.WaitBusy = grace, true
+			e.onGraceBusy = func() { once.Do(func() { close(extended) }) }
+			go func() {
+				// Busy, in code that was not rewritten, until the run
+				// has waited a grace for it.
+				for spin := true; spin; {
+					select {
+					case <-extended:
+						spin = false
+					default:
+					}
+				}
+				ch <- 1
+			}()
+			if v, _ := recv(e, ch, 1); v != 1 {
+				t.Errorf("received %d, want 1", v)
+			}
+		})
+		if dead != nil {
+			t.Errorf("deadlock reported while a goroutine outside the run was busy: %d goroutines parked", len(dead))
+		}
+	})
+	t.Run("blocked", func(t *testing.T) {
+		ch, never := make(chan int), make(chan int)
+		defer close(never)
+		_, _, dead := run(t, func(e *Exec, h *testHost) {
+			e.Grace, e.WaitBusy = time.Millisecond, true
+			go func() {
+				<-never // blocked: it will not act
+				ch <- 1
+			}()
+			recv(e, ch, 1)
+		})
+		if dead == nil {
+			t.Fatal("no deadlock reported")
+		}
+	})
 }
