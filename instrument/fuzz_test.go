@@ -128,6 +128,7 @@ func CondWait(c *sync.Cond, site uint32)                        {}
 func CondSignal(c *sync.Cond, site uint32)                      {}
 func CondBroadcast(c *sync.Cond, site uint32)                   {}
 func AtomicAt[T any](p *T, site uint32) *T                      { return p }
+func Spin(site uint32)                                          {}
 type TP interface{ Parallel(); Name() string; Cleanup(f func()) }
 func TestParallel(t TP, site uint32)                            {}
 func AtomicLoadAt[T any](p *T, site uint32) *T                  { return p }

@@ -166,6 +166,8 @@ func (g *goRewriter) visit(n ast.Node) bool {
 		g.rangeChan(x)
 	case *ast.SelectStmt:
 		g.selectStmt(x)
+	case *ast.ForStmt:
+		g.spinLoop(x) // spin.go
 	}
 	return true
 }

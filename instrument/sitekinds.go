@@ -60,6 +60,8 @@ func (g *goRewriter) siteKind(n ast.Node) string {
 	switch x := n.(type) {
 	case *ast.GoStmt:
 		return "KindGo"
+	case *ast.ForStmt:
+		return "KindGosched" // a loop that may spin (spin.go)
 	case *ast.SendStmt:
 		return "KindSend"
 	case *ast.SelectStmt:

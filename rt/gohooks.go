@@ -468,6 +468,18 @@ func Gosched(site uint32) {
 	runtime.Gosched()
 }
 
+// Spin is called at the top of each iteration of a loop that may wait for
+// another goroutine by spinning on plain memory (for !done {}): in a
+// checked run of goroutines, every few iterations it lets the others go
+// first, as runtime.Gosched does, so that the goroutine the loop waits
+// for runs.
+func Spin(site uint32) {
+	if gx, l := enterRunning(site); gx != nil {
+		defer gx.Exit(l)
+		gx.Spin(site)
+	}
+}
+
 // chanAccess records the access of a channel operation to the channel
 // itself, as Go's race detector does: a send reads it and close writes it,
 // so that a close that may run beside a send is a race.

@@ -68,8 +68,10 @@ Like Go's race detector, tpinstr checks what it sees:
     One that polls (a select statement that takes its default) lets the
     others go first after each poll, and one that made 4096 synchronising
     operations since it last waited (a spin on TryLock or on a semaphore)
-    lets them go first too, as Go's scheduler would preempt it; both are
-    orders the program can take, so the verdict is unchanged. A goroutine
+    lets them go first too, as Go's scheduler would preempt it, and so
+    does a loop that spins on plain memory (for !done {}, with no call in
+    it: every 1024 iterations); all are orders the program can take, so
+    the verdict is unchanged. A goroutine
     still polling or spinning after main returned (or the test ended) is
     left there, as the program's exit leaves it, and the run says "this
     schedule only".

@@ -260,6 +260,7 @@ type G struct {
 	awaits    bool           // its yield names an operation it lets go first (heldBack)
 	scheduled bool           // it yielded at a point of the schedule (promoteFree)
 	endPolls  int            // polls after goroutine 1 returned (poll)
+	spins     int            // iterations of spinning loops since it last yielded (Spin)
 	turnAcqs  int            // acqs when it last parked (preempt)
 
 	par       *parGroup // the parallel subtests it is one of (parallel.go), or nil
@@ -720,6 +721,24 @@ func (e *Exec) Yield(site uint32) {
 	e.ready = append(e.ready, g)
 	e.park(g, "yield", site)
 }
+
+// Spin counts an iteration of a loop of the running goroutine that may
+// spin on plain memory (the rewriter's spin.go), and every spinIters
+// iterations since it last waited yields, as Yield does: a spinning loop
+// then lets the goroutine it waits for run, as Go's scheduler would
+// preempt it (see Preemption below).
+func (e *Exec) Spin(site uint32) {
+	defer e.Exit(e.in(site))
+	g := e.cur
+	if g.spins++; g.spins < spinIters {
+		return
+	}
+	g.spins = 0
+	e.Yield(site)
+}
+
+// spinIters is how many iterations a spinning loop makes before it yields.
+const spinIters = 1024
 
 // Polling.
 //

@@ -311,4 +311,24 @@ func atomics() {
 	atomic.CompareAndSwapUint32(&u32, 0, 1)
 	fmt.Println("atomics", atomic.LoadInt64(&n), s.Load(), ai.Load(), flag.Load(), *ptr.Load(), val.Load(), u32)
 	time.Sleep(time.Millisecond)
+	ready = true
+	fmt.Println("spun", spinWait(3))
+}
+
+var ready bool
+
+// spinWait spins on a package-level flag, which another goroutine could
+// set: rt.Spin in that loop. A loop on a local, and one that calls, are
+// left alone.
+func spinWait(n int) int {
+	for !ready {
+	}
+	i := 0
+	for i < n {
+		i++
+	}
+	for !ready {
+		time.Sleep(time.Millisecond)
+	}
+	return i
 }
