@@ -224,6 +224,7 @@ var hookOf = map[syncapi.Op]string{
 	syncapi.TickerStop:      "TickerStop",
 	syncapi.TickerReset:     "TickerReset",
 	syncapi.TestParallel:    "TestParallel", // direct calls only (call)
+	syncapi.TestRun:         "TestRun",      // direct calls only (call)
 }
 
 // isChan reports whether e is a channel whose hooks can infer its element
@@ -394,11 +395,12 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		site := g.site(x.Pos(), x)
 		g.insert(u.Recv.Pos(), rt("At")+"("+pre, prioAtOpen)
 		g.insert(u.Recv.End(), post+", "+site+")", prioAtClose)
-	case u.Op == syncapi.TestParallel:
+	case u.Op == syncapi.TestParallel || u.Op == syncapi.TestRun:
 		// The rest of the subtest runs beside its siblings once its
-		// parent's function returned (rt.TestParallel). Only a direct
-		// call: a method value runs package testing's own, and the run
-		// then says "this schedule only".
+		// parent's function returned (rt.TestParallel); a subtest's
+		// goroutine follows its caller, which waits for it (rt.TestRun).
+		// Only direct calls: a method value runs package testing's own,
+		// and the run approximates its edges (goexec's outside.go).
 		if u.Form == syncapi.Direct {
 			g.syncMethod(u)
 		}
@@ -520,7 +522,7 @@ func (g *goRewriter) value(u syncapi.Use) {
 		return
 	}
 	hook := hookOf[u.Op]
-	if u.Op == syncapi.TestParallel {
+	if u.Op == syncapi.TestParallel || u.Op == syncapi.TestRun {
 		hook = "" // direct calls only (call)
 	}
 	if hook == "" {

@@ -46,6 +46,7 @@ var opKinds = map[syncapi.Op]string{
 	syncapi.SynctestTest:     "KindTime",
 	syncapi.SynctestWait:     "KindTime",
 	syncapi.TestParallel:     "KindGo",
+	syncapi.TestRun:          "KindGo",
 	syncapi.ErrgroupGo:       "KindErrgroup",
 	syncapi.ErrgroupWait:     "KindErrgroup",
 	syncapi.ErrgroupSetLimit: "KindErrgroup",

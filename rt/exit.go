@@ -105,6 +105,24 @@ type TP interface {
 // so.
 func TestParallel(t TP, site uint32) { checker.TestParallel(t.Name(), t.Parallel, t.Cleanup, site) }
 
+// TR is the part of *testing.T that TestRun needs: T is *testing.T.
+type TR[T any] interface {
+	Run(name string, f func(T)) bool
+}
+
+// TestRun calls t.Run(name, f), for the rewritten t.Run of a test at site.
+// In a checked run of goroutines, the subtest's goroutine follows what the
+// caller did before the call, and the caller, once t.Run returns, what the
+// subtest did: the edges of package testing's own synchronisation.
+func TestRun[T any, R TR[T]](t R, name string, f func(T), site uint32) bool {
+	return checker.TestRun(site, func(enter func()) bool {
+		return t.Run(name, func(ct T) {
+			enter()
+			f(ct)
+		})
+	})
+}
+
 // TestMain is called by the generated TestMain of a rewritten test package
 // with the result of m.Run. It turns a race found outside any test into a
 // failure of the package.

@@ -9,7 +9,8 @@ import (
 
 // parallelTests are tests whose subtests call t.Parallel, in the shapes
 // table-driven tests take: their parallel parts race (or not) with one
-// another, whatever order package testing runs them in.
+// another, whatever order package testing runs them in; and subtests that
+// race with a goroutine their parent left running.
 const parallelTests = `package p
 
 import (
@@ -135,12 +136,51 @@ func TestNested(t *testing.T) {
 		v++
 	})
 }
+
+func TestLeftRunning(t *testing.T) {
+	x := 0
+	done := make(chan bool)
+	go func() {
+		x = 1
+		<-done
+	}()
+	t.Run("sub", func(t *testing.T) {
+		_ = x
+	})
+	close(done)
+}
+`
+
+// parallelTests2 is a parallel test whose subtests are parallel too, in a
+// package of its own (a test binary whose only parallel test it is).
+const parallelTests2 = `package p2
+
+import (
+	"sync"
+	"testing"
+)
+
+// TestTopSubtests is a parallel test whose subtests are parallel too: its
+// run goes on until they end.
+func TestTopSubtests(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	n := 0
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mu.Lock()
+			n++
+			mu.Unlock()
+		})
+	}
+}
 `
 
 // TestTestParallel runs tpinstr test on parallelTests: each test fails or
 // passes as its races say, and says which verdict applies.
 func TestTestParallel(t *testing.T) {
-	dir := userModule(t, map[string]string{"p/p_test.go": parallelTests})
+	dir := userModule(t, map[string]string{"p/p_test.go": parallelTests, "p2/p2_test.go": parallelTests2})
 	tmp := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	cmd := tpinstrCmd(t, dir, tmp, nil, "test", "-v", "./...")
@@ -167,13 +207,19 @@ func TestTestParallel(t *testing.T) {
 		{"TestMasked", false, "checked this schedule only: the parallel subtests of TestMasked ran in the order package testing chose"},
 		{"TestOrderMatters", false, "checked this schedule only: the parallel subtests of TestOrderMatters ran in the order package testing chose"},
 		{"TestGoroutines", false, "checked every schedule of this input (9 goroutines)"},
-		// A subtest of a parallel subtest: its race with a cousin is
-		// found, but its edges are approximate.
-		{"TestNested", true, "checked this schedule only: a goroutine of package testing entered the run while the parallel subtests of TestNested ran"},
+		// A subtest of a parallel subtest follows its parent: its race
+		// with its parent's sibling is found.
+		{"TestNested", true, "checked every schedule of this input (4 goroutines)"},
+		// A subtest follows what its parent did, not what a goroutine the
+		// parent started did meanwhile.
+		{"TestLeftRunning", true, "checked every schedule of this input (3 goroutines)"},
 		// Top-level parallel tests are checked in one run: the race of
 		// their parallel parts is found in the second to run.
 		{"TestTop1", false, "checked with the package's other parallel tests, in one run: its verdict follows the last of them"},
 		{"TestTop2", true, "checked every schedule of this input (2 goroutines)"},
+		// Its run goes on until its subtests ended, which wait in
+		// package testing (whose order is not explored).
+		{"TestTopSubtests", false, "waited in testing.(*T).Parallel, which was not rewritten"},
 	}
 	for _, tt := range tests {
 		result := "--- PASS: " + tt.name + " "

@@ -104,6 +104,7 @@ const (
 	WithCancelCause   // context.WithCancelCause
 
 	TestParallel // (*testing.T).Parallel: the rest of a subtest runs beside its siblings
+	TestRun      // (*testing.T).Run: a subtest on a goroutine of its own, which the caller waits for
 
 	numOps
 )
@@ -166,6 +167,7 @@ var opNames = [numOps]string{
 	WithCancel:        "context.WithCancel",
 	WithCancelCause:   "context.WithCancelCause",
 	TestParallel:      "testing.T.Parallel",
+	TestRun:           "testing.T.Run",
 }
 
 // String returns the operation's name: the library name for a task
@@ -552,6 +554,7 @@ var methodOps = map[taskKey]Op{
 	{false, "time.Ticker.Reset"}: TickerReset,
 
 	{false, "testing.T.Parallel"}: TestParallel,
+	{false, "testing.T.Run"}:      TestRun,
 }
 
 // RecvName returns the name of the named type of a receiver type T or *T

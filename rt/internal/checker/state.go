@@ -74,6 +74,7 @@ type state struct {
 	topParSaid  bool                 // a verdict named topPar
 	topParallel map[string]bool      // top-level tests that called t.Parallel (testpar.go)
 	topWindow   map[string][2]uint64 // findings made while a top-level test waited in t.Parallel, by test (testpar.go)
+	waiting     parallelCounts       // by top-level test, its subtests that called t.Parallel under package testing's own wait and have not ended (testpar.go)
 	bubbleState                      // goroutines.go
 }
 

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 )
@@ -59,7 +60,10 @@ func TestParallel(name string, parallel func(), cleanup func(func()), site uint3
 		// Its top-level test runs beside the other parallel ones, and
 		// package testing may run their subtests at once: its wait in
 		// t.Parallel is noted as any goroutine's in package testing
-		// (outside.go), and the verdict says "this schedule only".
+		// (outside.go), and the verdict says "this schedule only". Its
+		// top-level test's end still waits for it (ParallelPending).
+		st.waiting.add(top, 1)
+		cleanup(func() { st.waiting.add(top, -1) })
 		parallel()
 		return
 	}
@@ -81,8 +85,31 @@ func TestParallel(name string, parallel func(), cleanup func(func()), site uint3
 // test waits in t.Parallel, or runs its parallel part: the test's run of
 // goroutines is not over before it ends.
 func ParallelPending(test string) bool {
-	gx := global().gx
-	return gx != nil && gx.ParallelPending(test)
+	st := global()
+	gx := st.gx
+	return gx != nil && gx.ParallelPending(test) || st.waiting.count(test) > 0
+}
+
+// parallelCounts is a count by test name, safe for use by the goroutines
+// of several tests.
+type parallelCounts struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *parallelCounts) add(test string, d int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = map[string]int{}
+	}
+	c.n[test] += d
+}
+
+func (c *parallelCounts) count(test string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n[test]
 }
 
 // sayTopParallel writes the verdict of a top-level test that called
@@ -103,4 +130,27 @@ func (st *state) sayTopParallel() {
 // (TestParallel).
 func (st *state) topPending(name string) bool {
 	return st.topParallel[name] && st.gx != nil && st.gx.TopDone(name)
+}
+
+// TestRun is the rewritten t.Run of a test at site: run calls t.Run with
+// the subtest's function wrapped so that it first calls enter. When a run
+// of goroutines is going, the subtest's goroutine is taken in following the
+// caller's segment at the call, and the caller, when t.Run returns, follows
+// what the subtest did (goexec's parallel.go, Subtests); no run is started
+// for a subtest.
+func TestRun(site uint32, run func(enter func()) bool) bool {
+	gx := RunningGoExec()
+	if gx == nil {
+		return run(func() {})
+	}
+	p := gx.CurrentAt(site)
+	if p == nil {
+		return run(func() {})
+	}
+	return run(func() {
+		gx.SubtestOf(p, goid())
+		if l, ok := gx.Enter(site); ok {
+			gx.Exit(l)
+		}
+	})
 }

@@ -210,6 +210,8 @@ type Exec struct {
 
 	groups     map[string]*parGroup // parallel subtests, by their parent's name (parallel.go)
 	pendingTop map[uint64]string    // top-level tests about to be taken in as members, by goroutine id (parallel.go)
+	pendingSub map[uint64]*G        // subtests about to be taken in, by goroutine id: the caller of their t.Run (parallel.go)
+	subWait    map[*G]*G            // callers of t.Run waiting in package testing: the subtest (parallel.go)
 }
 
 // Choice names the first construct of a run whose outcome could differ in
@@ -266,6 +268,7 @@ type G struct {
 	par       *parGroup // the parallel subtests it is one of (parallel.go), or nil
 	parPaused bool      // it waits in t.Parallel
 	parDone   bool      // its test ended
+	subtest   bool      // it runs a subtest whose t.Run was rewritten (parallel.go)
 }
 
 type gstate uint8

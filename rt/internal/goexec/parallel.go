@@ -197,6 +197,9 @@ func (e *Exec) takenIn(g *G, site uint32) {
 		e.parallelJoin(g, site)
 		return
 	}
+	if e.subtestJoin(g, site) {
+		return
+	}
 	for _, p := range e.groups {
 		if p.active() {
 			e.noteOutside(p.site, "a goroutine of package testing entered the run while "+p.label()+" ran")
@@ -211,6 +214,67 @@ func (e *Exec) takenIn(g *G, site uint32) {
 func (e *Exec) noteOutside(site uint32, what string) {
 	e.note(site, "%s", what)
 	e.outside = true
+}
+
+// Subtests.
+//
+// t.Run(name, f) runs f on a goroutine of package testing's and waits
+// until it returns or calls t.Parallel. The rewritten t.Run (package rt's
+// TestRun) tells the executor who called it: the subtest's goroutine,
+// when it first enters, is taken in joining the caller's segment at the
+// call (its last: the caller made no hook since, and waits in package
+// testing, detached) instead of every ended segment; and the caller, when
+// it comes back, joins the subtest's last segment (its end, or its part
+// before t.Parallel) instead of every ended segment. Those are the edges
+// package testing's channels give, and the goroutines the caller left
+// running no longer look ordered before the subtest.
+
+// SubtestOf records that the goroutine with id goid, about to enter, runs
+// a subtest that parent called t.Run for.
+func (e *Exec) SubtestOf(parent *G, goid uint64) {
+	e.lock()
+	defer e.unlock()
+	if e.pendingSub == nil {
+		e.pendingSub = map[uint64]*G{}
+	}
+	e.pendingSub[goid] = parent
+}
+
+// CurrentAt enters at site and returns the running goroutine (the
+// caller, which then holds the baton), or nil when the run is over.
+func (e *Exec) CurrentAt(site uint32) *G {
+	l, ok := e.Enter(site)
+	if !ok {
+		return nil
+	}
+	defer e.Exit(l)
+	return e.cur
+}
+
+// subtestJoin is takenIn for a goroutine of a subtest or for the caller of
+// t.Run coming back (see Subtests above): it reports false when g is
+// neither.
+func (e *Exec) subtestJoin(g *G, site uint32) bool {
+	if p, ok := e.pendingSub[g.goid]; ok && g.par == nil && !g.subtest {
+		delete(e.pendingSub, g.goid)
+		g.subtest = true
+		if p.last != 0 && e.isEnded(p.last) {
+			e.h.Join(g.seg(), p.last, site)
+		}
+		if e.subWait == nil {
+			e.subWait = map[*G]*G{}
+		}
+		e.subWait[p] = g
+		return true
+	}
+	if d, ok := e.subWait[g]; ok {
+		delete(e.subWait, g)
+		if d.last != 0 && e.isEnded(d.last) {
+			e.h.Join(g.seg(), d.last, site)
+		}
+		return true
+	}
+	return false
 }
 
 // TopParallel makes the calling goroutine, the top-level test named name

@@ -91,13 +91,20 @@ func (l *Log) Describe(spans ...[2]uint64) string {
 
 // AttributeToTests records that the findings from index from to index to
 // were found during a test, which failed for them.
+//
+// A finding counts once however many tests it is attributed to (tests
+// that ran at once, as parallel tests do, all fail for it).
 func (l *Log) AttributeToTests(from, to uint64) {
 	l.mu.Lock()
+	n := uint64(0)
 	for i := from; i < to && i < uint64(len(l.tested)); i++ {
-		l.tested[i] = true
+		if !l.tested[i] {
+			l.tested[i] = true
+			n++
+		}
 	}
 	l.mu.Unlock()
-	l.inTest.Add(to - from)
+	l.inTest.Add(n)
 }
 
 // DescribeOutsideTests says what the findings made outside any test are.

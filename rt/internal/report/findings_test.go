@@ -33,6 +33,7 @@ func TestDescribeFindings(t *testing.T) {
 		t.Errorf("Describe of two spans = %q, want %q", got, want)
 	}
 	l.AttributeToTests(0, 3)
+	l.AttributeToTests(1, 2) // a second test that ran at once: counted once
 	if got, want := l.DescribeOutsideTests(), "1 determinacy race and 1 deadlock"; got != want {
 		t.Errorf("outside tests: %q, want %q", got, want)
 	}
