@@ -120,7 +120,8 @@ testing ran them in (go test -race finds it only when they happen to run at
 once). When their synchronisation with one another could go another way
 (two sections of one mutex that do not commute), the test's verdict says
 "this schedule only", naming the t.Parallel: package testing, not tpinstr,
-chooses their order.
+chooses their order. A subtest follows what its caller did before t.Run,
+and the caller what the subtest did, as package testing orders them.
 
 tpinstr test passes -parallel=1 unless -parallel is given: a checked binary
 runs one task.Run at a time and attributes each race to the test running
