@@ -157,16 +157,9 @@ var Table = []Option{
 		}},
 	{Name: "parallel_tests", Arg: "alone", Default: "together",
 		Usage: "check each top-level test that calls t.Parallel in runs of its own, whose orders of synchronisation are explored, instead of the parallel parts of all of them in one run, which finds their races with one another but explores no order of it",
-		set: func(o *Options, v string) error {
-			switch v {
-			case "together":
-				o.ParallelAlone = false
-			case "alone":
-				o.ParallelAlone = true
-			default:
-				return fmt.Errorf("want together or alone, have %q", v)
-			}
-			return nil
+		set: func(o *Options, v string) (err error) {
+			o.ParallelAlone, err = either(v, "together", "alone")
+			return err
 		}},
 	{Name: "commute", Arg: "0", Default: "1",
 		Usage: "also explore the orders of commutative isolated updates and mutex sections such as count++ (for measurements)",
@@ -178,15 +171,13 @@ var Table = []Option{
 	{Name: "permissions", Arg: "strict", Default: "regions",
 		Usage: "also report accesses to locations that two tasks touch made outside permission regions (task.AcquireR and friends) and Isolated bodies",
 		set: func(o *Options, v string) error {
-			switch v {
-			case "regions":
-				o.Permissions = PermRegions
-			case "strict":
+			strict, err := either(v, "regions", "strict")
+			if strict {
 				o.Permissions = PermStrict
-			default:
-				return fmt.Errorf("want regions or strict, have %q", v)
+			} else {
+				o.Permissions = PermRegions
 			}
-			return nil
+			return err
 		}},
 }
 
@@ -283,4 +274,16 @@ func Usage() string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// either parses the value v of an option that takes one of two words: it
+// reports whether v is the second, and an error when it is neither.
+func either(v, first, second string) (bool, error) {
+	switch v {
+	case first:
+		return false, nil
+	case second:
+		return true, nil
+	}
+	return false, fmt.Errorf("want %s or %s, have %q", first, second, v)
 }

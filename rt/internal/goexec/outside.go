@@ -643,15 +643,7 @@ const (
 // call there, running or runnable, or gone. A goroutine whose innermost frame outside the runtime
 // is the checker's own counts as running: the checker lets it go on.
 func holderState(id uint64) (holderKind, string) {
-	buf := make([]byte, 1<<20)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	buf := allStacks()
 	head := []byte("goroutine " + strconv.FormatUint(id, 10) + " [")
 	i := bytes.Index(buf, head)
 	for i > 0 && buf[i-1] != '\n' {
@@ -791,15 +783,7 @@ func (e *Exec) runGoids() map[uint64]bool {
 // only if another one acts; nor is one inside the checker (entering a
 // run, or left waiting by one that ended).
 func busyOutside(skip map[uint64]bool) bool {
-	buf := make([]byte, 1<<20)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	buf := allStacks()
 	for _, block := range strings.Split(string(buf), "\n\n") {
 		lines := strings.Split(block, "\n")
 		head, ok := strings.CutPrefix(lines[0], "goroutine ")
@@ -845,4 +829,16 @@ func busyOutside(skip map[uint64]bool) bool {
 		}
 	}
 	return false
+}
+
+// allStacks returns the stack traces of every goroutine (runtime.Stack).
+func allStacks() []byte {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return buf[:n]
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 }
