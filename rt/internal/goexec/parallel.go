@@ -36,12 +36,14 @@ import (
 // What this does not decide, the run says ("this schedule only", with the
 // t.Parallel): an order of the siblings' synchronisation with one another
 // (package testing, not the executor, decides which sibling runs first,
-// so the explorer cannot take the other orders; the run is then noted as
-// one it does not control, as soon as one of its objects has two users);
-// a goroutine other than the subtests that was still running when the
+// so the explorer cannot take the other orders: when the last sibling's
+// test ends and some order of the run's synchronisation could change the
+// graph, Explorable, the run is noted as one it does not control); a
+// goroutine other than the subtests that was still running when the
 // siblings went on (the snapshot would order it before them); and a
 // goroutine taken in by acquireAll while a group's parallel parts run (a
-// subtest of a parallel subtest, which would join its cousins' segments).
+// subtest whose t.Run was not rewritten, a method value say, which would
+// join its cousins' segments; see Subtests below for those that were).
 // The top-level tests that call t.Parallel are one more group, whose
 // parent is package testing's main test (topGroup): their parallel parts
 // are one run (TopParallel, TopDone; checker.TestParallel starts and ends
