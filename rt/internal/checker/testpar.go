@@ -24,8 +24,9 @@ import (
 // The findings of the tests that ran while one waited are not counted as
 // its own (TestEnd). With parallel_tests=alone, each is checked in runs of
 // its own instead, explored as any, and its verdict says that its races
-// with the others were not checked. Its subtests' t.Parallel are package testing's alone:
-// their waits make the run "this schedule only" (goexec's outside.go).
+// with the others were not checked. Its subtests' t.Parallel are package
+// testing's alone: their waits make the run "this schedule only" (goexec's
+// outside.go), and the test's end waits for them (ParallelPending).
 func TestParallel(name string, parallel func(), cleanup func(func()), site uint32) {
 	st := global()
 	if !strings.Contains(name, "/") {
