@@ -77,9 +77,7 @@ func TestParallel(name string, parallel func(), cleanup func(func()), site uint3
 	cleanup(func() { gx.ParallelDone(g) })
 	parallel()
 	// Taken in again at once, joining what its parallel part follows.
-	if l, ok := gx.Enter(site); ok {
-		gx.Exit(l)
-	}
+	gx.ParallelResume(g, site)
 }
 
 // ParallelPending reports whether a subtest of the top-level test named

@@ -149,6 +149,38 @@ func (e *Exec) ParallelPending(test string) bool {
 	return false
 }
 
+// ParallelResume takes in g, the member of a group (ParallelBegin's
+// result) whose t.Parallel at site returned: its parallel part begins,
+// joining the group's snapshot. Usually g waited long enough in package
+// testing for the watchdog to detach it, and it is taken in as any
+// goroutine coming back (takenIn). But package testing may let g go on
+// before the watchdog saw it wait (on a busy machine, or when the parent
+// returned without another hook): g then still holds the baton, and its
+// parallel part would go on in the segment of its part before t.Parallel,
+// which the group's snapshot, taken when the next member comes back,
+// would take in, ordering g's parallel part before every sibling's. So the
+// part before t.Parallel ends here, as a detach ends it, and the parallel
+// part is a new segment joining it and the snapshot, as if g had been
+// detached and taken in.
+func (e *Exec) ParallelResume(g *G, site uint32) {
+	l, ok := e.Enter(site)
+	if !ok {
+		return
+	}
+	defer e.Exit(l)
+	if g == nil || e.cur != g || g.par == nil || !g.parPaused {
+		return // taken in (takenIn), or not a member
+	}
+	e.endSegs(g)
+	e.h.SetCurrent(e.root)
+	c := e.h.NewTask(e.root, site, g.ID)
+	e.h.Spawn(e.root, c, site)
+	e.h.Join(c, g.last, site)
+	g.segs = append(g.segs[:0], c)
+	e.h.SetCurrent(c)
+	e.parallelJoin(g, site)
+}
+
 // parallelJoin is acquireAll for g, taken in again after its t.Parallel
 // returned: g's parallel part joins its group's snapshot (see above).
 func (e *Exec) parallelJoin(g *G, site uint32) {
