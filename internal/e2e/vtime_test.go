@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,10 +19,18 @@ import (
 // their plain build prints after waiting for real.
 var virtualTimePrograms = []string{"sleep", "ticker", "ctx_timeout", "timer_reset", "ctx_cancel"}
 
+// updateVirtualTime rewrites the expected outputs of virtualTimePrograms
+// from their plain builds (run it on an idle machine).
+var updateVirtualTime = flag.Bool("e2e.update", false, "write testdata/vtime/NAME.out from the plain builds of the virtual-time programs")
+
 // TestGoProgramsVirtualTime runs each of virtualTimePrograms built by
-// `go build` and by `tpinstr build`, and requires the same standard
-// output and exit status 0 from both. The wall times are logged (-v):
-// the plain build waits for its timers, the checked one does not.
+// `go build` and by `tpinstr build`, requires exit status 0 from both, and
+// the checked build's standard output to be the plain build's on an idle
+// machine (testdata/vtime/NAME.out, written by -e2e.update). The plain
+// build's timers run late on a busy machine, which may change what it
+// prints (fewer ticks before a deadline); the checked build's, on the
+// run's clock, never do. The wall times are logged (-v): the plain build
+// waits for its timers, the checked one does not.
 func TestGoProgramsVirtualTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the runs of the plain and checked builds")
@@ -65,10 +74,23 @@ func TestGoProgramsVirtualTime(t *testing.T) {
 				}
 				return stdout.Bytes(), wall
 			}
-			want, plainWall := run(plain)
+			plainOut, plainWall := run(plain)
+			golden := filepath.Join("testdata", "vtime", name+".out")
+			if *updateVirtualTime {
+				if err := os.WriteFile(golden, plainOut, 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("the expected output: %v (go test -run TestGoProgramsVirtualTime -e2e.update writes it)", err)
+			}
+			if !bytes.Equal(plainOut, want) {
+				t.Logf("the plain build printed\n%s\nnot\n%s\n(its timers ran late: a busy machine)", plainOut, want)
+			}
 			got, checkedWall := run(checked, "TPINSTR=explore_time=0")
 			if !bytes.Equal(got, want) {
-				t.Errorf("the checked build printed\n%s\nthe plain build\n%s", got, want)
+				t.Errorf("the checked build printed\n%s\nthe plain build on an idle machine\n%s", got, want)
 			}
 			t.Logf("wall time: plain build %v, checked build %v (every schedule explored)", plainWall.Round(time.Millisecond), checkedWall.Round(time.Millisecond))
 		})
