@@ -26,6 +26,7 @@ type facts struct {
 	info     *types.Info
 	file     *ast.File
 	esc      *escapes
+	private  map[*types.Var]bool // variables whose objects only their activation reaches (private.go)
 	taskPath string // the task library's import path (Config.TaskPackage)
 	// disable holds the optimizations switched off (Config.Disable):
 	// with OptPure, every call of a function counts as a call (pure.go);
@@ -47,9 +48,11 @@ type facts struct {
 
 // newFacts prepares the facts of file, a file of pkg.
 func newFacts(pkg *packages.Package, cfg *Config, file *ast.File) *facts {
+	esc := findEscapes(pkg.TypesInfo, file)
 	return &facts{
 		pkg: pkg, info: pkg.TypesInfo, file: file,
-		esc:      findEscapes(pkg.TypesInfo, file),
+		esc:      esc,
+		private:  findPrivates(pkg.TypesInfo, file, esc),
 		taskPath: cfg.TaskPackage,
 		disable:  cfg.Disable,
 	}

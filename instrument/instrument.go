@@ -62,7 +62,8 @@ type Stats struct {
 	Package     string // import path
 	AccessSites int    // memory-access sites found
 	Hooks       int    // access hooks inserted
-	Pruned      int    // sites whose hook Config.Keep removed
+	Pruned      int    // sites whose hook Config.Keep or the rule of private objects removed
+	Private     int    // of those, the accesses to objects private to a function's activation (private.go)
 	TaskCalls   int    // task-library calls given a site
 	SyncOps     int    // plain-Go operations (go, channels, sync, atomics, sleep) given a hook
 

@@ -21,6 +21,7 @@ const (
 	OptCommute   = "commute"   // commute.go: commutative Isolated bodies, for schedule exploration
 	OptComputed  = "computed"  // computed.go: range hooks after loops that also index at computed indices
 	OptCallee    = "callee"    // callee.go: range hooks for the accesses of per-element helpers a loop calls
+	OptPrivate   = "private"   // private.go: no hooks for objects that only one activation of a function reaches
 )
 
 // optimizations lists every optimization with what it leaves out or adds.
@@ -35,6 +36,7 @@ var optimizations = []struct{ name, summary string }{
 	{OptCommute, "mark Isolated bodies that are commutative updates, so exploration need not order them"},
 	{OptComputed, "record the element accesses of a loop that also indexes at computed indices by range hooks after it, which stand for those too"},
 	{OptCallee, "record the element accesses of the helpers a loop calls by range hooks before it, and call their variants without hooks"},
+	{OptPrivate, "leave out the hooks of accesses to objects that a function allocates and never lets another goroutine or task reach"},
 }
 
 // Optimizations returns the names of the optimizations that Config.Disable

@@ -68,6 +68,12 @@ func (r *fileRewriter) prune(a *acc) bool {
 		r.stats.Pruned++
 		return true
 	}
+	if r.privateLoc(a) {
+		r.stats.AccessSites++
+		r.stats.Pruned++
+		r.stats.Private++
+		return true
+	}
 	return r.covered(a)
 }
 
