@@ -136,8 +136,8 @@ type Exec struct {
 	onces   map[unsafe.Pointer]*onceState
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
-	domains map[uintptr][]domainEpochs // the domains of each byte of commuting operations (section.go)
-	lib     *libState                  // sync.Pool and file I/O (syncvar.go)
+	domains map[uintptr]*[]domainEpochs // the domains of each word of commuting operations (section.go)
+	lib     *libState                   // sync.Pool and file I/O (syncvar.go)
 
 	sleepers []*G
 	timers   []*timer      // timers.go

@@ -167,6 +167,15 @@ func (e *Exec) SectionAccess(p unsafe.Pointer, size uintptr, site uint32) {
 // note a choice. Two accesses that the graph orders are ordered in every
 // order of the rounds, as every order's graph contains it: they make no
 // race that the detector misses.
+//
+// The record is kept per 8-byte word, one entry per domain with the bytes
+// of the word it touched (a mask) and the latest epochs of its accesses
+// to any of them: an access of another domain to one of those bytes must
+// follow every access of the entry. That is a stronger demand than the
+// same test byte by byte when one domain touched two parts of a word at
+// different times (it may note a choice the bytes would not need), never
+// a weaker one, and it costs one map lookup per word instead of one per
+// byte.
 func (e *Exec) CommuteAccess(p unsafe.Pointer, size uintptr, site uint32) {
 	g := e.cur
 	dom := g.section
@@ -174,20 +183,28 @@ func (e *Exec) CommuteAccess(p unsafe.Pointer, size uintptr, site uint32) {
 		dom = unsafe.Pointer(&atomicDomain)
 	}
 	if e.domains == nil {
-		e.domains = map[uintptr][]domainEpochs{}
+		e.domains = map[uintptr]*[]domainEpochs{}
 	}
 	var own uint32
 	if e.hbOn() && g.ID <= len(g.vc) {
 		own = g.vc[g.ID-1]
 	}
-	for i := uintptr(0); i < size; i++ {
-		a := uintptr(p) + i
-		ds := e.domains[a]
+	for a, end := uintptr(p), uintptr(p)+size; a < end; {
+		w := a &^ 7
+		hi := min(end, w+8)
+		mask := uint8(0xff>>(8-(hi-a))) << (a - w)
+		a = hi
+		dsp := e.domains[w]
+		if dsp == nil {
+			dsp = new([]domainEpochs)
+			e.domains[w] = dsp
+		}
+		ds := *dsp
 		mine := -1
 		for k := range ds {
 			if ds[k].dom == dom {
 				mine = k
-			} else if !e.hbOn() || !epochsBefore(ds[k].ep, g.vc) {
+			} else if ds[k].mask&mask != 0 && (!e.hbOn() || !epochsBefore(ds[k].ep, g.vc)) {
 				e.note(site, "a location that commuting sections of two mutexes, or a commuting section and atomic updates, both update")
 				return
 			}
@@ -195,22 +212,25 @@ func (e *Exec) CommuteAccess(p unsafe.Pointer, size uintptr, site uint32) {
 		if mine < 0 {
 			ds = append(ds, domainEpochs{dom: dom})
 			mine = len(ds) - 1
+			*dsp = ds
 		}
 		d := &ds[mine]
+		d.mask |= mask
 		for len(d.ep) < g.ID {
 			d.ep = append(d.ep, 0)
 		}
 		d.ep[g.ID-1] = max(d.ep[g.ID-1], own)
-		e.domains[a] = ds
 	}
 }
 
 // domainEpochs is what the commuting operations of one domain (a mutex,
-// or the atomic updates) did to a byte: per goroutine g, at g-1, its own
-// clock component at its latest access (hb.go), 0 for none.
+// or the atomic updates) did to a word: the bytes they touched (mask),
+// and per goroutine g, at g-1, its own clock component at its latest
+// access to any of them (hb.go), 0 for none.
 type domainEpochs struct {
-	dom unsafe.Pointer
-	ep  []uint32
+	dom  unsafe.Pointer
+	mask uint8
+	ep   []uint32
 }
 
 // epochsBefore reports whether every access that ep records happens

@@ -113,3 +113,46 @@ func TestCommutingSectionsRace(t *testing.T) {
 		t.Errorf("sections of two mutexes on one counter: no choice noted; races %v", r.races)
 	}
 }
+
+// TestCommuteAccessBytes: two mutexes whose commuting sections update the
+// two halves of one 8-byte word touch no common byte, and the run decides
+// every schedule; sections that update overlapping bytes of the word under
+// the two mutexes make it note a choice.
+func TestCommuteAccessBytes(t *testing.T) {
+	half := func(e *Exec, h *testHost, mu *sync.Mutex, p unsafe.Pointer, size uintptr, site uint32) {
+		e.LockCommute(mu, mu.TryLock, 1, func() {
+			h.det.IsolatedBegin(h.cur, event.Site(site))
+		}, func() {
+			h.det.IsolatedEnd(h.cur)
+		}, site)
+		e.CommuteAccess(p, size, site)
+		h.access(p, size, true, site)
+		e.Unlock(mu, func() { mu.Unlock() }, site)
+	}
+	tests := []struct {
+		name       string
+		off, size  uintptr // the second mutex's bytes of the word
+		wantChoice bool
+	}{
+		{"halves", 4, 4, false},
+		{"overlap", 2, 4, true},
+		{"across the word's end", 6, 4, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var words [2]uint64
+			base := unsafe.Pointer(&words[0])
+			var mu1, mu2 sync.Mutex
+			r := runSchedule(func(e *Exec, h *testHost) {
+				e.Go(func() { half(e, h, &mu2, unsafe.Add(base, tt.off), tt.size, 21) }, 20)
+				half(e, h, &mu1, base, 4, 22)
+				if tt.off+tt.size > 8 {
+					half(e, h, &mu1, unsafe.Add(base, 8), 4, 23)
+				}
+			}, nil)
+			if got := r.choice != nil; got != tt.wantChoice {
+				t.Errorf("choice %+v, want one: %v", r.choice, tt.wantChoice)
+			}
+		})
+	}
+}
