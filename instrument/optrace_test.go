@@ -57,6 +57,8 @@ var optraceScenarios = []struct {
 	{"callee-panic-clean", ""},
 	{"callee-outside", "// loadAt's read"},
 	{"callee-outside-clean", ""},
+	{"private-clean", ""},
+	{"private-escape", "// window's write"},
 }
 
 // TestOptimizedHooksFindRaces builds testdata/src/optrace checked (real
@@ -104,7 +106,7 @@ func runOptrace(t *testing.T, cfg Config, wantOptimized, wantLine bool) {
 	overlay, results := rewriteAll(t, pkgs, cfg)
 	for _, res := range results {
 		st := res.Stats
-		if wantOptimized && (st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0 || st.HelperCalls == 0) {
+		if wantOptimized && (st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0 || st.HelperCalls == 0 || st.Private == 0) {
 			t.Fatalf("the scenarios exercise no optimization: %+v", st)
 		}
 	}

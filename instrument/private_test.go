@@ -23,6 +23,8 @@ var privateCases = []hookCase{
 		[]string{"Read(&b)", "Write(&b[1])", "Read(&b)", "Write(&b[0])"}, 2, 0, 0},
 	{"copied to another variable", "var gs []int\nfunc f() {\n\tb := make([]int, 4)\n\tc := b\n\tgs = c\n\tb[0] = 1\n}",
 		[]string{"Write(&gs)", "Write(&b[0])"}, 0, 0, 0},
+	{"resliced into another variable", "func f() int {\n\tb := make([]int, 4)\n\tv := b[1:]\n\tv[0] = 2\n\treturn b[1]\n}",
+		[]string{"Write(&v[0])", "Read(&b[1])"}, 0, 0, 0},
 	{"address of an element", "func f() int {\n\tb := make([]int, 4)\n\tq := &b[1]\n\t*q = 2\n\treturn b[1]\n}",
 		[]string{"Write(q)", "Read(&b[1])"}, 0, 0, 0},
 	{"array element sliced", "func f() int {\n\tb := make([][4]int, 2)\n\ts := b[0][:]\n\ts[1] = 1\n\treturn b[0][1]\n}",

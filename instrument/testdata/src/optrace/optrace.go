@@ -185,6 +185,28 @@ func evalAt(xs, ys []int, k, lo, hi int) {
 	}
 }
 
+// histogram counts the values of s in a scratch slice and a map of its
+// own: both are private to the call, and their accesses get no hook.
+func histogram(s []int) int {
+	counts := make([]int, 16)
+	seen := map[int]bool{}
+	for _, v := range s {
+		counts[v&15]++
+		seen[v] = true
+	}
+	return counts[0] + len(seen)
+}
+
+// window returns a view of a fresh buffer that it also writes: the view
+// copies the buffer's reference, so the buffer is not private.
+func window(t *task.T) []int {
+	buf := make([]int, 8)
+	view := buf[2:4]
+	t.Async(func(*task.T) { view[0] = 1 })
+	buf[2] = 2 // window's write
+	return view
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -385,6 +407,11 @@ func main() {
 			xs := make([]int, 8)
 			t.Async(func(*task.T) { evalAt(xs, s, 3, 0, 4) })
 			xs[1], s[5] = 1, 1
+		case "private-clean":
+			t.Async(func(*task.T) { x = histogram(s) })
+			_ = histogram(s)
+		case "private-escape":
+			_ = window(t)
 		default:
 			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
 			os.Exit(2)
