@@ -27,7 +27,7 @@ type facts struct {
 	file     *ast.File
 	esc      *escapes
 	private  map[*types.Var]bool // variables whose objects only their activation reaches (private.go)
-	taskPath string // the task library's import path (Config.TaskPackage)
+	taskPath string              // the task library's import path (Config.TaskPackage)
 	// disable holds the optimizations switched off (Config.Disable):
 	// with OptPure, every call of a function counts as a call (pure.go);
 	// with OptCommute, no Isolated body is a commutative update
