@@ -22,7 +22,9 @@ import (
 // task.Run starts a checked run of its own, whose goroutine 1 is the
 // goroutine that ran the go statement (main's, or a test's); it ends when
 // main returns or exits, or when the test ends. Accesses made before it
-// started precede every goroutine, so none of them can race.
+// started precede every goroutine, so none of them can race; neither can
+// those of a goroutine alone in the run (goexec's alone.go), which are not
+// recorded either.
 
 // bubbleState is the bubble of testing/synctest that ran while no run of
 // goroutines was going on (BubbleBegin).
@@ -31,8 +33,12 @@ type bubbleState struct {
 	bubbleSite uint32
 }
 
-// goHost is the executor's view of the checker.
-type goHost struct{ st *state }
+// goHost is the executor's view of the checker; gen is the generation of
+// tasks when the run began.
+type goHost struct {
+	st  *state
+	gen uint64
+}
 
 func (h goHost) NewTask(parent event.Task, site uint32, g int) event.Task {
 	t := h.st.newTask(parent, site, false)
@@ -55,6 +61,18 @@ func (h goHost) Join(t, f event.Task, site uint32) {
 }
 
 func (h goHost) SetCurrent(t event.Task) { h.st.cur = t }
+
+func (h goHost) Precedes(t, c event.Task) bool {
+	// A task.Run inside the run may have forgotten the graph (Forget):
+	// then nothing is known.
+	if h.st.gen != h.gen {
+		return false
+	}
+	if c != 0 {
+		return h.st.det.SpawnPrecedes(t, c, h.st.cur)
+	}
+	return h.st.det.EndedPrecedes(t, h.st.cur)
+}
 
 func (h goHost) Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	Access(p, size, write, site)
@@ -114,7 +132,7 @@ func GoExec(site uint32) *goexec.Exec {
 	st.updateSlow()
 	st.startGraph()
 	st.sinkSpawn(0, root, false, site)
-	st.gx = goexec.New(goHost{st}, root, site)
+	st.gx = goexec.New(goHost{st, st.gen}, root, site)
 	st.gx.WaitBusy = true
 	if c := st.topPar; c != nil {
 		st.gx.Note(c.Site, c.What) // explored as any run: the verdict names it
@@ -337,6 +355,9 @@ func (st *state) goAccess(p unsafe.Pointer, size uintptr, write bool, site uint3
 	}
 	if st.slow {
 		st.slowAccess(p, size, write, site)
+	} else if gx.Alone() {
+		// Every other goroutine returned and was joined: the access
+		// races with none (goexec's alone.go).
 	} else if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
 		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
 	}

@@ -152,6 +152,19 @@ func (d *Detector) Quiescent(t event.Task) bool {
 	return d.g.SetSize(uint32(t)) == d.ntasks
 }
 
+// EndedPrecedes reports whether the last step of the ended task t precedes
+// the current step of the running task cur: whether the graph has a path
+// from t's end to it (dtrg.Graph.Precede).
+func (d *Detector) EndedPrecedes(t, cur event.Task) bool {
+	return d.g.Precede(uint32(t), d.g.EndTime(uint32(t)), uint32(cur))
+}
+
+// SpawnPrecedes reports whether the step in which task t spawned its child
+// c precedes the current step of the running task cur.
+func (d *Detector) SpawnPrecedes(t, c, cur event.Task) bool {
+	return d.g.Precede(uint32(t), d.g.SpawnTime(uint32(c)), uint32(cur))
+}
+
 // ShadowPages returns the number of shadow pages used since the run began
 // or the last Forget, for measurements and for deciding when to Forget.
 func (d *Detector) ShadowPages() int { return d.mem.Pages() }

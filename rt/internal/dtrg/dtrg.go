@@ -191,6 +191,14 @@ func (g *Graph) End(c Task) {
 	g.newStep(g.rec(c).parent)
 }
 
+// EndTime returns the time at which the ended task t ran its last step:
+// Now as it was when End(t) was called, for Precede.
+func (g *Graph) EndTime(t Task) uint32 { return g.rec(t).tpost }
+
+// SpawnTime returns the time at which task c was spawned: Now as it was
+// in its parent's step that spawned it, for Precede.
+func (g *Graph) SpawnTime(c Task) uint32 { return g.rec(c).tpre }
+
 // Futures returns the number of future tasks created so far.
 func (g *Graph) Futures() int { return g.futures }
 

@@ -116,6 +116,10 @@ type Host interface {
 	// Go's race detector does (a WaitGroup's Add from zero reads it, and
 	// its first blocking Wait writes it).
 	Access(p unsafe.Pointer, size uintptr, write bool, site uint32)
+	// Precedes reports whether the ended segment t precedes the current
+	// segment in the graph (a path leads from t's end to it); with c
+	// nonzero, whether t's step before it spawned its child c does.
+	Precedes(t, c event.Task) bool
 	// Deadlock is called when no goroutine can go on: parked lists them.
 	// It does not return (it ends the program, or the goroutine).
 	Deadlock(parked []*G)
@@ -124,6 +128,7 @@ type Host interface {
 // Exec runs the goroutines of one checked run.
 type Exec struct {
 	h     Host
+	gh    *genHost   // h, counting the graph's events (alone.go)
 	root  event.Task // the scheduler's segment, below every goroutine's
 	cur   *G
 	stack []*G // goroutines that handed the baton to another, innermost last
@@ -136,6 +141,8 @@ type Exec struct {
 	onces   map[unsafe.Pointer]*onceState
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
+	nDone   int                         // goroutines that returned (alone.go)
+	alone   aloneCache                  // what Alone knows
 	domains map[uintptr]*[]domainEpochs // the domains of each word of commuting operations (section.go)
 	lib     *libState                   // sync.Pool and file I/O (syncvar.go)
 
@@ -232,8 +239,23 @@ type G struct {
 
 	gp       uintptr // getg, once it runs
 	lastSite uint32  // the site of its latest hook since it last started or went on
-	goid     uint64
-	adopted  bool
+	hooks    uint64  // its Enter calls as the holder (alone.go)
+
+	// Its latest spawn (alone.go): its segment that spawned a child (its
+	// own next segment at a release, or the segment of a goroutine it
+	// woke or started), the child, and g.hooks then; quiet when it
+	// returned in one of the two without entering the executor again.
+	rel, relChild event.Task
+	relHooks      uint64
+	quiet         bool
+	// Its latest segment (alone.go): the segment, the previous one it
+	// joined (resumed after a wait), and g.hooks when it began; empty
+	// when it returned in it without entering the executor.
+	startSeg, startPrev event.Task
+	startHooks          uint64
+	empty               bool
+	goid                uint64
+	adopted             bool
 
 	acqs   int // acquisitions attempted, for Point
 	rheld  int // read locks of RWMutexes it holds (RLock)
@@ -286,8 +308,9 @@ const (
 // first goroutine's segment from it, and the continuations of goroutines
 // woken when no goroutine runs (a sleeper when the clock advances).
 func New(h Host, root event.Task, site uint32) *Exec {
+	gh := &genHost{Host: h}
 	e := &Exec{
-		h: h, root: root,
+		h: gh, gh: gh, root: root,
 		chans: map[unsafe.Pointer]*chanState{}, mutexes: map[unsafe.Pointer]*mutexState{},
 		wgs: map[unsafe.Pointer]*wgState{}, onces: map[unsafe.Pointer]*onceState{},
 		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
@@ -305,6 +328,7 @@ func New(h Host, root event.Task, site uint32) *Exec {
 	e.hbTick(g)
 	g.gp, g.goid = getg(), goid()
 	e.byG[g.gp] = g
+	gh.e = e
 	c := h.NewTask(root, site, g.ID)
 	h.Spawn(root, c, site)
 	g.segs = append(g.segs, c)
@@ -460,11 +484,13 @@ func (e *Exec) body(g *G, f func()) {
 		if g.state == gDetached || e.over {
 			// It returned in code that was not rewritten after the
 			// watchdog took the baton from it, or after the run.
-			g.state = gDone
+			e.setDone(g)
 			return
 		}
+		g.quiet = g.relChild != 0 && (g.seg() == g.rel || g.seg() == g.relChild) && g.hooks == g.relHooks
+		g.empty = g.startSeg != 0 && g.seg() == g.startSeg && g.hooks == g.startHooks
 		e.endSegs(g)
-		g.state = gDone
+		e.setDone(g)
 		e.next(g)
 	}()
 	f()
@@ -661,7 +687,7 @@ func (e *Exec) End() {
 	// Goroutines that came from outside the executor's control and wait
 	// for the baton go on unchecked.
 	for _, g := range e.outReady {
-		g.state = gDone
+		e.setDone(g)
 		g.wake <- struct{}{}
 	}
 	e.outReady = nil

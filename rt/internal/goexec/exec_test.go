@@ -34,6 +34,12 @@ func (h *testHost) Spawn(parent, child event.Task, site uint32) {
 func (h *testHost) End(t event.Task)                  { h.det.End(t) }
 func (h *testHost) Join(t, f event.Task, site uint32) { h.det.Get(t, f, event.Site(site)) }
 func (h *testHost) SetCurrent(t event.Task)           { h.cur = t }
+func (h *testHost) Precedes(t, c event.Task) bool {
+	if c != 0 {
+		return h.det.SpawnPrecedes(t, c, h.cur)
+	}
+	return h.det.EndedPrecedes(t, h.cur)
+}
 func (h *testHost) Deadlock(parked []*G) {
 	h.deadlock <- parked
 	select {}

@@ -144,6 +144,7 @@ func (e *Exec) Enter(site uint32) (locked, ok bool) {
 		if e.fast.Load() == me {
 			if g := e.cur; g != nil && g.isAt(me, p) && g.state == gRunning && !e.idle && !e.over {
 				e.hooks++
+				g.hooks++
 				g.lastSite = site
 				return true, true
 			}
@@ -180,9 +181,13 @@ func (e *Exec) enterSlow(me uintptr, site uint32) (locked, ok bool) {
 	}
 	e.hooks++
 	if g := e.cur; g != nil && g.is(me) && !e.idle {
+		g.hooks++
 		g.lastSite = site
 	} else {
 		e.enterOutside(me, site)
+		if g := e.cur; g != nil {
+			g.hooks++ // taken in: its hook counts (alone.go)
+		}
 	}
 	e.open(me)
 	return true, true
@@ -302,6 +307,9 @@ func (e *Exec) userCode(f func(), site uint32) {
 		e.take(me)
 		if g := e.cur; !e.over && (g == nil || !g.is(me) || e.idle) {
 			e.enterOutside(me, site)
+			if g := e.cur; g != nil {
+				g.hooks++ // taken in: its hook counts (alone.go)
+			}
 		}
 		if h == holdOpen {
 			e.open(me)
@@ -622,7 +630,7 @@ func (e *Exec) detach(h *G, where string) {
 	e.endSegs(h)
 	h.state = gDetached
 	if where == "" {
-		h.state = gDone
+		e.setDone(h)
 		delete(e.byG, h.gp)
 	}
 	h.Waits = "code that was not rewritten"

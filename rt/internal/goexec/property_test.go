@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -37,6 +38,11 @@ type interp struct {
 	rws   []sync.RWMutex
 }
 
+// accessesAll and accessesAlone count the plain accesses of the programs
+// run, and those made by a goroutine alone in its run, which are not
+// recorded.
+var accessesAll, accessesAlone atomic.Int64
+
 // section runs the commuting section o of the lock mu (a Mutex, or an
 // RWMutex locked for writing), as the rewriter marks it: its accesses are
 // isolated, as the checker's SectionBegin makes them.
@@ -59,7 +65,17 @@ func (in *interp) run(ops []goprog.Op) {
 		site := uint32(o.Site)
 		switch o.Kind {
 		case goprog.Read, goprog.Write:
-			in.h.access(unsafe.Pointer(&in.vars[o.Var]), 8, o.Kind == goprog.Write, site)
+			// As the checker does: an access of a goroutine alone in
+			// the run is not recorded (alone.go).
+			// Entered, as the checker's access hook does.
+			l, _ := e.Enter(site)
+			accessesAll.Add(1)
+			if e.Alone() {
+				accessesAlone.Add(1)
+			} else {
+				in.h.access(unsafe.Pointer(&in.vars[o.Var]), 8, o.Kind == goprog.Write, site)
+			}
+			e.Exit(l)
 		case goprog.Go:
 			body := o.Body
 			e.Go(func() { in.run(body) }, site)
@@ -655,6 +671,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates or sections, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
 			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
 		t.Logf("  %d schedules run by the explored programs", schedulesRun-schedules0)
+		t.Logf("  %d of %d plain accesses (all sizes so far) made by a goroutine alone in its run, not recorded", accessesAlone.Load(), accessesAll.Load())
 		if rw > 0 {
 			t.Logf("  %d with RWMutex operations: %d racy, %d deadlocked; %d decided by one run, %d explored, %d with a choice noted",
 				rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted)
