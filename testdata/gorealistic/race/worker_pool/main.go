@@ -87,8 +87,8 @@ func main() {
 	}
 
 	handled := 0
-	for _, n := range tally {
-		handled += n // race:tally
+	for _, n := range tally { // race:tally
+		handled += n
 	}
 
 	total := 0
