@@ -20,7 +20,7 @@ type file struct {
 
 // uploader sends files to a fake remote store.
 type uploader struct {
-	attempts []int    // attempts per file, by index, written by its goroutine only
+	attempts []int // attempts per file, by index, written by its goroutine only
 	mu       sync.Mutex
 	retryLog []string // lines about retries, for -v, under mu
 	flaky    map[string]int
