@@ -51,7 +51,7 @@ func fees(n int) int {
 // same fee out of the bank's account.
 func (l *ledger) worker(id int, wg *sync.WaitGroup) {
 	defer wg.Done()
-	fee := fees(500_000 * (id + 1))
+	fee := fees(100_000 * (id + 1))
 	l.deposit(2, fee)
 	if !l.withdraw(0, fee) {
 		panic("the bank cannot pay a fee")
