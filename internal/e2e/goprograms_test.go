@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -36,9 +37,10 @@ var thisScheduleOnly = map[string]string{
 // goVerdict matches the one-line verdict of a checked run of goroutines.
 var goVerdict = regexp.MustCompile(`(?m)^tpinstr: checked .*$`)
 
-// listGoPrograms lists the programs of one kind of testdata/goprograms.
-func listGoPrograms(root, kind string) ([]Program, error) {
-	dir := filepath.Join(root, goProgramsDir, kind)
+// listGoPrograms lists the programs of one kind of a corpus of plain-Go
+// programs (corpus is relative to the module root, as goProgramsDir).
+func listGoPrograms(root, corpus, kind string) ([]Program, error) {
+	dir := filepath.Join(root, corpus, kind)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("listing %s programs: %w", kind, err)
@@ -50,7 +52,7 @@ func listGoPrograms(root, kind string) ([]Program, error) {
 				Name: e.Name(),
 				Kind: kind,
 				Dir:  filepath.Join(dir, e.Name()),
-				Pkg:  "./" + goProgramsDir + "/" + kind + "/" + e.Name(),
+				Pkg:  "./" + corpus + "/" + kind + "/" + e.Name(),
 			})
 		}
 	}
@@ -72,7 +74,7 @@ func TestGoProgramsLabels(t *testing.T) {
 	}
 	twins := map[string]int{}
 	for _, kind := range []string{KindRace, KindNoRace} {
-		progs, err := listGoPrograms(root, kind)
+		progs, err := listGoPrograms(root, goProgramsDir, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,48 +111,66 @@ func TestGoProgramsLabels(t *testing.T) {
 	}
 }
 
-// goBuild is the checked build of every program of testdata/goprograms.
-var goBuild struct {
+// goBuilds holds the checked build of each corpus of plain-Go programs,
+// by its directory (goProgramsDir, ...).
+var goBuilds struct {
+	mu sync.Mutex
+	by map[string]*goBuild
+}
+
+// goBuild is the checked build of every program of one corpus.
+type goBuild struct {
 	once sync.Once
 	bins map[string]string // Program.Pkg -> binary
 	err  error
 }
 
 // goProgramBinary returns the checked binary of p, building all the
-// programs of testdata/goprograms on the first call (one `tpinstr build`
-// per kind: the twins share their names).
+// programs of p's corpus on the first call for that corpus (one `tpinstr
+// build` per kind: the twins share their names).
 func goProgramBinary(t *testing.T, p Program) string {
 	t.Helper()
-	goBuild.once.Do(func() {
-		goBuild.bins = map[string]string{}
+	corpus := path.Dir(path.Dir(strings.TrimPrefix(p.Pkg, "./")))
+	goBuilds.mu.Lock()
+	if goBuilds.by == nil {
+		goBuilds.by = map[string]*goBuild{}
+	}
+	b := goBuilds.by[corpus]
+	if b == nil {
+		b = &goBuild{}
+		goBuilds.by[corpus] = b
+	}
+	goBuilds.mu.Unlock()
+	b.once.Do(func() {
+		b.bins = map[string]string{}
 		for _, kind := range []string{KindRace, KindNoRace} {
-			progs, err := listGoPrograms(checker.root, kind)
+			progs, err := listGoPrograms(checker.root, corpus, kind)
 			if err != nil {
-				goBuild.err = err
+				b.err = err
 				return
 			}
-			dir := filepath.Join(checker.binDir, "goprograms", kind)
+			dir := filepath.Join(checker.binDir, filepath.FromSlash(corpus), kind)
 			if err := os.MkdirAll(dir, 0o777); err != nil {
-				goBuild.err = err
+				b.err = err
 				return
 			}
 			args := []string{"build", "-o", dir + string(filepath.Separator)}
 			for _, q := range progs {
 				args = append(args, q.Pkg)
-				goBuild.bins[q.Pkg] = filepath.Join(dir, q.Name)
+				b.bins[q.Pkg] = filepath.Join(dir, q.Name)
 			}
 			cmd := exec.Command(checker.path, args...)
 			cmd.Dir = checker.root
 			if out, err := cmd.CombinedOutput(); err != nil {
-				goBuild.err = fmt.Errorf("tpinstr %s: %w\n%s", strings.Join(args, " "), err, out)
+				b.err = fmt.Errorf("tpinstr %s: %w\n%s", strings.Join(args, " "), err, out)
 				return
 			}
 		}
 	})
-	if goBuild.err != nil {
-		t.Fatalf("building %s checked: %v", goProgramsDir, goBuild.err)
+	if b.err != nil {
+		t.Fatalf("building %s checked: %v", corpus, b.err)
 	}
-	bin, ok := goBuild.bins[p.Pkg]
+	bin, ok := b.bins[p.Pkg]
 	if !ok {
 		t.Fatalf("%s was not built", p.Pkg)
 	}
@@ -169,7 +189,7 @@ func TestGoPrograms(t *testing.T) {
 		t.Fatalf("cannot check the corpus: %v", checker.err)
 	}
 	for _, kind := range []string{KindRace, KindNoRace} {
-		progs, err := listGoPrograms(checker.root, kind)
+		progs, err := listGoPrograms(checker.root, goProgramsDir, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
