@@ -124,6 +124,9 @@ func WaitGroupDone(wg *sync.WaitGroup, site uint32)             {}
 func WaitGroupWait(wg *sync.WaitGroup, site uint32)             {}
 func WaitGroupGo(wg *sync.WaitGroup, f func(), site uint32)     {}
 func OnceDo(o *sync.Once, f func(), site uint32)                {}
+func OnceFunc(f func(), site uint32) func()                     { return f }
+func OnceValue[T any](f func() T, site uint32) func() T         { return f }
+func OnceValues[T, U any](f func() (T, U), site uint32) func() (T, U) { return f }
 func CondWait(c *sync.Cond, site uint32)                        {}
 func CondSignal(c *sync.Cond, site uint32)                      {}
 func CondBroadcast(c *sync.Cond, site uint32)                   {}

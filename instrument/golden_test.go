@@ -216,6 +216,7 @@ var plainGoHooks = map[string]bool{
 	"RWMutexRLockRead": true, "RWMutexRUnlockRead": true, "RWMutexTryRLockRead": true,
 	"WaitGroupAdd": true, "WaitGroupDone": true, "WaitGroupWait": true, "WaitGroupGo": true,
 	"OnceDo": true, "CondWait": true, "CondSignal": true, "CondBroadcast": true,
+	"OnceFunc": true, "OnceValue": true, "OnceValues": true,
 	"TestRun": true, "TestParallel": true,
 }
 

@@ -23,6 +23,8 @@ import (
 //	context.WithDeadline(ctx, t)  →  rt.WithDeadline(ctx, t, site)
 //	(and WithTimeoutCause, WithDeadlineCause; WithCancel and
 //	WithCancelCause, so that the run sees the cancellation of a chain)
+//	sync.OnceValue(f)  →  rt.OnceValue(f, site)  (OnceFunc, OnceValues: a
+//	                      function that calls f through the run's Once)
 //
 // The methods are rewritten as those of package sync are (plaingo.go's
 // hookOf), method values and method expressions included. The timers the
@@ -52,6 +54,12 @@ var timeHooks = map[syncapi.Op]string{
 	syncapi.WithTimeoutCause:  "WithTimeoutCause",
 	syncapi.WithCancel:        "WithCancel",
 	syncapi.WithCancelCause:   "WithCancelCause",
+
+	// Not of the clock, but rewritten the same way: the function they
+	// return calls f through a Once of the run.
+	syncapi.OnceFunc:   "OnceFunc",
+	syncapi.OnceValue:  "OnceValue",
+	syncapi.OnceValues: "OnceValues",
 }
 
 // timeCall rewrites the call x of package time, classified as u, when it
@@ -73,7 +81,13 @@ func (g *goRewriter) timeCall(u syncapi.Use, x *ast.CallExpr) bool {
 		return true
 	}
 	site := g.site(x.Pos(), x)
-	g.keepImport(x.Fun, hook)
+	switch u.Op {
+	case syncapi.OnceValue, syncapi.OnceValues:
+		// Generic: the import is kept by an instance.
+		g.keepImport(x.Fun, map[syncapi.Op]string{syncapi.OnceValue: "OnceValue[int]", syncapi.OnceValues: "OnceValues[int, int]"}[u.Op])
+	default:
+		g.keepImport(x.Fun, hook)
+	}
 	g.replace(x.Fun.Pos(), x.Fun.End(), rt(hook))
 	if len(x.Args) == 0 {
 		g.insert(x.Rparen, site, prioAtClose)

@@ -189,9 +189,20 @@ func (c *deadlineCtx) Done() <-chan struct{} { return c.done }
 // Err implements context.Context.
 func (c *deadlineCtx) Err() error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.err
+	err := c.err
+	c.mu.Unlock()
+	if err != nil {
+		c.canceledEdge()
+	}
+	return err
 }
+
+// canceledEdge gives the caller, which found c canceled, the memory
+// model's edge from the cancellation: package context's Err (and Cause)
+// receive from the closed Done channel before they return a non-nil
+// error, so that the cancellation is synchronized before them. The
+// receive, through the Recv hook, returns at once.
+func (c *deadlineCtx) canceledEdge() { Recv(c.done, c.site) }
 
 // Value implements context.Context. Package context looks up its own
 // cancelCtx with a key of type *int that no other package can make: for
@@ -204,6 +215,14 @@ func (c *deadlineCtx) Value(key any) any {
 	}
 	if k, ok := key.(*int); ok {
 		if v := c.inner.Value(k); v != nil {
+			// context.Cause reads the cause through this key: once
+			// canceled, it follows the cancellation (canceledEdge).
+			c.mu.Lock()
+			canceled := c.err != nil
+			c.mu.Unlock()
+			if canceled {
+				c.canceledEdge()
+			}
 			return v
 		}
 	}

@@ -397,6 +397,61 @@ func OnceDo(o *sync.Once, f func(), site uint32) {
 	o.Do(f)
 }
 
+// OnceFunc returns a function that calls f only the first time it is
+// called, as sync.OnceFunc(f) does: every call returns after f returned,
+// and if f panicked, every call panics with its value. The first call
+// runs f through a Once of the run (OnceDo), which gives the memory
+// model's edges: f's return is synchronized before every call's return.
+func OnceFunc(f func(), site uint32) func() {
+	var (
+		once     sync.Once
+		returned bool
+		failure  any
+	)
+	call := func() {
+		defer func() {
+			if !returned {
+				failure = recover()
+				panic(failure)
+			}
+		}()
+		f()
+		returned = true
+	}
+	return func() {
+		OnceDo(&once, call, site)
+		if !returned {
+			panic(failure)
+		}
+	}
+}
+
+// OnceValue returns a function that calls f only the first time and
+// returns its result on every call, as sync.OnceValue(f) does (see
+// OnceFunc).
+func OnceValue[T any](f func() T, site uint32) func() T {
+	var v T
+	g := OnceFunc(func() { v = f() }, site)
+	return func() T {
+		g()
+		return v
+	}
+}
+
+// OnceValues is OnceValue for a function of two results, as
+// sync.OnceValues(f) is.
+func OnceValues[T1, T2 any](f func() (T1, T2), site uint32) func() (T1, T2) {
+	var (
+		v1 T1
+		v2 T2
+	)
+	g := OnceFunc(func() { v1, v2 = f() }, site)
+	return func() (T1, T2) {
+		g()
+		return v1, v2
+	}
+}
+
 // CondWait waits on c, as c.Wait() does.
 func CondWait(c *sync.Cond, site uint32) {
 	if gx, l := enter(site); gx != nil {

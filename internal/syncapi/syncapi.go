@@ -71,6 +71,9 @@ const (
 	WaitGroupWait    // (*sync.WaitGroup).Wait
 	WaitGroupGo      // (*sync.WaitGroup).Go (Go 1.25)
 	OnceDo           // (*sync.Once).Do
+	OnceFunc         // sync.OnceFunc: a function that calls f once, through a Once
+	OnceValue        // sync.OnceValue
+	OnceValues       // sync.OnceValues
 	CondWait         // (*sync.Cond).Wait
 	CondSignal       // (*sync.Cond).Signal
 	CondBroadcast    // (*sync.Cond).Broadcast
@@ -136,6 +139,9 @@ var opNames = [numOps]string{
 	WaitGroupWait:    "WaitGroup.Wait",
 	WaitGroupGo:      "WaitGroup.Go",
 	OnceDo:           "Once.Do",
+	OnceFunc:         "sync.OnceFunc",
+	OnceValue:        "sync.OnceValue",
+	OnceValues:       "sync.OnceValues",
 	CondWait:         "Cond.Wait",
 	CondSignal:       "Cond.Signal",
 	CondBroadcast:    "Cond.Broadcast",
@@ -453,6 +459,15 @@ func (c Classifier) op(fn *types.Func) Op {
 			}
 		case AtomicPath:
 			return AtomicFunc
+		case SyncPath:
+			switch name {
+			case "OnceFunc":
+				return OnceFunc
+			case "OnceValue":
+				return OnceValue
+			case "OnceValues":
+				return OnceValues
+			}
 		case TimePath:
 			switch name {
 			case "Sleep":

@@ -263,6 +263,21 @@ func onceCond() {
 	for range 3 {
 		once.Do(func() { fmt.Println("once") })
 	}
+	// The functions of sync that call f once: rt.OnceFunc and friends.
+	hello := sync.OnceFunc(func() { fmt.Println("hello once") })
+	hello()
+	hello()
+	answer := sync.OnceValue(func() int { return 42 })
+	pair := sync.OnceValues(func() (int, error) { return answer() + 1, nil })
+	n, err := pair()
+	fmt.Println("once values", answer(), n, err)
+	boom := sync.OnceFunc(func() { panic("boom") })
+	for range 2 {
+		func() {
+			defer func() { fmt.Println("once panics:", recover()) }()
+			boom()
+		}()
+	}
 	var mu sync.Mutex
 	cond := sync.NewCond(&mu)
 	ready := false
