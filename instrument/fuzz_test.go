@@ -124,9 +124,19 @@ func WaitGroupDone(wg *sync.WaitGroup, site uint32)             {}
 func WaitGroupWait(wg *sync.WaitGroup, site uint32)             {}
 func WaitGroupGo(wg *sync.WaitGroup, f func(), site uint32)     {}
 func OnceDo(o *sync.Once, f func(), site uint32)                {}
+func SyncMapLoad(m *sync.Map, k any, site uint32) (v any, ok bool)             { return nil, false }
+func SyncMapStore(m *sync.Map, k, v any, site uint32)                     {}
+func SyncMapLoadOrStore(m *sync.Map, k, v any, site uint32) (a any, l bool)   { return nil, false }
+func SyncMapLoadAndDelete(m *sync.Map, k any, site uint32) (v any, l bool)    { return nil, false }
+func SyncMapDelete(m *sync.Map, k any, site uint32)                       {}
+func SyncMapSwap(m *sync.Map, k, v any, site uint32) (p any, l bool)          { return nil, false }
+func SyncMapCompareAndSwap(m *sync.Map, k, o, n any, site uint32) (s bool)    { return false }
+func SyncMapCompareAndDelete(m *sync.Map, k, o any, site uint32) (d bool)     { return false }
+func SyncMapRange(m *sync.Map, f func(k, v any) bool, site uint32)        {}
+func SyncMapClear(m *sync.Map, site uint32)                               {}
 func OnceFunc(f func(), site uint32) func()                     { return f }
 func OnceValue[T any](f func() T, site uint32) func() T         { return f }
-func OnceValues[T, U any](f func() (T, U), site uint32) func() (T, U) { return f }
+func OnceValues[T1, T2 any](f func() (T1, T2), site uint32) func() (T1, T2) { return f }
 func CondWait(c *sync.Cond, site uint32)                        {}
 func CondSignal(c *sync.Cond, site uint32)                      {}
 func CondBroadcast(c *sync.Cond, site uint32)                   {}

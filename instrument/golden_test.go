@@ -217,6 +217,7 @@ var plainGoHooks = map[string]bool{
 	"WaitGroupAdd": true, "WaitGroupDone": true, "WaitGroupWait": true, "WaitGroupGo": true,
 	"OnceDo": true, "CondWait": true, "CondSignal": true, "CondBroadcast": true,
 	"OnceFunc": true, "OnceValue": true, "OnceValues": true,
+	"SyncMapLoad": true, "SyncMapStore": true, "SyncMapLoadOrStore": true, "SyncMapLoadAndDelete": true, "SyncMapDelete": true, "SyncMapSwap": true, "SyncMapCompareAndSwap": true, "SyncMapCompareAndDelete": true, "SyncMapRange": true, "SyncMapClear": true,
 	"TestRun": true, "TestParallel": true,
 }
 

@@ -200,31 +200,41 @@ func rt(name string) string { return rtName + "." + name }
 
 // hookOf names the hook of a synchronisation method.
 var hookOf = map[syncapi.Op]string{
-	syncapi.MutexLock:       "MutexLock",
-	syncapi.MutexUnlock:     "MutexUnlock",
-	syncapi.MutexTryLock:    "MutexTryLock",
-	syncapi.RWMutexLock:     "RWMutexLock",
-	syncapi.RWMutexUnlock:   "RWMutexUnlock",
-	syncapi.RWMutexTryLock:  "RWMutexTryLock",
-	syncapi.RWMutexRLock:    "RWMutexRLock",
-	syncapi.RWMutexRUnlock:  "RWMutexRUnlock",
-	syncapi.RWMutexTryRLock: "RWMutexTryRLock",
-	syncapi.LockerLock:      "LockerLock",
-	syncapi.LockerUnlock:    "LockerUnlock",
-	syncapi.WaitGroupAdd:    "WaitGroupAdd",
-	syncapi.WaitGroupDone:   "WaitGroupDone",
-	syncapi.WaitGroupWait:   "WaitGroupWait",
-	syncapi.WaitGroupGo:     "WaitGroupGo",
-	syncapi.OnceDo:          "OnceDo",
-	syncapi.CondWait:        "CondWait",
-	syncapi.CondSignal:      "CondSignal",
-	syncapi.CondBroadcast:   "CondBroadcast",
-	syncapi.TimerStop:       "TimerStop", // timers.go
-	syncapi.TimerReset:      "TimerReset",
-	syncapi.TickerStop:      "TickerStop",
-	syncapi.TickerReset:     "TickerReset",
-	syncapi.TestParallel:    "TestParallel", // direct calls only (call)
-	syncapi.TestRun:         "TestRun",      // direct calls only (call)
+	syncapi.MutexLock:           "MutexLock",
+	syncapi.MutexUnlock:         "MutexUnlock",
+	syncapi.MutexTryLock:        "MutexTryLock",
+	syncapi.RWMutexLock:         "RWMutexLock",
+	syncapi.RWMutexUnlock:       "RWMutexUnlock",
+	syncapi.RWMutexTryLock:      "RWMutexTryLock",
+	syncapi.RWMutexRLock:        "RWMutexRLock",
+	syncapi.RWMutexRUnlock:      "RWMutexRUnlock",
+	syncapi.RWMutexTryRLock:     "RWMutexTryRLock",
+	syncapi.LockerLock:          "LockerLock",
+	syncapi.LockerUnlock:        "LockerUnlock",
+	syncapi.WaitGroupAdd:        "WaitGroupAdd",
+	syncapi.WaitGroupDone:       "WaitGroupDone",
+	syncapi.WaitGroupWait:       "WaitGroupWait",
+	syncapi.WaitGroupGo:         "WaitGroupGo",
+	syncapi.OnceDo:              "OnceDo",
+	syncapi.MapLoad:             "SyncMapLoad",
+	syncapi.MapStore:            "SyncMapStore",
+	syncapi.MapLoadOrStore:      "SyncMapLoadOrStore",
+	syncapi.MapLoadAndDelete:    "SyncMapLoadAndDelete",
+	syncapi.MapDelete:           "SyncMapDelete",
+	syncapi.MapSwap:             "SyncMapSwap",
+	syncapi.MapCompareAndSwap:   "SyncMapCompareAndSwap",
+	syncapi.MapCompareAndDelete: "SyncMapCompareAndDelete",
+	syncapi.MapRange:            "SyncMapRange",
+	syncapi.MapClear:            "SyncMapClear",
+	syncapi.CondWait:            "CondWait",
+	syncapi.CondSignal:          "CondSignal",
+	syncapi.CondBroadcast:       "CondBroadcast",
+	syncapi.TimerStop:           "TimerStop", // timers.go
+	syncapi.TimerReset:          "TimerReset",
+	syncapi.TickerStop:          "TickerStop",
+	syncapi.TickerReset:         "TickerReset",
+	syncapi.TestParallel:        "TestParallel", // direct calls only (call)
+	syncapi.TestRun:             "TestRun",      // direct calls only (call)
 }
 
 // isChan reports whether e is a channel whose hooks can infer its element

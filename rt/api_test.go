@@ -47,7 +47,9 @@ var surface = []string{
 	"RWMutexLockRead", "RWMutexUnlockRead", "RWMutexTryLockRead",
 	"RWMutexRLockRead", "RWMutexRUnlockRead", "RWMutexTryRLockRead", "Locker",
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
-	"OnceDo", "OnceFunc", "OnceValue", "OnceValues", "CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "AtomicAddAt", "AtomicAndAt", "AtomicOrAt", "Sleep", "Gosched", "AfterFunc",
+	"OnceDo", "OnceFunc", "OnceValue", "OnceValues",
+	"SyncMapLoad", "SyncMapStore", "SyncMapLoadOrStore", "SyncMapLoadAndDelete", "SyncMapDelete", "SyncMapSwap", "SyncMapCompareAndSwap", "SyncMapCompareAndDelete", "SyncMapRange", "SyncMapClear",
+	"CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "AtomicAddAt", "AtomicAndAt", "AtomicOrAt", "Sleep", "Gosched", "AfterFunc",
 	// Accesses through package reflect (reflecthooks.go).
 	"ReflectRead", "ReflectWrite", "ReflectCopyDst", "ReflectCopySrc",
 	// The calls of package time on the run's clock (instrument/timers.go).

@@ -55,41 +55,51 @@ const (
 	TaskNewFuture // task.NewFuture(t, body)
 	TaskGet       // (*task.Future[V]).Get()
 
-	MutexLock        // (*sync.Mutex).Lock
-	MutexUnlock      // (*sync.Mutex).Unlock
-	MutexTryLock     // (*sync.Mutex).TryLock
-	RWMutexLock      // (*sync.RWMutex).Lock
-	RWMutexUnlock    // (*sync.RWMutex).Unlock
-	RWMutexTryLock   // (*sync.RWMutex).TryLock
-	RWMutexRLock     // (*sync.RWMutex).RLock
-	RWMutexRUnlock   // (*sync.RWMutex).RUnlock
-	RWMutexTryRLock  // (*sync.RWMutex).TryRLock
-	LockerLock       // sync.Locker.Lock, through the interface
-	LockerUnlock     // sync.Locker.Unlock, through the interface
-	WaitGroupAdd     // (*sync.WaitGroup).Add
-	WaitGroupDone    // (*sync.WaitGroup).Done
-	WaitGroupWait    // (*sync.WaitGroup).Wait
-	WaitGroupGo      // (*sync.WaitGroup).Go (Go 1.25)
-	OnceDo           // (*sync.Once).Do
-	OnceFunc         // sync.OnceFunc: a function that calls f once, through a Once
-	OnceValue        // sync.OnceValue
-	OnceValues       // sync.OnceValues
-	CondWait         // (*sync.Cond).Wait
-	CondSignal       // (*sync.Cond).Signal
-	CondBroadcast    // (*sync.Cond).Broadcast
-	AtomicFunc       // a function of sync/atomic (Use.Func names it)
-	AtomicMethod     // a method of a type of sync/atomic (Use.Func names it)
-	Sleep            // time.Sleep
-	SynctestTest     // synctest.Test
-	SynctestWait     // synctest.Wait
-	ErrgroupGo       // (*errgroup.Group).Go
-	ErrgroupWait     // (*errgroup.Group).Wait
-	ErrgroupSetLimit // (*errgroup.Group).SetLimit
-	ErrgroupTryGo    // (*errgroup.Group).TryGo
-	TimeAfter        // time.After: a timer on the run's clock
-	TimeNow          // time.Now: the run's clock
-	TimeSince        // time.Since
-	TimeUntil        // time.Until
+	MutexLock           // (*sync.Mutex).Lock
+	MutexUnlock         // (*sync.Mutex).Unlock
+	MutexTryLock        // (*sync.Mutex).TryLock
+	RWMutexLock         // (*sync.RWMutex).Lock
+	RWMutexUnlock       // (*sync.RWMutex).Unlock
+	RWMutexTryLock      // (*sync.RWMutex).TryLock
+	RWMutexRLock        // (*sync.RWMutex).RLock
+	RWMutexRUnlock      // (*sync.RWMutex).RUnlock
+	RWMutexTryRLock     // (*sync.RWMutex).TryRLock
+	LockerLock          // sync.Locker.Lock, through the interface
+	LockerUnlock        // sync.Locker.Unlock, through the interface
+	WaitGroupAdd        // (*sync.WaitGroup).Add
+	WaitGroupDone       // (*sync.WaitGroup).Done
+	WaitGroupWait       // (*sync.WaitGroup).Wait
+	WaitGroupGo         // (*sync.WaitGroup).Go (Go 1.25)
+	OnceDo              // (*sync.Once).Do
+	OnceFunc            // sync.OnceFunc: a function that calls f once, through a Once
+	OnceValue           // sync.OnceValue
+	OnceValues          // sync.OnceValues
+	MapLoad             // (*sync.Map).Load
+	MapStore            // (*sync.Map).Store
+	MapLoadOrStore      // (*sync.Map).LoadOrStore
+	MapLoadAndDelete    // (*sync.Map).LoadAndDelete
+	MapDelete           // (*sync.Map).Delete
+	MapSwap             // (*sync.Map).Swap
+	MapCompareAndSwap   // (*sync.Map).CompareAndSwap
+	MapCompareAndDelete // (*sync.Map).CompareAndDelete
+	MapRange            // (*sync.Map).Range
+	MapClear            // (*sync.Map).Clear
+	CondWait            // (*sync.Cond).Wait
+	CondSignal          // (*sync.Cond).Signal
+	CondBroadcast       // (*sync.Cond).Broadcast
+	AtomicFunc          // a function of sync/atomic (Use.Func names it)
+	AtomicMethod        // a method of a type of sync/atomic (Use.Func names it)
+	Sleep               // time.Sleep
+	SynctestTest        // synctest.Test
+	SynctestWait        // synctest.Wait
+	ErrgroupGo          // (*errgroup.Group).Go
+	ErrgroupWait        // (*errgroup.Group).Wait
+	ErrgroupSetLimit    // (*errgroup.Group).SetLimit
+	ErrgroupTryGo       // (*errgroup.Group).TryGo
+	TimeAfter           // time.After: a timer on the run's clock
+	TimeNow             // time.Now: the run's clock
+	TimeSince           // time.Since
+	TimeUntil           // time.Until
 
 	// Timers and contexts on the run's clock.
 	TimeNewTimer      // time.NewTimer
@@ -123,41 +133,51 @@ var opNames = [numOps]string{
 	TaskNewFuture: "NewFuture",
 	TaskGet:       "Get",
 
-	MutexLock:        "Mutex.Lock",
-	MutexUnlock:      "Mutex.Unlock",
-	MutexTryLock:     "Mutex.TryLock",
-	RWMutexLock:      "RWMutex.Lock",
-	RWMutexUnlock:    "RWMutex.Unlock",
-	RWMutexTryLock:   "RWMutex.TryLock",
-	RWMutexRLock:     "RWMutex.RLock",
-	RWMutexRUnlock:   "RWMutex.RUnlock",
-	RWMutexTryRLock:  "RWMutex.TryRLock",
-	LockerLock:       "Locker.Lock",
-	LockerUnlock:     "Locker.Unlock",
-	WaitGroupAdd:     "WaitGroup.Add",
-	WaitGroupDone:    "WaitGroup.Done",
-	WaitGroupWait:    "WaitGroup.Wait",
-	WaitGroupGo:      "WaitGroup.Go",
-	OnceDo:           "Once.Do",
-	OnceFunc:         "sync.OnceFunc",
-	OnceValue:        "sync.OnceValue",
-	OnceValues:       "sync.OnceValues",
-	CondWait:         "Cond.Wait",
-	CondSignal:       "Cond.Signal",
-	CondBroadcast:    "Cond.Broadcast",
-	AtomicFunc:       "atomic",
-	AtomicMethod:     "atomic method",
-	Sleep:            "time.Sleep",
-	SynctestTest:     "synctest.Test",
-	SynctestWait:     "synctest.Wait",
-	ErrgroupGo:       "errgroup.Go",
-	ErrgroupWait:     "errgroup.Wait",
-	ErrgroupSetLimit: "errgroup.SetLimit",
-	ErrgroupTryGo:    "errgroup.TryGo",
-	TimeAfter:        "time.After",
-	TimeNow:          "time.Now",
-	TimeSince:        "time.Since",
-	TimeUntil:        "time.Until",
+	MutexLock:           "Mutex.Lock",
+	MutexUnlock:         "Mutex.Unlock",
+	MutexTryLock:        "Mutex.TryLock",
+	RWMutexLock:         "RWMutex.Lock",
+	RWMutexUnlock:       "RWMutex.Unlock",
+	RWMutexTryLock:      "RWMutex.TryLock",
+	RWMutexRLock:        "RWMutex.RLock",
+	RWMutexRUnlock:      "RWMutex.RUnlock",
+	RWMutexTryRLock:     "RWMutex.TryRLock",
+	LockerLock:          "Locker.Lock",
+	LockerUnlock:        "Locker.Unlock",
+	WaitGroupAdd:        "WaitGroup.Add",
+	WaitGroupDone:       "WaitGroup.Done",
+	WaitGroupWait:       "WaitGroup.Wait",
+	WaitGroupGo:         "WaitGroup.Go",
+	OnceDo:              "Once.Do",
+	OnceFunc:            "sync.OnceFunc",
+	OnceValue:           "sync.OnceValue",
+	OnceValues:          "sync.OnceValues",
+	MapLoad:             "Map.Load",
+	MapStore:            "Map.Store",
+	MapLoadOrStore:      "Map.LoadOrStore",
+	MapLoadAndDelete:    "Map.LoadAndDelete",
+	MapDelete:           "Map.Delete",
+	MapSwap:             "Map.Swap",
+	MapCompareAndSwap:   "Map.CompareAndSwap",
+	MapCompareAndDelete: "Map.CompareAndDelete",
+	MapRange:            "Map.Range",
+	MapClear:            "Map.Clear",
+	CondWait:            "Cond.Wait",
+	CondSignal:          "Cond.Signal",
+	CondBroadcast:       "Cond.Broadcast",
+	AtomicFunc:          "atomic",
+	AtomicMethod:        "atomic method",
+	Sleep:               "time.Sleep",
+	SynctestTest:        "synctest.Test",
+	SynctestWait:        "synctest.Wait",
+	ErrgroupGo:          "errgroup.Go",
+	ErrgroupWait:        "errgroup.Wait",
+	ErrgroupSetLimit:    "errgroup.SetLimit",
+	ErrgroupTryGo:       "errgroup.TryGo",
+	TimeAfter:           "time.After",
+	TimeNow:             "time.Now",
+	TimeSince:           "time.Since",
+	TimeUntil:           "time.Until",
 
 	TimeNewTimer:      "time.NewTimer",
 	TimeNewTicker:     "time.NewTicker",
@@ -555,6 +575,16 @@ var methodOps = map[taskKey]Op{
 	{false, "sync.WaitGroup.Wait"}:            WaitGroupWait,
 	{false, "sync.WaitGroup.Go"}:              WaitGroupGo,
 	{false, "sync.Once.Do"}:                   OnceDo,
+	{false, "sync.Map.Load"}:                  MapLoad,
+	{false, "sync.Map.Store"}:                 MapStore,
+	{false, "sync.Map.LoadOrStore"}:           MapLoadOrStore,
+	{false, "sync.Map.LoadAndDelete"}:         MapLoadAndDelete,
+	{false, "sync.Map.Delete"}:                MapDelete,
+	{false, "sync.Map.Swap"}:                  MapSwap,
+	{false, "sync.Map.CompareAndSwap"}:        MapCompareAndSwap,
+	{false, "sync.Map.CompareAndDelete"}:      MapCompareAndDelete,
+	{false, "sync.Map.Range"}:                 MapRange,
+	{false, "sync.Map.Clear"}:                 MapClear,
 	{false, "sync.Cond.Wait"}:                 CondWait,
 	{false, "sync.Cond.Signal"}:               CondSignal,
 	{false, "sync.Cond.Broadcast"}:            CondBroadcast,

@@ -133,7 +133,7 @@ func f(t *task.T, tt *testing.T, mu sync.Mutex, pmu *sync.Mutex, rw *sync.RWMute
 	wg *sync.WaitGroup, once *sync.Once, cond *sync.Cond, g *errgroup.Group, fut *task.Future[int],
 	x *int64, ai *atomic.Int64, ab *atomic.Bool, ap *atomic.Pointer[int], av *atomic.Value, au *atomic.Uintptr,
 	s guarded, ps *guarded, o outer, n named, ot *own.T, om *own.Mutex,
-	ctx context.Context, tm *time.Timer, tk *time.Ticker) {
+	ctx context.Context, tm *time.Timer, tk *time.Ticker, sm *sync.Map) {
 ` + body + `
 }
 `
@@ -243,6 +243,14 @@ func TestClassify(t *testing.T) {
 		{src: `wg.Wait()`, op: WaitGroupWait, recv: "wg", fn: "Wait"},
 		{src: `wg.Go(func() {})`, op: WaitGroupGo, recv: "wg", nargs: 1, fn: "Go"},
 		{src: `once.Do(func() {})`, op: OnceDo, recv: "once", nargs: 1, fn: "Do"},
+		{src: `sync.OnceFunc(func() {})`, op: OnceFunc, recv: "-", nargs: 1, fn: "OnceFunc"},
+		{src: `sync.OnceValue(func() int { return 1 })`, op: OnceValue, recv: "-", nargs: 1, fn: "OnceValue"},
+		{src: `sync.OnceValues(func() (int, error) { return 1, nil })`, op: OnceValues, recv: "-", nargs: 1, fn: "OnceValues"},
+		{src: `sm.Load(1)`, op: MapLoad, recv: "sm", nargs: 1, fn: "Load"},
+		{src: `sm.LoadOrStore(1, 2)`, op: MapLoadOrStore, recv: "sm", nargs: 2, fn: "LoadOrStore"},
+		{src: `sm.CompareAndSwap(1, 2, 3)`, op: MapCompareAndSwap, recv: "sm", nargs: 3, fn: "CompareAndSwap"},
+		{src: `sm.Range(func(k, v any) bool { return true })`, op: MapRange, recv: "sm", nargs: 1, fn: "Range"},
+		{src: `sm.Clear()`, op: MapClear, recv: "sm", fn: "Clear"},
 		{src: `cond.Wait()`, op: CondWait, recv: "cond", fn: "Wait"},
 		{src: `cond.Signal()`, op: CondSignal, recv: "cond", fn: "Signal"},
 		{src: `cond.Broadcast()`, op: CondBroadcast, recv: "cond", fn: "Broadcast"},

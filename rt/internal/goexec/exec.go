@@ -141,10 +141,11 @@ type Exec struct {
 	onces   map[unsafe.Pointer]*onceState
 	conds   map[unsafe.Pointer]*condState
 	atomics map[unsafe.Pointer]*atomicState
-	nDone   int                         // goroutines that returned (alone.go)
-	alone   aloneCache                  // what Alone knows
-	domains map[uintptr]*[]domainEpochs // the domains of each word of commuting operations (section.go)
-	lib     *libState                   // sync.Pool and file I/O (syncvar.go)
+	mapKeys map[unsafe.Pointer]map[any]*byte // the entries of sync.Maps, by key (KeyAddr)
+	nDone   int                              // goroutines that returned (alone.go)
+	alone   aloneCache                       // what Alone knows
+	domains map[uintptr]*[]domainEpochs      // the domains of each word of commuting operations (section.go)
+	lib     *libState                        // sync.Pool and file I/O (syncvar.go)
 
 	sleepers []*G
 	timers   []*timer      // timers.go

@@ -545,3 +545,30 @@ func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
 	}
 	a.ordered(e.release(site))
 }
+
+// KeyAddr returns the address that stands, in this run, for the entry of
+// key k of the sync.Map at m: the object of the atomic operations on that
+// entry (the memory model orders a write of a sync.Map's entry before a
+// read that observes it, and says nothing of other keys). An unhashable
+// key, which the map's own operation panics on, gets the map's address.
+func (e *Exec) KeyAddr(m unsafe.Pointer, k any) (p unsafe.Pointer) {
+	defer func() {
+		if recover() != nil {
+			p = m
+		}
+	}()
+	if e.mapKeys == nil {
+		e.mapKeys = map[unsafe.Pointer]map[any]*byte{}
+	}
+	km := e.mapKeys[m]
+	if km == nil {
+		km = map[any]*byte{}
+		e.mapKeys[m] = km
+	}
+	b := km[k]
+	if b == nil {
+		b = new(byte)
+		km[k] = b
+	}
+	return unsafe.Pointer(b)
+}

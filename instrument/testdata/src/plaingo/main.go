@@ -35,6 +35,27 @@ func main() {
 	locks()
 	onceCond()
 	atomics()
+	syncMap()
+}
+
+// syncMap uses every method of sync.Map: rt.SyncMapLoad and the others,
+// a method value through a closure over its hook.
+func syncMap() {
+	var m sync.Map
+	m.Store("a", 1)
+	v, ok := m.Load("a")
+	actual, loaded := m.LoadOrStore("b", 2)
+	prev, had := m.Swap("a", 3)
+	swapped := m.CompareAndSwap("a", 3, 4)
+	deleted := m.CompareAndDelete("b", 2)
+	gone, was := m.LoadAndDelete("a")
+	m.Delete("none")
+	store := m.Store
+	store("c", 5)
+	n := 0
+	m.Range(func(k, v any) bool { n++; return true })
+	m.Clear()
+	fmt.Println("sync.Map", v, ok, actual, loaded, prev, had, swapped, deleted, gone, was, n)
 }
 
 func goroutines() {
