@@ -64,25 +64,39 @@ func listGoPrograms(root, corpus, kind string) ([]Program, error) {
 // programs carry race labels and norace programs none, and each program's
 // first line says what it tests.
 func TestGoProgramsLabels(t *testing.T) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := ModuleRoot(wd)
-	if err != nil {
-		t.Fatal(err)
-	}
+	checkGoCorpusLabels(t, goProgramsDir, "")
+}
+
+// checkGoCorpusLabels checks the labels of the plain-Go corpus in dir (see
+// TestGoProgramsLabels); with other set, no program of dir may have the
+// name of one of other's (their lists of expected outcomes are keyed by
+// name).
+func checkGoCorpusLabels(t *testing.T, dir, other string) {
+	root := corpusRoot(t)
 	twins := map[string]int{}
 	for _, kind := range []string{KindRace, KindNoRace} {
-		progs, err := listGoPrograms(root, goProgramsDir, kind)
+		progs, err := listGoPrograms(root, dir, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(progs) == 0 {
-			t.Fatalf("no %s programs under %s", kind, goProgramsDir)
+			t.Fatalf("no %s programs under %s", kind, dir)
+		}
+		taken := map[string]bool{}
+		if other != "" {
+			others, err := listGoPrograms(root, other, kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range others {
+				taken[p.Name] = true
+			}
 		}
 		for _, p := range progs {
 			twins[p.Name]++
+			if taken[p.Name] {
+				t.Errorf("%s has the name of a program of %s", p.Pkg, other)
+			}
 			pairs, err := Labels(p.Dir)
 			if err != nil {
 				t.Errorf("%s: %v", p.Pkg, err)

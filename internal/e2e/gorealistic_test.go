@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -18,62 +15,7 @@ const goRealisticDir = "testdata/gorealistic"
 // name is also one of testdata/goprograms (checkGoProgram's lists of
 // expected misses are keyed by name).
 func TestGoRealisticLabels(t *testing.T) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := ModuleRoot(wd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	twins := map[string]int{}
-	for _, kind := range []string{KindRace, KindNoRace} {
-		progs, err := listGoPrograms(root, goRealisticDir, kind)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(progs) == 0 {
-			t.Fatalf("no %s programs under %s", kind, goRealisticDir)
-		}
-		others, err := listGoPrograms(root, goProgramsDir, kind)
-		if err != nil {
-			t.Fatal(err)
-		}
-		taken := map[string]bool{}
-		for _, p := range others {
-			taken[p.Name] = true
-		}
-		for _, p := range progs {
-			twins[p.Name]++
-			if taken[p.Name] {
-				t.Errorf("%s has the name of a program of %s", p.Pkg, goProgramsDir)
-			}
-			pairs, err := Labels(p.Dir)
-			if err != nil {
-				t.Errorf("%s: %v", p.Pkg, err)
-				continue
-			}
-			if kind == KindRace && len(pairs) == 0 {
-				t.Errorf("race program %s has no race label", p.Pkg)
-			}
-			if kind == KindNoRace && len(pairs) != 0 {
-				t.Errorf("norace program %s carries race labels: %v", p.Pkg, pairs)
-			}
-			src, err := os.ReadFile(filepath.Join(p.Dir, "main.go"))
-			if err != nil {
-				t.Error(err)
-				continue
-			}
-			if want := "// Command " + p.Name + ": "; !bytes.HasPrefix(src, []byte(want)) {
-				t.Errorf("%s/main.go does not start with %q", p.Pkg, want)
-			}
-		}
-	}
-	for name, n := range twins {
-		if n != 2 {
-			t.Errorf("%s has no twin: each program needs a race and a norace version", name)
-		}
-	}
+	checkGoCorpusLabels(t, goRealisticDir, goProgramsDir)
 }
 
 // TestGoRealistic runs every program of testdata/gorealistic checked, as
