@@ -188,21 +188,23 @@ func (c *deadlineCtx) Done() <-chan struct{} { return c.done }
 
 // Err implements context.Context.
 func (c *deadlineCtx) Err() error {
-	c.mu.Lock()
-	err := c.err
-	c.mu.Unlock()
-	if err != nil {
-		c.canceledEdge()
+	if !c.observe() {
+		return nil
 	}
-	return err
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
-// canceledEdge gives the caller, which found c canceled, the memory
-// model's edge from the cancellation: package context's Err (and Cause)
-// receive from the closed Done channel before they return a non-nil
-// error, so that the cancellation is synchronized before them. The
-// receive, through the Recv hook, returns at once.
-func (c *deadlineCtx) canceledEdge() { Recv(c.done, c.site) }
+// observe reports whether c was canceled, as a select with a default case
+// on its Done channel does: package context's Err (and Cause) receive from
+// the closed Done channel before they return a non-nil error, so that the
+// cancellation is synchronized before them. Through the Select hook the
+// run sees the test as an operation on the channel, which gives that edge
+// when it finds the channel closed, and whose order with the cancel's
+// close it explores: a goroutine that looks before the cancel gets nil,
+// and no edge.
+func (c *deadlineCtx) observe() bool { return Select(c.site, true, OnRecv(c.done)) == 0 }
 
 // Value implements context.Context. Package context looks up its own
 // cancelCtx with a key of type *int that no other package can make: for
@@ -217,12 +219,7 @@ func (c *deadlineCtx) Value(key any) any {
 		if v := c.inner.Value(k); v != nil {
 			// context.Cause reads the cause through this key: once
 			// canceled, it follows the cancellation (canceledEdge).
-			c.mu.Lock()
-			canceled := c.err != nil
-			c.mu.Unlock()
-			if canceled {
-				c.canceledEdge()
-			}
+			c.observe()
 			return v
 		}
 	}

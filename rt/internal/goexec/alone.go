@@ -61,7 +61,9 @@ import "github.com/tpinstr/tpinstr/rt/internal/event"
 // Alone is asked at every access, so its answer is kept until the graph
 // changes (genHost counts its events) or another goroutine holds the
 // baton; a goroutine whose end is known to precede the holder's segment
-// stays known (the holder's later segments follow its earlier ones).
+// stays known (the holder's later segments follow its earlier ones), and
+// the goroutines are tried in the order they returned, stopping at the
+// first that is not known yet.
 
 // genHost is the host, counting the events of the graph and recording
 // the latest spawn from each goroutine's segment.
@@ -108,8 +110,9 @@ type aloneCache struct {
 	g     *G     // the holder it answered for
 	gen   uint64 // the graph's generation of the answer
 	yes   bool
-	owner *G          // the holder whose segment known's goroutines precede
-	known map[*G]bool // goroutines whose end precedes owner's segment
+	owner *G   // the holder whose segment the goroutines of done[:next] precede
+	done  []*G // the goroutines that returned, in the order they did
+	next  int
 }
 
 // Alone reports whether the running goroutine is alone in the run (see
@@ -146,13 +149,19 @@ func (e *Exec) aloneNow(g *G) bool {
 	}
 	c := &e.alone
 	if c.owner != g {
-		c.owner, c.known = g, map[*G]bool{}
+		c.owner, c.next = g, 0
 	}
-	for _, o := range e.gs {
-		if o == g || c.known[o] {
+	// Every other goroutine returned (the count above): each is in
+	// c.done. Those before c.next are known to precede g's segment; the
+	// first that is not found to stops the scan, and is tried first the
+	// next time, so that a goroutine that starts and joins many others
+	// pays one test per change of the graph, not one per goroutine.
+	for ; c.next < len(c.done); c.next++ {
+		o := c.done[c.next]
+		if o == g {
 			continue
 		}
-		if o.state != gDone || o.last == 0 || !e.isEnded(o.last) {
+		if o.last == 0 || !e.isEnded(o.last) {
 			return false
 		}
 		if o.empty && o.startPrev != 0 && !o.quiet {
@@ -173,7 +182,6 @@ func (e *Exec) aloneNow(g *G) bool {
 		} else if !e.h.Precedes(o.last, 0) {
 			return false
 		}
-		c.known[o] = true
 	}
 	return true
 }
@@ -182,6 +190,7 @@ func (e *Exec) aloneNow(g *G) bool {
 func (e *Exec) setDone(g *G) {
 	if g.state != gDone {
 		e.nDone++
+		e.alone.done = append(e.alone.done, g)
 	}
 	g.state = gDone
 }
