@@ -154,15 +154,23 @@ func (d *Detector) Quiescent(t event.Task) bool {
 
 // EndedPrecedes reports whether the last step of the ended task t precedes
 // the current step of the running task cur: whether the graph has a path
-// from t's end to it (dtrg.Graph.Precede).
+// from t's end to it (dtrg.Graph.Precede). It answers false when the
+// search would visit more than precedesBudget tasks: its callers can do
+// without a yes that costs a long search.
 func (d *Detector) EndedPrecedes(t, cur event.Task) bool {
-	return d.g.Precede(uint32(t), d.g.EndTime(uint32(t)), uint32(cur))
+	yes, _ := d.g.PrecedeWithin(uint32(t), d.g.EndTime(uint32(t)), uint32(cur), precedesBudget)
+	return yes
 }
 
+// precedesBudget bounds the search of EndedPrecedes and SpawnPrecedes.
+const precedesBudget = 256
+
 // SpawnPrecedes reports whether the step in which task t spawned its child
-// c precedes the current step of the running task cur.
+// c precedes the current step of the running task cur, within the same
+// budget as EndedPrecedes.
 func (d *Detector) SpawnPrecedes(t, c, cur event.Task) bool {
-	return d.g.Precede(uint32(t), d.g.SpawnTime(uint32(c)), uint32(cur))
+	yes, _ := d.g.PrecedeWithin(uint32(t), d.g.SpawnTime(uint32(c)), uint32(cur), precedesBudget)
+	return yes
 }
 
 // ShadowPages returns the number of shadow pages used since the run began

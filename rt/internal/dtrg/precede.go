@@ -93,6 +93,15 @@ func (g *Graph) precedeWithin(a Task, at uint32, b Task, budget int) (yes, decid
 	return g.visit(a, at, b, budget)
 }
 
+// PrecedeWithin is Precede, giving up (decided false) once the search has
+// visited more than budget tasks (0: no limit).
+func (g *Graph) PrecedeWithin(a Task, at uint32, b Task, budget int) (yes, decided bool) {
+	if a == 0 || a == b {
+		return true, true
+	}
+	return g.precedeWithin(a, at, b, budget)
+}
+
 // PrecedeStepWithin is PrecedeStep for callers that can do without an
 // answer that costs a long search: it searches at most budget tasks and
 // reports whether it decided. A decided answer is remembered as

@@ -71,6 +71,10 @@ type genHost struct {
 	Host
 	e   *Exec
 	gen uint64
+	// The latest segment made for a goroutine, and that goroutine: a
+	// join into it is a join into the goroutine (G.joins).
+	lastSeg   event.Task
+	lastOwner *G
 }
 
 func (h *genHost) Spawn(parent, child event.Task, site uint32) {
@@ -86,7 +90,10 @@ func (h *genHost) Spawn(parent, child event.Task, site uint32) {
 func (h *genHost) NewTask(parent event.Task, site uint32, gid int) event.Task {
 	c := h.Host.NewTask(parent, site, gid)
 	if e := h.e; e != nil && gid >= 1 && gid <= len(e.gs) {
-		if g := e.gs[gid-1]; len(g.segs) == 0 {
+		g := e.gs[gid-1]
+		g.joins++ // a new segment: what precedes g may have grown
+		h.lastSeg, h.lastOwner = c, g
+		if len(g.segs) == 0 {
 			// A goroutine going on after a wait (or starting): its
 			// next segment joins its previous one, g.last.
 			g.startSeg, g.startPrev, g.startHooks = c, g.last, g.hooks
@@ -102,6 +109,13 @@ func (h *genHost) End(t event.Task) {
 
 func (h *genHost) Join(t, f event.Task, site uint32) {
 	h.gen++
+	if e := h.e; e != nil {
+		if g := e.cur; g != nil && len(g.segs) > 0 && g.seg() == t {
+			g.joins++
+		} else if t == h.lastSeg && h.lastOwner != nil {
+			h.lastOwner.joins++
+		}
+	}
 	h.Host.Join(t, f, site)
 }
 
@@ -113,6 +127,11 @@ type aloneCache struct {
 	owner *G   // the holder whose segment the goroutines of done[:next] precede
 	done  []*G // the goroutines that returned, in the order they did
 	next  int
+	// The last test that failed: done[next] was not found to precede
+	// owner's segment when owner.joins was failJoins. Until owner joins
+	// something, or gets a new segment, it still does not.
+	failed    bool
+	failJoins uint64
 }
 
 // Alone reports whether the running goroutine is alone in the run (see
@@ -149,8 +168,12 @@ func (e *Exec) aloneNow(g *G) bool {
 	}
 	c := &e.alone
 	if c.owner != g {
-		c.owner, c.next = g, 0
+		c.owner, c.next, c.failed = g, 0, false
 	}
+	if c.failed && c.failJoins == g.joins {
+		return false
+	}
+	c.failed = false
 	// Every other goroutine returned (the count above): each is in
 	// c.done. Those before c.next are known to precede g's segment; the
 	// first that is not found to stops the scan, and is tried first the
@@ -162,14 +185,14 @@ func (e *Exec) aloneNow(g *G) bool {
 			continue
 		}
 		if o.last == 0 || !e.isEnded(o.last) {
-			return false
+			return c.fail(g)
 		}
 		if o.empty && o.startPrev != 0 && !o.quiet {
 			// It returned at once after going on from a wait, with no
 			// access in its last segment: what it did ended with its
 			// previous segment.
 			if !e.isEnded(o.startPrev) || !e.h.Precedes(o.startPrev, 0) {
-				return false
+				return c.fail(g)
 			}
 		} else if o.quiet {
 			// It returned right after its last release (a Done, an
@@ -177,13 +200,19 @@ func (e *Exec) aloneNow(g *G) bool {
 			// no access since: what it did is its segment up to that
 			// spawn.
 			if !e.h.Precedes(o.rel, o.relChild) {
-				return false
+				return c.fail(g)
 			}
 		} else if !e.h.Precedes(o.last, 0) {
-			return false
+			return c.fail(g)
 		}
 	}
 	return true
+}
+
+// fail records that the scan of aloneNow stopped at done[next] for g.
+func (c *aloneCache) fail(g *G) bool {
+	c.failed, c.failJoins = true, g.joins
+	return false
 }
 
 // setDone records that g returned, or goes on unchecked after the run.

@@ -241,6 +241,7 @@ type G struct {
 	gp       uintptr // getg, once it runs
 	lastSite uint32  // the site of its latest hook since it last started or went on
 	hooks    uint64  // its Enter calls as the holder (alone.go)
+	joins    uint64  // joins into its segments, and new segments of it (alone.go)
 
 	// Its latest spawn (alone.go): its segment that spawned a child (its
 	// own next segment at a release, or the segment of a goroutine it
