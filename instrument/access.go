@@ -159,10 +159,10 @@ func (c *collector) locShared(x ast.Expr) bool {
 	case *ast.ParenExpr:
 		return c.locShared(y.X)
 	case *ast.Ident:
-		return c.r.facts.esc.isShared(c.varOf(y))
+		return c.r.facts.esc.reachable(c.varOf(y))
 	case *ast.SelectorExpr:
 		if v := c.varOf(y); v != nil {
-			return c.r.facts.esc.isShared(v)
+			return c.r.facts.esc.reachable(v)
 		}
 		s := c.r.info.Selections[y]
 		if s == nil || s.Kind() != types.FieldVal {
@@ -201,14 +201,14 @@ func (c *collector) expr(e ast.Expr, wr, rd bool) {
 	}
 	switch x := e.(type) {
 	case *ast.Ident:
-		if v := c.varOf(x); v != nil && c.r.facts.esc.isShared(v) {
+		if v := c.varOf(x); v != nil && c.r.facts.esc.reachable(v) {
 			c.loc(x, formAddr, wr, rd)
 		}
 	case *ast.ParenExpr:
 		c.expr(x.X, wr, rd)
 	case *ast.SelectorExpr:
 		if v := c.varOf(x); v != nil {
-			if c.r.facts.esc.isShared(v) {
+			if c.r.facts.esc.reachable(v) {
 				c.loc(x, formAddr, wr, rd)
 			}
 			return

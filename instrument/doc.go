@@ -92,6 +92,12 @@
 //   - pure (pure.go): "without calls" allows calls of pure functions of
 //     the package; switched off, every call of a function ends the code
 //     the optimizations above reason about;
+//   - private (private.go): an object that a function allocates and uses
+//     by itself, whose reference is never copied, passed, returned or
+//     captured, gets no hooks (Stats.Private);
+//   - closure (closure.go): a local variable that only function literals
+//     called on its declarer's goroutine capture (a recursive walk, a
+//     helper, a deferred recover) gets no hooks;
 //   - commute (commute.go): an Isolated call whose body is a commutative
 //     update is marked in its site, so that schedule exploration need not
 //     run both orders of two such sections (this one saves schedules, not

@@ -49,6 +49,9 @@ type facts struct {
 // newFacts prepares the facts of file, a file of pkg.
 func newFacts(pkg *packages.Package, cfg *Config, file *ast.File) *facts {
 	esc := findEscapes(pkg.TypesInfo, file)
+	if !cfg.Disable[OptClosure] {
+		esc.findSyncClosures(file)
+	}
 	return &facts{
 		pkg: pkg, info: pkg.TypesInfo, file: file,
 		esc:      esc,

@@ -9,7 +9,7 @@ var invariantCases = []hookCase{
 		[]string{"WriteSlice(s)", "once Read(&g)"}, 1, 1, 1},
 	{"invariant read in the condition", "func f(n int) (t int) { for i := 0; i < n+g; i++ { t += g }; return }",
 		[]string{"once Read(&g)", "once Read(&g)"}, 0, 0, 2},
-	{"captured variable", "func f(n int) (t int) { k := 1; inc := func() { k++ }; inc(); for i := 0; i < n; i++ { t += k }; return }",
+	{"captured variable", "func f(n int) (t int) { k := 1; inc := func() { k++ }; go inc(); for i := 0; i < n; i++ { t += k }; return }",
 		[]string{"Read(&k)", "Write(&k)", "once Read(&k)"}, 0, 0, 1},
 	{"pointer target", "func f(n int, p *cell) (t int) { for i := 0; i < n; i++ { t += p.v }; return }",
 		[]string{"once Read(&p.v)"}, 0, 0, 1},

@@ -22,6 +22,7 @@ const (
 	OptComputed  = "computed"  // computed.go: range hooks after loops that also index at computed indices
 	OptCallee    = "callee"    // callee.go: range hooks for the accesses of per-element helpers a loop calls
 	OptPrivate   = "private"   // private.go: no hooks for objects that only one activation of a function reaches
+	OptClosure   = "closure"   // closure.go: no hooks for captured variables of function literals that are only called
 )
 
 // optimizations lists every optimization with what it leaves out or adds.
@@ -37,6 +38,7 @@ var optimizations = []struct{ name, summary string }{
 	{OptComputed, "record the element accesses of a loop that also indexes at computed indices by range hooks after it, which stand for those too"},
 	{OptCallee, "record the element accesses of the helpers a loop calls by range hooks before it, and call their variants without hooks"},
 	{OptPrivate, "leave out the hooks of accesses to objects that a function allocates and never lets another goroutine or task reach"},
+	{OptClosure, "leave out the hooks of variables captured only by function literals that are called on the goroutine that declares them"},
 }
 
 // Optimizations returns the names of the optimizations that Config.Disable

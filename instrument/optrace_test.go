@@ -59,6 +59,8 @@ var optraceScenarios = []struct {
 	{"callee-outside-clean", ""},
 	{"private-clean", ""},
 	{"private-escape", "// window's write"},
+	{"closure-clean", ""},
+	{"closure-escape", "// counter's increment"},
 }
 
 // TestOptimizedHooksFindRaces builds testdata/src/optrace checked (real

@@ -12,7 +12,7 @@ import (
 // return reads every named result, and return e1, e2 first writes them
 // (Go's race detector sees both, as the loads and stores of the heap
 // variable). Results that no other goroutine or task can reach (not
-// escapes.isShared) make no access that could race, and get no hook.
+// escapes.reachable) make no access that could race, and get no hook.
 //
 // return a, where a is the result itself, stores nothing (Go's compiler
 // leaves out that self-assignment, which the race detector used to report
@@ -40,7 +40,7 @@ func (c *collector) returnResults(ret *ast.ReturnStmt) {
 		for _, name := range f.Names {
 			i++
 			v, _ := c.r.info.Defs[name].(*types.Var)
-			if v == nil || !c.r.facts.esc.isShared(v) {
+			if v == nil || !c.r.facts.esc.reachable(v) {
 				continue
 			}
 			if write && i < len(ret.Results) && c.varOf(ast.Unparen(ret.Results[i])) == v {

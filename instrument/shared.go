@@ -22,6 +22,10 @@ type escapes struct {
 	// unsafe: the file uses package unsafe (other than Sizeof, Alignof and
 	// Offsetof), so a pointer may point anywhere whatever its type.
 	unsafe bool
+	// reach, once findSyncClosures has run (OptClosure), holds the
+	// captured locals that a function literal not run on its declarer's
+	// goroutine reaches (closure.go); nil while it has not.
+	reach map[*types.Var]bool
 }
 
 // findEscapes walks file and classifies its local variables.
@@ -168,6 +172,21 @@ func (e *escapes) isShared(v *types.Var) bool {
 		return true
 	}
 	return e.shared[v]
+}
+
+// reachable reports whether another task or goroutine than the one
+// running the activation that declares v may access the variable v, so
+// that its accesses need hooks: isShared, less the captured locals that
+// only function literals run on their declarer's goroutine reach
+// (closure.go), once findSyncClosures has run.
+func (e *escapes) reachable(v *types.Var) bool {
+	if !e.isShared(v) {
+		return false
+	}
+	if e.reach == nil || isPackageLevel(v) {
+		return true
+	}
+	return e.addressed[v] || e.reach[v]
 }
 
 // pointedTo reports whether a pointer may hold the address of the variable

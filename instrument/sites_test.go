@@ -90,7 +90,7 @@ func TestSites(t *testing.T) {
 	}{
 		{"local never shared", "func f() int { x := 1; x++; return x }", nil, ""},
 		{"package var", "var g, h int\nfunc f() { g = h + 1 }", []string{"Write g", "Read h"}, ""},
-		{"captured", "func f() { x := 0; g := func() { x = 2 }; g(); _ = x }", []string{"Write x", "Read x"}, ""},
+		{"captured", "func f() { x := 0; g := func() { x = 2 }; go g(); _ = x }", []string{"Write x", "Read x", "Go go g()"}, ""},
 		{"address taken", "func f() *int { x := 0; p := &x; x = 3; return p }", []string{"Write x"}, ""},
 		{"constant and blank", "const c = 3\nvar g int\nfunc f() { _ = c; _ = g }", []string{"Read g"}, ""},
 		{"slice element", "func f(s []int, i int) { s[i] = s[0] }", []string{"Write s[i]", "Read s[0]"}, ""},

@@ -174,7 +174,9 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		and callee leave out
 		hooks whose accesses another hook of the same step records; private
 		leaves out the hooks of objects that a function allocates and never
-		lets another goroutine or task reach; commute
+		lets another goroutine or task reach; closure leaves out the hooks
+		of variables that only function literals called on their
+		declarer's goroutine capture; commute
 		lets schedule exploration take one order of commutative Isolated
 		sections and mutex sections (package instrument documents each). Switched off, the
 		hooks stay in and verdicts are the same. Like -instr.noprune, it is

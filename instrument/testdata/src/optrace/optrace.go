@@ -207,6 +207,33 @@ func window(t *task.T) []int {
 	return view
 }
 
+// depthSum walks a tree of depth d by a recursive function literal that
+// only it calls: its captured variables are private to the call, and their
+// accesses get no hook.
+func depthSum(d int) int {
+	total := 0
+	var walk func(k int)
+	walk = func(k int) {
+		total += k
+		if k < d {
+			walk(k + 1)
+			walk(k + 1)
+		}
+	}
+	walk(0)
+	return total
+}
+
+// counter captures its count in a helper that it calls itself and in a
+// task that calls the same helper: the task runs it in parallel.
+func counter(t *task.T) int {
+	count := 0
+	inc := func() { count++ } // counter's increment
+	t.Async(func(*task.T) { inc() })
+	inc()
+	return count
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -412,6 +439,11 @@ func main() {
 			_ = histogram(s)
 		case "private-escape":
 			_ = window(t)
+		case "closure-clean":
+			t.Async(func(*task.T) { x = depthSum(6) })
+			_ = depthSum(5)
+		case "closure-escape":
+			_ = counter(t)
 		default:
 			fmt.Fprintln(os.Stderr, "optrace: unknown scenario", os.Args[1])
 			os.Exit(2)
