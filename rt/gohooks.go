@@ -499,11 +499,13 @@ func AtomicAt[T any](p *T, site uint32) *T {
 }
 
 // AtomicLoadAt is AtomicAt for an operation that only reads *p (a Load):
-// it races with plain writes of the word, not with plain reads.
+// it races with plain writes of the word, not with plain reads, and
+// orders nothing after it (it observes the writes before it; no operation
+// observes it).
 func AtomicLoadAt[T any](p *T, site uint32) *T {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
-		gx.Atomic(unsafe.Pointer(p), func() {
+		gx.AtomicLoad(unsafe.Pointer(p), func() {
 			var zero T
 			checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), false, site)
 		}, site)

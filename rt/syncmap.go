@@ -14,8 +14,13 @@ import (
 // operation on its key's entry (goexec's KeyAddr), as an operation of
 // sync/atomic is on its word: the operations of one key are ordered, and
 // their orders among goroutines are explored; operations on different keys
-// order nothing. Range observes every entry it visits, and Clear writes
-// every entry. Outside a checked run, the hooks are the methods.
+// order nothing. Load, and Range on every entry it visits, only observe:
+// they are atomic loads, which order nothing after them (goexec's
+// AtomicLoad). Clear writes every entry. A LoadOrStore that loads, and a
+// CompareAndSwap or CompareAndDelete that fails, are read operations too,
+// but the checker treats them as writes: it learns which they are only
+// after making them, and the extra order it gives is explored (the two
+// orders of the pair are both run). Outside a checked run, the hooks are the methods.
 
 // syncMapOp runs op, an operation of m on key k, as an atomic operation
 // of the run on k's entry.
@@ -28,10 +33,15 @@ func syncMapOp(m *sync.Map, k any, op func(), site uint32) {
 	op()
 }
 
-// SyncMapLoad is m.Load(k).
+// SyncMapLoad is m.Load(k): an atomic load of k's entry, which orders
+// nothing after it.
 func SyncMapLoad(m *sync.Map, k any, site uint32) (v any, ok bool) {
-	syncMapOp(m, k, func() { v, ok = m.Load(k) }, site)
-	return v, ok
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		gx.AtomicLoad(gx.KeyAddr(unsafe.Pointer(m), k), func() { v, ok = m.Load(k) }, site)
+		return v, ok
+	}
+	return m.Load(k)
 }
 
 // SyncMapStore is m.Store(k, v).
@@ -91,7 +101,7 @@ func SyncMapRange(m *sync.Map, f func(k, v any) bool, site uint32) {
 		return true
 	})
 	for _, k := range ks {
-		gx.Atomic(gx.KeyAddr(unsafe.Pointer(m), k), nil, site)
+		gx.AtomicLoad(gx.KeyAddr(unsafe.Pointer(m), k), nil, site)
 	}
 	gx.Exit(l)
 	for i := range ks {

@@ -76,6 +76,35 @@ type atomicState struct {
 	rounds
 	kind opKind
 	user int // the goroutine that made an ordered operation, -1 once two did
+	// loads are the releases of the Loads since the last operation that
+	// wrote the variable, per goroutine its newest (AtomicLoad): the next
+	// writing operation joins them, the next Load does not.
+	loads []goRelease
+}
+
+// joinLoads records the release t of a Load of goroutine g.
+func (a *atomicState) joinLoads(g int, t event.Task) {
+	for i := range a.loads {
+		if a.loads[i].g == g {
+			a.loads[i].t = t
+			return
+		}
+	}
+	a.loads = append(a.loads, goRelease{g, t})
+}
+
+// takeLoads makes the Loads since the last writing operation part of what
+// the next one joins, before a writing operation. A Load ends the round
+// it observes, so there is no round when there are Loads.
+func (a *atomicState) takeLoads() {
+	if len(a.loads) == 0 {
+		return
+	}
+	base := a.before()
+	for _, l := range a.loads {
+		base = append(base[:len(base):len(base)], l.t)
+	}
+	a.base, a.round, a.loads = base, nil, nil
 }
 
 // rounds is the state of an object whose commuting operations (the
@@ -155,6 +184,7 @@ func (e *Exec) AtomicUpdate(p unsafe.Pointer, op UpdateOp, access func(), site u
 	k := op.kind()
 	pt := e.attempt(site)
 	e.logOp(p, pt, k, site)
+	a.takeLoads() // after the attempt, at which the goroutine may yield
 	if len(a.round) > 0 && a.kind != k {
 		// An update of another kind ends the round, and begins one.
 		a.endRound()

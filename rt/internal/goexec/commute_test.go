@@ -174,3 +174,52 @@ func wantOneRun(t *testing.T, r result, want map[[2]uint32]bool) {
 		t.Errorf("explorable %v, choice %v: want one run", r.explorable, r.choice)
 	}
 }
+
+// load makes an atomic Load of the word at p.
+func load(e *Exec, h *testHost, p unsafe.Pointer, site uint32) {
+	e.AtomicLoad(p, func() { h.access(p, 8, false, site) }, site)
+}
+
+// TestAtomicLoads checks that an atomic Load orders nothing after it: a
+// write before one goroutine's Load races with a read after another's Load
+// of the same word, in one run and with no order to explore (two Loads are
+// independent), while a Load after a Store is ordered after it.
+func TestAtomicLoads(t *testing.T) {
+	var x, f int64
+	px, pf := unsafe.Pointer(&x), unsafe.Pointer(&f)
+	r := runSchedule(func(e *Exec, h *testHost) {
+		e.Go(func() {
+			h.access(px, 8, true, 10)
+			load(e, h, pf, 11)
+		}, 1)
+		load(e, h, pf, 12)
+		h.access(px, 8, false, 13)
+	}, nil)
+	wantOneRun(t, r, map[[2]uint32]bool{{10, 13}: true})
+
+	// The same with a Store in place of the goroutine's Load: the main
+	// goroutine's Load after it (the depth-first order) observes it.
+	r = runSchedule(func(e *Exec, h *testHost) {
+		e.Go(func() {
+			h.access(px, 8, true, 10)
+			store(e, h, pf, 11)
+		}, 1)
+		load(e, h, pf, 12)
+		h.access(px, 8, false, 13)
+	}, nil)
+	if len(r.races) != 0 {
+		t.Errorf("Store then Load: races %v, want none in the depth-first order", r.races)
+	}
+	if !r.explorable {
+		t.Errorf("Store then Load: not explorable; the Load before the Store is another order")
+	}
+	checkOrders(t, []orderCase{
+		// Three goroutines that only load: one order.
+		{"loads", func(e *Exec, h *testHost) {
+			for range 3 {
+				e.Go(func() { load(e, h, pf, 2) }, 3)
+			}
+			load(e, h, pf, 4)
+		}, 1},
+	})
+}

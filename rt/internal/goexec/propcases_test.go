@@ -82,6 +82,17 @@ func TestExactSubsetCases(t *testing.T) {
 		{"recursive read lock", goprog.Program{RWMutexes: 1, Main: []goprog.Op{
 			gof(1, op(goprog.WLock, 0), op(goprog.WUnlock, 0)),
 			op(goprog.RLock, 0), op(goprog.RLock, 0), op(goprog.RUnlock, 0), op(goprog.RUnlock, 0)}}, true},
+		// Two atomic Loads of one variable order nothing: the write #2
+		// before one and the read #5 after the other race in every
+		// interleaving, whichever Load comes first.
+		{"two loads order nothing", goprog.Program{Vars: 2, Main: []goprog.Op{
+			gof(1, wr(0, 2), goprog.Op{Kind: goprog.AtomicLoad, Var: 1, Site: 3}),
+			goprog.Op{Kind: goprog.AtomicLoad, Var: 1, Site: 4}, rd(0, 5)}}, false},
+		// A Load after an Add observes it: in the interleavings where the
+		// Add comes first, the write #2 is ordered before the read #5.
+		{"load after an add", goprog.Program{Vars: 2, Main: []goprog.Op{
+			gof(1, wr(0, 2), goprog.Op{Kind: goprog.AtomicAdd, Var: 1, Site: 3}),
+			goprog.Op{Kind: goprog.AtomicLoad, Var: 1, Site: 4}, rd(0, 5)}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -145,7 +145,7 @@ func (in *interp) run(ops []goprog.Op) {
 			in.section(rw, rw.TryLock, rw.Unlock, o, site)
 		case goprog.AtomicLoad:
 			p := unsafe.Pointer(&in.vars[o.Var])
-			e.Atomic(p, func() { in.h.access(p, 8, false, site) }, site)
+			e.AtomicLoad(p, func() { in.h.access(p, 8, false, site) }, site)
 		case goprog.Select:
 			var cases []Case
 			for i, ch := range []int{o.Obj, o.Obj2} {

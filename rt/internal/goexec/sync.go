@@ -527,6 +527,22 @@ func (e *Exec) CondSignal(c *sync.Cond, broadcast bool, site uint32) {
 func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
 	defer e.Exit(e.in(site))
 	a := e.atomic(p)
+	e.atomicUser(a, site)
+	pt := e.enter(p, false, site)
+	e.acquired(p, pt, false, site)
+	a.takeLoads() // after the attempt, at which the goroutine may yield
+	for _, t := range a.before() {
+		e.acquire(t, site)
+	}
+	if access != nil {
+		access()
+	}
+	a.ordered(e.release(site))
+}
+
+// atomicUser notes that the running goroutine operates on the atomic
+// variable a: once two goroutines have, the run has orders to explore.
+func (e *Exec) atomicUser(a *atomicState, site uint32) {
 	switch id := e.cur.ID; a.user {
 	case 0:
 		a.user = id
@@ -535,15 +551,35 @@ func (e *Exec) Atomic(p unsafe.Pointer, access func(), site uint32) {
 		e.explore(site, "an atomic variable that goroutines %d and %d both use", a.user, id)
 		a.user = -1
 	}
-	pt := e.enter(p, false, site)
-	e.acquired(p, pt, false, site)
+}
+
+// AtomicLoad records an atomic operation on the word at p that only reads
+// it (a Load): it acquires what the operations before it released, as
+// Atomic does, and records the operation's access. Go's memory model
+// orders an atomic operation after the ones whose effect it observes, and
+// a Load has no effect to observe: two Loads order nothing between them,
+// and are independent (dependent, explore.go: both are reads), so their
+// orders are not explored. The operation after the Loads that writes the
+// word (Atomic, AtomicUpdate) joins them: that order is not the memory
+// model's, but the other order of the Load and the write, in which the
+// write comes first and the Load observes it, is explored (the two are
+// dependent), and the Load's plain read must not race with the write's
+// access. A Load ends the round of updates it observes (commute.go), as
+// any other operation does.
+func (e *Exec) AtomicLoad(p unsafe.Pointer, access func(), site uint32) {
+	defer e.Exit(e.in(site))
+	a := e.atomic(p)
+	// Logged for the end of the run (Explorable) rather than counted as
+	// a use (atomicUser): Loads alone have no order to explore.
+	e.logOp(p, e.attempt(site), opRead, site)
 	for _, t := range a.before() {
 		e.acquire(t, site)
 	}
 	if access != nil {
 		access()
 	}
-	a.ordered(e.release(site))
+	a.endRound()
+	a.joinLoads(e.cur.ID, e.release(site))
 }
 
 // KeyAddr returns the address that stands, in this run, for the entry of

@@ -165,7 +165,7 @@ func (g *gen) pattern() int {
 	switch r.IntN(n) {
 	case 10, 11, 12:
 		return g.counter()
-	case 9: // An atomic counter: goroutines add to it (or, rarely, or into it), one loads it.
+	case 9: // An atomic counter: goroutines add to it (or, rarely, or into it), one or two load it.
 		v := r.IntN(g.vars)
 		n := 0
 		for i := range g.bodies {
@@ -187,9 +187,12 @@ func (g *gen) pattern() int {
 			n++
 		}
 		if r.IntN(2) == 0 {
-			b := g.pick()
-			g.bodies[b] = g.insert(g.bodies[b], Op{Kind: AtomicLoad, Var: v})
-			n++
+			// One Load, or two (which order nothing between them).
+			for k := 1 + r.IntN(2); k > 0; k-- {
+				b := g.pick()
+				g.bodies[b] = g.insert(g.bodies[b], Op{Kind: AtomicLoad, Var: v})
+				n++
+			}
 		}
 		return n
 	case 7: // A done channel: one goroutine closes it, others wait for it.

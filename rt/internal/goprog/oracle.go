@@ -455,14 +455,18 @@ func (x *explorer) steps(s *state) []step {
 			out = append(out, func(s *state) ([]int, error) { return x.wunlock(s, g, op.Obj) })
 		case AtomicAdd, AtomicOr, AtomicLoad:
 			// An atomic operation is ordered after every atomic operation
-			// on its variable before it (it observes their effects), as
-			// Go's memory model and race detector have it.
+			// on its variable before it that has an effect (it observes
+			// their effects), as Go's memory model and race detector have
+			// it: an Add or an Or, not a Load, which observes and changes
+			// nothing.
 			out = append(out, func(s *state) ([]int, error) {
 				gr := &s.gs[g]
 				gr.clock.join(&s.atomics[op.Var])
 				s.top(g).pc++
 				x.access(s, g, *op, &x.stepMask)
-				s.atomics[op.Var] = gr.clock
+				if op.Kind != AtomicLoad {
+					s.atomics[op.Var] = gr.clock
+				}
 				tick(s, g)
 				return []int{g}, nil
 			})
