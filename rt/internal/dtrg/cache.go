@@ -22,6 +22,22 @@ package dtrg
 type answers struct {
 	slots *[1 << answerBits]answer
 	epoch uint32 // 1 + joins so far (mod 2^32, skipping 0): bumped by every Get and Merge
+	// given are the pairs whose bounded search (PrecedeStepWithin) gave
+	// up, and with what budget. Such a pair is not known to be ordered
+	// until the next join: b's current step gains predecessors only
+	// through a join, and before one a search with no larger budget
+	// would give up again or find no path (which the caller takes the
+	// same way). A separate table, so that PrecedeStep, whose negative
+	// answers report races, never reads one of these as an answer.
+	given *[1 << answerBits]gaveUp
+}
+
+// gaveUp is one remembered search that gave up, for the pair key within
+// budget, while epoch was the table's.
+type gaveUp struct {
+	key    uint64
+	epoch  uint32
+	budget int32
 }
 
 // answer is one remembered PrecedeStep result for the pair key = s<<32 | b:
@@ -34,7 +50,9 @@ type answer struct {
 
 const answerBits = 12
 
-func newAnswers() answers { return answers{slots: new([1 << answerBits]answer), epoch: 1} }
+func newAnswers() answers {
+	return answers{slots: new([1 << answerBits]answer), given: new([1 << answerBits]gaveUp), epoch: 1}
+}
 
 // join records that a join happened: negative answers are stale.
 func (c *answers) join() {
@@ -45,8 +63,27 @@ func (c *answers) join() {
 				c.slots[i] = answer{}
 			}
 		}
+		*c.given = [1 << answerBits]gaveUp{}
 		c.epoch = 1
 	}
+}
+
+// gaveUpSlot returns the slot of (s, b) in the table of searches that gave
+// up.
+func (c *answers) gaveUpSlot(s Step, b Task) *gaveUp {
+	return &c.given[(s*0x9E3779B1^b*0x85EBCA77)>>(32-answerBits)]
+}
+
+// gaveUpBefore reports whether a search for (s, b) with at least budget
+// gave up since the last join.
+func (c *answers) gaveUpBefore(s Step, b Task, budget int) bool {
+	u := c.gaveUpSlot(s, b)
+	return u.key == key(s, b) && u.epoch == c.epoch && int(u.budget) >= budget
+}
+
+// storeGaveUp remembers that a search for (s, b) within budget gave up.
+func (c *answers) storeGaveUp(s Step, b Task, budget int) {
+	*c.gaveUpSlot(s, b) = gaveUp{key: key(s, b), epoch: c.epoch, budget: int32(min(budget, 1<<31-1))}
 }
 
 // slot returns the slot of the pair (s, b): a multiplicative hash, so that

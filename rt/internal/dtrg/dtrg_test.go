@@ -96,8 +96,9 @@ func lastStep(g *Graph, t Task) uint32 {
 }
 
 // TestPrecedeStepWithin follows a chain of non-tree joins longer than the
-// budget: the bounded search gives up undecided and remembers nothing, the
-// unbounded one answers, and a short search within the budget decides.
+// budget: the bounded search gives up undecided and remembers only that it
+// did (never read as an answer), the unbounded one answers, and a short
+// search within the budget decides.
 func TestPrecedeStepWithin(t *testing.T) {
 	g := New(8)
 	g.Init(1)
@@ -118,6 +119,19 @@ func TestPrecedeStepWithin(t *testing.T) {
 	g.Get(22, 21)
 	if yes, decided := g.PrecedeStepWithin(first, 22, 5); decided {
 		t.Fatalf("a search of 5 tasks decided (%v) about a step 20 joins back", yes)
+	}
+	// The search that gave up is remembered until the next join: asking
+	// again within no larger budget searches nothing (no new search
+	// generation), a larger budget searches again.
+	gen := g.gen
+	if yes, decided := g.PrecedeStepWithin(first, 22, 4); yes || decided {
+		t.Fatalf("asked again: %v, decided %v; want the search that gave up", yes, decided)
+	}
+	if g.gen != gen {
+		t.Fatalf("asked again within a smaller budget: searched the graph again")
+	}
+	if yes, decided := g.PrecedeStepWithin(first, 22, 6); yes || decided || g.gen == gen {
+		t.Fatalf("a larger budget: %v, decided %v, searched %v; want a new search that gives up", yes, decided, g.gen != gen)
 	}
 	if !g.PrecedeStep(first, 22) {
 		t.Fatal("the first future's step does not precede the last one")

@@ -105,7 +105,10 @@ func (g *Graph) PrecedeWithin(a Task, at uint32, b Task, budget int) (yes, decid
 // PrecedeStepWithin is PrecedeStep for callers that can do without an
 // answer that costs a long search: it searches at most budget tasks and
 // reports whether it decided. A decided answer is remembered as
-// PrecedeStep's are. The detector prunes reader sets with it (a reader
+// PrecedeStep's are, and so is a search that gave up, until the next join
+// (answers.given): asking again about the pair within no larger budget
+// gives up at once, where a stencil's halo would search again for every
+// word its neighbour read. The detector prunes reader sets with it (a reader
 // kept although it precedes is still a real access), so that a location
 // every task reads does not cost a search of the whole run per reader.
 func (g *Graph) PrecedeStepWithin(s Step, b Task, budget int) (yes, decided bool) {
@@ -116,14 +119,20 @@ func (g *Graph) PrecedeStepWithin(s Step, b Task, budget int) (yes, decided bool
 	if sl.key == key(s, b) && (sl.epoch == 0 || sl.epoch == g.ans.epoch) {
 		return sl.epoch == 0, true
 	}
+	if budget > 0 && g.ans.gaveUpBefore(s, b, budget) {
+		return false, false
+	}
 	a, at := g.steps[s-g.base].task, g.steps[s-g.base].at
 	if a == 0 || a == b {
 		yes, decided = true, true
 	} else {
 		yes, decided = g.precedeWithin(a, at, b, budget)
 	}
-	if decided {
+	switch {
+	case decided:
 		g.ans.store(s, b, yes)
+	case budget > 0:
+		g.ans.storeGaveUp(s, b, budget)
 	}
 	return yes, decided
 }
