@@ -468,17 +468,24 @@ func (e *Exec) body(g *G, f func()) {
 	g.gp, g.goid = getg(), goid()
 	e.byG[g.gp] = g
 	e.unlock()
+	returned := false
 	defer func() {
-		if e.OnPanic != nil {
-			if v := recover(); v != nil {
-				e.lock()
-				e.OnPanic(g, v)
+		// f returned, panicked, or called runtime.Goexit (which runs the
+		// deferred calls as a return does, with no panic to recover).
+		// Only the last two need a look at the stack (panicking walks
+		// it), and a run may start tens of thousands of goroutines.
+		if !returned {
+			if e.OnPanic != nil {
+				if v := recover(); v != nil {
+					e.lock()
+					e.OnPanic(g, v)
+				}
 			}
-		}
-		if panicking() {
-			// The panic ends the program, as it does without the
-			// checker: the baton goes nowhere.
-			return
+			if panicking() {
+				// The panic ends the program, as it does without the
+				// checker: the baton goes nowhere.
+				return
+			}
 		}
 		e.lock()
 		defer e.unlock()
@@ -496,6 +503,7 @@ func (e *Exec) body(g *G, f func()) {
 		e.next(g)
 	}()
 	f()
+	returned = true
 }
 
 // park makes the running goroutine g wait: its segments end, the baton goes
