@@ -83,15 +83,7 @@ type atomicState struct {
 }
 
 // joinLoads records the release t of a Load of goroutine g.
-func (a *atomicState) joinLoads(g int, t event.Task) {
-	for i := range a.loads {
-		if a.loads[i].g == g {
-			a.loads[i].t = t
-			return
-		}
-	}
-	a.loads = append(a.loads, goRelease{g, t})
-}
+func (a *atomicState) joinLoads(g int, t event.Task) { a.loads = newest(a.loads, g, t) }
 
 // takeLoads makes the Loads since the last writing operation part of what
 // the next one joins, before a writing operation. A Load ends the round
@@ -164,14 +156,18 @@ func (r *rounds) endRound() {
 
 // joinRound records the release t of a commuting operation of goroutine
 // g in the current round.
-func (r *rounds) joinRound(g int, t event.Task) {
-	for i := range r.round {
-		if r.round[i].g == g {
-			r.round[i].t = t
-			return
+func (r *rounds) joinRound(g int, t event.Task) { r.round = newest(r.round, g, t) }
+
+// newest records in rs the release t of goroutine g, which follows g's
+// earlier ones in program order: it replaces g's entry, or is added.
+func newest(rs []goRelease, g int, t event.Task) []goRelease {
+	for i := range rs {
+		if rs[i].g == g {
+			rs[i].t = t
+			return rs
 		}
 	}
-	r.round = append(r.round, goRelease{g, t})
+	return append(rs, goRelease{g, t})
 }
 
 // AtomicUpdate records an atomic update of the word at p whose result is
