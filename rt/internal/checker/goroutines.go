@@ -194,8 +194,9 @@ func (st *state) endGoRun(test string) {
 }
 
 // goVerdict writes the run's one-line verdict: every schedule of the input
-// was checked; N schedules were (the max_schedules limit); or this schedule
-// only, with the construct whose other outcomes were not checked.
+// was checked; N schedules were (a limit of exploration, with the
+// construct whose orders were explored first); or this schedule only, with
+// the construct whose other outcomes were not checked.
 func (st *state) goVerdict(sum goExploreSummary) {
 	if st.childOut != "" || st.goChild != nil {
 		return
@@ -223,8 +224,14 @@ func (st *state) goVerdict(sum goExploreSummary) {
 		st.verdict(fmt.Sprintf("checked %s%s: the other outcomes of %s%s were not checked (%s)",
 			report.Plural(sum.schedules, "schedule"), limit, c.What, at(c.Site), gs))
 	case !sum.complete:
-		st.verdict(fmt.Sprintf("checked %s (%s): other schedules were not checked (%s)",
-			report.Plural(sum.schedules, "schedule"), sum.limit, gs))
+		// The construct whose orders exploration took first says where
+		// the schedules come from (a worker pool's channel, a mutex).
+		first := ""
+		if o := gx.Order(); o != nil {
+			first = "; the first order to explore: " + o.What + at(o.Site)
+		}
+		st.verdict(fmt.Sprintf("checked %s (%s): other schedules were not checked (%s%s)",
+			report.Plural(sum.schedules, "schedule"), sum.limit, gs, first))
 	case sum.schedules > 1:
 		st.verdict(fmt.Sprintf("checked every schedule of this input: %s of the orders of synchronisation (%s)",
 			report.Plural(sum.schedules, "schedule"), gs))
