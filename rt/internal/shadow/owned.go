@@ -35,18 +35,33 @@ import (
 // them unpinned. A program may give an object a finalizer of its own from
 // any goroutine (package checker then disowns it), so the registry has a
 // lock; Owned, on the path of accesses to fresh words, takes it only while
-// the registry is not empty.
+// the registry is not empty and the page's bit says it may hold one.
 
 // ownedRange is an owned object: [lo, hi).
 type ownedRange struct{ lo, hi uintptr }
 
 // owned maps each page number to the owned objects that overlap the page;
-// nowned counts its entries, for the lock-free test of Owned.
+// nowned counts its entries, for the lock-free test of Owned. ownedBits
+// has, for each page that ever held an owned object, the bit of the page's
+// hash set (ownedBit), before the page's entry is added, and never
+// cleared: a page whose bit is clear has no owned object, which Owned
+// tells without the lock. A set bit of a page without one (another page's,
+// or one whose objects were disowned) only costs the lookup.
 var (
-	ownedMu sync.RWMutex
-	owned   = map[uintptr][]ownedRange{}
-	nowned  atomic.Int64
+	ownedMu   sync.RWMutex
+	owned     = map[uintptr][]ownedRange{}
+	nowned    atomic.Int64
+	ownedBits [ownedBitWords]atomic.Uint64
 )
+
+// ownedBitWords is the size of ownedBits in words: 2^16 bits.
+const ownedBitWords = 1 << 10
+
+// ownedBit returns the word and the bit of page pn in ownedBits.
+func ownedBit(pn uintptr) (*atomic.Uint64, uint64) {
+	h := uint64(pn) * 0x9E3779B97F4A7C15 >> 48 // 16 bits
+	return &ownedBits[h>>6], 1 << (h & 63)
+}
 
 // Own registers the object at [addr, addr+size) as one whose death the
 // caller reports with Release: Pin no longer pins it.
@@ -58,6 +73,9 @@ func Own(addr, size uintptr) {
 	ownedMu.Lock()
 	defer ownedMu.Unlock()
 	for pn := addr >> pageShift; pn <= (r.hi-1)>>pageShift; pn++ {
+		if w, b := ownedBit(pn); w.Load()&b == 0 {
+			w.Or(b)
+		}
 		if owned[pn] == nil {
 			nowned.Add(1)
 		}
@@ -96,6 +114,9 @@ func Disown(addr, size uintptr) {
 // Owned reports whether addr lies in an owned object.
 func Owned(addr uintptr) bool {
 	if nowned.Load() == 0 {
+		return false
+	}
+	if w, b := ownedBit(addr >> pageShift); w.Load()&b == 0 {
 		return false
 	}
 	ownedMu.RLock()
