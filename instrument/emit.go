@@ -24,6 +24,7 @@ type emitter struct {
 
 	temps    int      // temporaries allocated so far
 	usesSpan bool     // the span helper is called
+	usesIs   bool     // the type-assertion helper is called
 	trailer  []string // declarations appended to the file
 	touched  bool     // some edit needs the rt import
 }
@@ -61,6 +62,10 @@ func (e *emitter) newTemp() string {
 // spanName is the name of the file's span helper.
 func (e *emitter) spanName() string { return "_tpinstrSpan_" + e.id }
 
+// isName is the name of the file's type-assertion helper, which reports
+// whether x.(T) holds, so that a hook may evaluate x.(T) behind it.
+func (e *emitter) isName() string { return "_tpinstrIs_" + e.id }
+
 // finish adds the import of rt and the imports siteImports (of the file's
 // site package) after the package clause of file (on its line) and appends
 // siteDecls (the use of the site package), the trailer and the helpers
@@ -75,6 +80,10 @@ func (e *emitter) finish(file *ast.File, siteImports, siteDecls string) {
 	if e.usesSpan {
 		fmt.Fprintf(&b, "\n// %s returns the first n elements of s, or all of s when it is shorter.\n", e.spanName())
 		fmt.Fprintf(&b, "func %s[E any](s []E, n int) []E {\n\tif n < 0 {\n\t\tn = 0\n\t}\n\tif n > len(s) {\n\t\tn = len(s)\n\t}\n\treturn s[:n]\n}\n", e.spanName())
+	}
+	if e.usesIs {
+		fmt.Fprintf(&b, "\n// %s reports whether the type assertion x.(T) holds.\n", e.isName())
+		fmt.Fprintf(&b, "func %s[T any](x any) bool {\n\t_, ok := x.(T)\n\treturn ok\n}\n", e.isName())
 	}
 	end := len(e.src)
 	if end > 0 && e.src[end-1] != '\n' {

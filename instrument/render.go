@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // renderer turns the operands of a location into text for a hook, computed
@@ -119,6 +120,8 @@ func (rd *renderer) value(e ast.Expr) (string, bool) {
 		return rd.call(x)
 	case *ast.SliceExpr:
 		return rd.slice(x)
+	case *ast.TypeAssertExpr:
+		return rd.typeAssert(x)
 	}
 	return rd.fail("operand too complex")
 }
@@ -362,6 +365,28 @@ func (rd *renderer) addr(e ast.Expr) (string, bool) {
 		return rd.value(x)
 	}
 	return rd.fail("operand too complex")
+}
+
+// typeAssert renders x.(T), guarded by the file's helper that tests the
+// assertion (emitter.isName): a type assertion has no side effect, and
+// with the guard it cannot panic. The operand is converted to any, which
+// keeps its dynamic type and value, so the test holds exactly when x.(T)
+// does, for an interface T as for a concrete one.
+func (rd *renderer) typeAssert(x *ast.TypeAssertExpr) (string, bool) {
+	if x.Type == nil {
+		return rd.fail("operand too complex") // x.(type) is a type switch's
+	}
+	s, ok := rd.value(x.X)
+	if !ok {
+		return "", false
+	}
+	t := rd.e.text(x.Type)
+	if strings.ContainsRune(t, '\n') {
+		return rd.fail("operand spans lines")
+	}
+	rd.e.usesIs = true
+	rd.guard(rd.e.isName() + "[" + t + "](" + s + ")")
+	return s + ".(" + t + ")", true
 }
 
 // universe reports whether each name means the predeclared object at the

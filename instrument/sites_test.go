@@ -97,6 +97,8 @@ func TestSites(t *testing.T) {
 		{"local array", "func f() int { var a [3]int; a[1] = 2; return a[1] }", nil, ""},
 		{"map", "func f(m, n, o map[int]int) int { m[1] = 2; delete(n, 1); return len(o) }", []string{"Write m[1]", "Write n", "Read o"}, ""},
 		{"pointer", "type T struct{ f int }\nfunc f(p *T, q *int) { p.f = *q }", []string{"Write p.f", "Read *q"}, ""},
+		{"type assertions", "type T struct{ f int }\nfunc f(v, w, u any) { v.(*T).f++; w.([]int)[1] = *u.(*int) }", []string{"Read v.(*T).f", "Write v.(*T).f", "Write w.([]int)[1]", "Read *u.(*int)"}, ""},
+		{"type assertion to an interface", "type I interface{ M() }\ntype T struct{ f int }\nfunc (*T) M() {}\nfunc f(v any) int { return v.(I).(*T).f }", []string{"Read v.(I).(*T).f"}, ""},
 		{"compound", "var g int\nfunc f() { g += 2 }", []string{"Read g", "Write g"}, ""},
 		{"array assignment", "var a, b [4]int\nfunc f() { a = b }", []string{"Write a", "Read b"}, ""},
 		{"copy append clear", "func f(d, s []int) { copy(d, s); d = append(d, 1); clear(s) }", []string{"Write d", "Read s", "Read d", "Write d", "Write s"}, ""},
