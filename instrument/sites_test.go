@@ -107,6 +107,7 @@ func TestSites(t *testing.T) {
 		{"named results", "func f(c chan int, b bool) (n, m int) { go func() { n = 1; c <- 0 }(); <-c; if b { return 2, 3 }; return }", []string{"Write n", "Read c", "Read c", "Write n", "Read n", "Go go func() { n = 1; c <- 0 }()", "Send c <- 0", "Recv <-c"}, ""},
 		{"named result returned as itself", "func f(c chan int) (a, b int) { a = 42; go func() { _ = a; c <- 1 }(); return a, 10 }", []string{"Write a", "Read a", "Read c", "Read a", "Go go func() { _ = a; c <- 1 }()", "Send c <- 1"}, ""},
 		{"range slice", "func f(s []int) (n int) { for _, v := range s { n += v }; return }", []string{"Read s"}, ""},
+		{"range over literals", "var g int\nfunc f(a int) (n int) { for _, v := range []int{a, g} { n += v }; for k, v := range map[string]int{\"x\": a} { n += len(k) + v }; return }", []string{"Read g"}, ""},
 		{"range keys only", "func f(s []int) (n int) { for i := range s { n += i }; return }", nil, ""},
 		{"task calls", "func f() { task.Run(func(t *task.T) { fu := task.NewFuture(t, func(*task.T) int { return 1 }); t.Async(func(*task.T) {}); t.Finish(func(*task.T) {}); t.Isolated(func() {}); t.ForAll(0, 1, func(*task.T, int) {}); _ = fu.Get() }) }",
 			[]string{"Run task.Run", "Future task.NewFuture", "Async t.Async", "Finish t.Finish", "Isolated t.Isolated", "Finish t.ForAll", "Get fu.Get"}, ""},

@@ -419,6 +419,15 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 // something is first evaluated into a temporary, see rangetemp.go), and
 // assignments to existing iteration variables are hooked at the start of
 // each iteration.
+// freshLiteral reports whether e is a composite literal (of a slice or a
+// map): the range statement allocates the object and ranges over it, and
+// no other code holds a reference to it, so reading its elements cannot
+// race (the reads of the literal's own operands are collected apart).
+func freshLiteral(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok
+}
+
 func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 	c := newCollector(r)
 	hasValue := s.Value != nil && !isBlank(s.Value)
@@ -426,7 +435,7 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 	switch t := c.under(s.X).(type) {
 	case *types.Slice:
 		c.read(s.X)
-		if hasValue && !useTemp {
+		if hasValue && !useTemp && !freshLiteral(s.X) {
 			c.add(&acc{pos: s.X.Pos(), form: formSlice, loc: s.X})
 		}
 	case *types.Array:
@@ -446,7 +455,9 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 		}
 	case *types.Map:
 		c.read(s.X)
-		c.loc2(s.X, s.X, formMap, false, true)
+		if !freshLiteral(s.X) {
+			c.loc2(s.X, s.X, formMap, false, true)
+		}
 	default:
 		c.read(s.X)
 	}
