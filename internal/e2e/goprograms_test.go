@@ -210,7 +210,7 @@ func TestGoPrograms(t *testing.T) {
 		for _, p := range progs {
 			t.Run(kind+"/"+p.Name, func(t *testing.T) {
 				t.Parallel()
-				checkGoProgram(t, p)
+				checkGoProgram(t, p, "")
 			})
 		}
 	}
@@ -218,7 +218,7 @@ func TestGoPrograms(t *testing.T) {
 
 // checkGoProgram runs one program of testdata/goprograms checked and
 // compares its exit status, reports and verdict with its labels.
-func checkGoProgram(t *testing.T, p Program) {
+func checkGoProgram(t *testing.T, p Program, options string) {
 	pairs, err := Labels(p.Dir)
 	if err != nil {
 		t.Fatal(err)
@@ -232,7 +232,7 @@ func checkGoProgram(t *testing.T, p Program) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Dir = checker.root
-	cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 json="+jsonPath)
+	cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 "+options+"json="+jsonPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	code, err := exitCode(cmd.Run())
