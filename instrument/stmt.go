@@ -415,19 +415,11 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 
 // rangeStmt rewrites a range loop: the range expression is evaluated once
 // before the loop (its hooks go there: the elements of a slice or array
-// read by the loop are recorded as one read; a range expression that calls
+// read by the loop are recorded as one read, and none for a composite
+// literal, which nothing else holds (freshLiteral); a range expression that calls
 // something is first evaluated into a temporary, see rangetemp.go), and
 // assignments to existing iteration variables are hooked at the start of
 // each iteration.
-// freshLiteral reports whether e is a composite literal (of a slice or a
-// map): the range statement allocates the object and ranges over it, and
-// no other code holds a reference to it, so reading its elements cannot
-// race (the reads of the literal's own operands are collected apart).
-func freshLiteral(e ast.Expr) bool {
-	_, ok := ast.Unparen(e).(*ast.CompositeLit)
-	return ok
-}
-
 func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 	c := newCollector(r)
 	hasValue := s.Value != nil && !isBlank(s.Value)
@@ -604,4 +596,13 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, pre token.Pos) {
 		}
 		r.stmtList(cc.Body)
 	}
+}
+
+// freshLiteral reports whether e is a composite literal (of a slice or a
+// map): the range statement allocates the object and ranges over it, and
+// no other code holds a reference to it, so reading its elements cannot
+// race (the reads of the literal's own operands are collected apart).
+func freshLiteral(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok
 }

@@ -29,8 +29,8 @@ func TestGoRealisticLabels(t *testing.T) {
 // Their exploration stops at 200 schedules (max_schedules), the default's
 // 1000 with -e2e.full (set by .ci/run): many of them reach the limit, and
 // 1000 schedules of each would make the package's tests too slow for the go
-// command's default timeout on a busy machine. Every race program reports
-// its pairs within 100 schedules.
+// command's default timeout on a busy machine. Within 200 schedules every
+// race program reports all its labelled pairs, which this test checks.
 func TestGoRealistic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
