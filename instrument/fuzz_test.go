@@ -88,6 +88,8 @@ func SendTo[T any](ch chan<- T, site uint32) func(T)           { return nil }
 func Recv[T any](ch <-chan T, site uint32) T                    { var v T; return v }
 func Recv2[T any](ch <-chan T, site uint32) (T, bool)           { var v T; return v, false }
 func Close[T any](ch chan<- T, site uint32)                     {}
+func PoolEnter[T any](ch <-chan T, site uint32, keys ...any) (<-chan T, int32) { return ch, 0 }
+func PoolRecv2[T any](ch <-chan T, pool int32, site uint32) (T, bool) { var v T; return v, false }
 type Case interface{ selectCase() }
 type RecvCase[T any] struct{ v T }
 func OnRecv[T any](ch <-chan T) *RecvCase[T]                    { return nil }

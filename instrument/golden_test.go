@@ -202,6 +202,7 @@ func diffLines(a, b string) string {
 // hooks and helpers (plaingo.go).
 var plainGoHooks = map[string]bool{
 	"Go": true, "Send": true, "Recv": true, "Recv2": true, "Close": true, "Select": true,
+	"PoolEnter": true, "PoolRecv2": true,
 	"OnRecv": true, "OnSend": true, "Sleep": true, "AtomicAt": true,
 	"After": true, "Now": true, "Since": true, "Until": true, "Bubble": true,
 	"NewTimer": true, "NewTicker": true, "Tick": true, "AfterFunc": true,

@@ -53,6 +53,7 @@ import (
 // gohooks.go:
 //
 //	for v := range ch {…}   →  for c := ch; ; { v, ok := _tpinstr_rt.Recv2(c, site); if !ok { break }; …}
+//	  (a worker's loop in a pool: PoolEnter and PoolRecv2, workerloop.go)
 //	select { case v := <-a: S0; case b <- x: S1; default: S2 }
 //	  →  { c0, c1 := _tpinstr_rt.OnRecv(a), _tpinstr_rt.OnSend(b, x); switch _tpinstr_rt.Select(site, true, c0, c1) { case 0: v := c0.Value(); S0; case 1: S1; default: S2 } }
 //
@@ -77,16 +78,17 @@ import (
 // goRewriter holds the state of the plain-Go rewrite of one file.
 type goRewriter struct {
 	r       *fileRewriter
-	stmts   map[*ast.CallExpr]bool // calls whose result is not used: expression statements
-	handled map[ast.Node]bool      // nodes a construct around them has rewritten
-	helpers map[string]bool        // generic helpers declared in the trailer
-	labels  map[ast.Stmt]token.Pos // labelled statements: where their labels start
-	defers  map[*ast.CallExpr]bool // calls of defer statements (lockforms.go)
+	stmts   map[*ast.CallExpr]bool         // calls whose result is not used: expression statements
+	handled map[ast.Node]bool              // nodes a construct around them has rewritten
+	helpers map[string]bool                // generic helpers declared in the trailer
+	labels  map[ast.Stmt]token.Pos         // labelled statements: where their labels start
+	defers  map[*ast.CallExpr]bool         // calls of defer statements (lockforms.go)
+	workers map[*ast.RangeStmt]*workerLoop // the loops of workers of pools (workerloop.go)
 }
 
 // plainGo rewrites the plain-Go concurrency of the file.
 func (r *fileRewriter) plainGo() {
-	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}, stmts: map[*ast.CallExpr]bool{}, defers: deferredCalls(r.file)}
+	g := &goRewriter{r: r, handled: map[ast.Node]bool{}, helpers: map[string]bool{}, labels: map[ast.Stmt]token.Pos{}, stmts: map[*ast.CallExpr]bool{}, defers: deferredCalls(r.file), workers: r.workerLoops()}
 	ast.Inspect(r.file, func(n ast.Node) bool {
 		if es, ok := n.(*ast.ExprStmt); ok {
 			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
@@ -805,6 +807,12 @@ func (g *goRewriter) rangeChan(s *ast.RangeStmt) {
 		}
 		site = g.site(s.For, s.X)
 		recv = "var " + ok + " bool; " + key + ", " + ok + " = "
+	}
+	if w := g.workers[s]; w != nil {
+		p := g.r.newTemp()
+		g.replace(s.For, s.X.Pos(), "for "+c+", "+p+" := "+rt("PoolEnter")+"(")
+		g.replace(s.X.End(), s.Body.Lbrace+1, ", "+site+w.poolKeys()+"); ; { "+recv+rt("PoolRecv2")+"("+c+", "+p+", "+site+"); if !"+ok+" { break };")
+		return
 	}
 	g.replace(s.For, s.X.Pos(), "for "+c+" := ")
 	g.replace(s.X.End(), s.Body.Lbrace+1, "; ; { "+recv+rt("Recv2")+"("+c+", "+site+"); if !"+ok+" { break };")

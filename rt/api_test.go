@@ -38,6 +38,8 @@ var surface = []string{
 	// Plain Go concurrency (gohooks.go): go statements, channels, select,
 	// package sync, sync/atomic and time.Sleep.
 	"Go", "Send", "SendTo", "Recv", "Recv2", "Close",
+	// The loops of the workers of pools (instrument/workerloop.go).
+	"PoolEnter", "PoolRecv2",
 	"Case", "RecvCase", "OnRecv", "SendCase", "OnSend", "OnSendTo", "Select",
 	"MutexLock", "MutexLockCommute", "MutexUnlock", "MutexTryLock",
 	"RWMutexLock", "RWMutexLockCommute", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",

@@ -630,3 +630,32 @@ func Bubble[T any](f func(T), site uint32) func(T) {
 		f(t)
 	}
 }
+
+// PoolEnter begins the loop of a worker of a pool over ch (the
+// rewriter's workerloop.go): it returns ch and the worker's class, which
+// keys (the identities of the variables of the worker's function that
+// the loop's body reads) and site make, for PoolRecv2; class 0 when the
+// loop's receives are ordinary ones.
+func PoolEnter[T any](ch <-chan T, site uint32, keys ...any) (<-chan T, int32) {
+	if gx, l := enter(site); gx != nil && ch != nil {
+		defer gx.Exit(l)
+		return ch, gx.PoolEnter(*(*unsafe.Pointer)(unsafe.Pointer(&ch)), keys, site)
+	}
+	return ch, 0
+}
+
+// PoolRecv2 receives from ch at the loop of a worker of class pool (from
+// PoolEnter), as v, ok := <-ch does.
+func PoolRecv2[T any](ch <-chan T, pool int32, site uint32) (T, bool) {
+	if pool == 0 {
+		return Recv2(ch, site)
+	}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		r := &goexec.RecvOp[T]{Ch: ch}
+		gx.PoolRecv(r, pool, site)
+		return r.V, r.Ok
+	}
+	v, ok := <-ch
+	return v, ok
+}

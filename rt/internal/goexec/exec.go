@@ -168,6 +168,8 @@ type Exec struct {
 	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
 	lazy       map[unsafe.Pointer]bool    // log's objects whose dependent pairs Explorable finds
+	pools      map[int32]*poolClass       // the classes of workers of pools (pool.go)
+	poolLinks  map[poolLink]int32         // their keys, interned
 	solo       map[unsafe.Pointer]soloOps // objects whose logs were dropped (explore.go, maxLog)
 	pending    map[Point]pendingAcq
 	explorable bool
@@ -293,6 +295,16 @@ type G struct {
 	parPaused bool      // it waits in t.Parallel
 	parDone   bool      // its test ended
 	subtest   bool      // it runs a subtest whose t.Run was rewritten (parallel.go)
+
+	// As a worker of a pool (pool.go): its class, the values it took, the
+	// ended segments of its iterations, and whether its next segment is
+	// an iteration's, which does not join its previous one.
+	pool      *poolClass
+	from      event.Task // the segment that spawned its first segment at its go statement
+	first     event.Task // its first segment
+	poolIters int
+	poolSegs  []event.Task
+	cut       bool
 }
 
 type gstate uint8
@@ -454,6 +466,7 @@ func (e *Exec) Go(f func(), site uint32) {
 	c := e.h.NewTask(s, site, g.ID)
 	e.h.Spawn(s, c, site)
 	g.segs = append(g.segs, c)
+	g.from, g.first = s, c
 	e.stack = append(e.stack, p)
 	p.state = gSuspended
 	e.cur = g
@@ -562,7 +575,18 @@ func (e *Exec) resume(g *G, from event.Task, site uint32) {
 	}
 	c := e.h.NewTask(from, site, g.ID)
 	e.h.Spawn(from, c, site)
-	if g.last != 0 {
+	switch {
+	case g.cut:
+		// A worker's next iteration (pool.go): its previous segment is
+		// joined when its loop ends, and its last segment is not one
+		// that follows all it did (alone.go's empty).
+		g.cut = false
+		if g.last != 0 {
+			g.poolSegs = append(g.poolSegs, g.last)
+		}
+		e.h.Join(c, g.pool.entry, site)
+		g.startPrev = 0
+	case g.last != 0:
 		e.h.Join(c, g.last, site)
 	}
 	g.segs = append(g.segs[:0], c)

@@ -191,6 +191,7 @@ type acquisition struct {
 	senders bool   // a channel operation made while a sender was parked on the channel
 	site    uint32 // where, for a channel operation
 	vc      vclock // the goroutine's clock when it attempted the operation (hb.go), or nil
+	pool    int32  // a receive of a worker of this pool class (pool.go), or 0
 }
 
 // chanUse is what a channel's log holds: whether some goroutine attempted
@@ -231,7 +232,8 @@ func useOf(log []acquisition) chanUse {
 //   - two sends (which value a receive takes first, which of them finds
 //     room in the buffer and which blocks);
 //   - two receives, when some goroutine sends on the channel (which of
-//     them takes a value);
+//     them takes a value), unless two workers of one pool make them
+//     (pool.go);
 //   - a send and a receive, when one is a select statement (a case that
 //     is ready in one order and not in the other).
 //
@@ -260,7 +262,8 @@ func dependent(a, b acquisition, u chanUse) bool {
 	case a.kind == opSend && b.kind == opSend:
 		return true
 	case a.kind == opRecv && b.kind == opRecv:
-		return u.send
+		// Two workers of one pool are interchangeable (pool.go).
+		return u.send && (a.pool == 0 || a.pool != b.pool)
 	default: // a send and a receive
 		return a.sel || b.sel
 	}
@@ -483,6 +486,9 @@ func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
 // and a receive that found it parked cannot come after the close, which
 // follows the send in program order).
 func (s *soloOps) add(a acquisition) bool {
+	if a.pool != 0 {
+		a.p.G = poolGoroutine(a.pool)
+	}
 	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G && !isUpdate(a.kind)) {
 		return false
 	}

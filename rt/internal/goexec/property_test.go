@@ -103,6 +103,24 @@ func (in *interp) run(ops []goprog.Op) {
 				}
 				in.run(o.Body)
 			}
+		case goprog.Pool:
+			// The workers' loops, as the rewriter marks them
+			// (instrument/workerloop.go).
+			ch, wg, body := in.chans[o.Obj], &in.wgs[o.Obj2], o.Body
+			for range o.N {
+				e.Go(func() {
+					pool := e.PoolEnter(chanPointer(ch), nil, site)
+					for {
+						r := &RecvOp[int]{Ch: ch}
+						e.PoolRecv(r, pool, site)
+						if !r.Ok {
+							break
+						}
+						in.run(body)
+					}
+					e.Add(wg, -1, wg.Done, site)
+				}, site)
+			}
 		case goprog.Lock:
 			mu := &in.mus[o.Obj]
 			e.Lock(mu, mu.TryLock, site)
@@ -317,7 +335,9 @@ func checkProgram(p goprog.Program) (*runResult, *goprog.Result, error) {
 	if run.dead != nil && !orc.SomeDeadlock() {
 		errs = append(errs, "the run deadlocks, no interleaving does")
 	}
-	commuting := hasUpdates(p.Main)
+	// With commuting updates, or a pool whose workers one run stands for
+	// (pool.go), the run's races are those of several interleavings.
+	commuting := hasUpdates(p.Main) || hasPools(p.Main)
 	if run.choice == nil && commuting {
 		// The graph does not depend on the schedule but for the orders of
 		// commuting updates, which the run leaves unordered (commute.go):
@@ -383,6 +403,16 @@ func hasUpdates(ops []goprog.Op) bool {
 	for _, o := range ops {
 		if o.Kind == goprog.AtomicAdd || o.Kind == goprog.AtomicOr || o.Kind == goprog.Section || o.Kind == goprog.RWSection ||
 			hasUpdates(o.Body) || hasUpdates(o.Else) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPools reports whether ops start a pool of workers.
+func hasPools(ops []goprog.Op) bool {
+	for _, o := range ops {
+		if o.Kind == goprog.Pool || hasPools(o.Body) || hasPools(o.Else) {
 			return true
 		}
 	}
@@ -501,6 +531,23 @@ func TestExactSubset(t *testing.T) {
 	checkSizes(t, sizes, *propSeed)
 }
 
+// TestExactSubsetPools is TestExactSubset on programs with pools of
+// workers (goprog.Pool): two or three goroutines that range over one
+// channel, their loops marked as the rewriter marks a worker's
+// (instrument/workerloop.go), so that one run stands for every assignment
+// of the values to the workers (pool.go). It checks both halves of the
+// argument there: every race of every interleaving is reported (no
+// assignment is missed), and every race reported is one of some
+// interleaving (the relaxed graph invents none).
+func TestExactSubsetPools(t *testing.T) {
+	sizes := []sizeCount{
+		{goprog.Size{Goroutines: 2, Sync: 4, Vars: 2, Accesses: 2, Pools: true}, 600},
+		{goprog.Size{Goroutines: 3, Sync: 6, Vars: 2, Accesses: 2, Pools: true}, 600},
+		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 2, Pools: true}, 300},
+	}
+	checkSizes(t, sizes, *propSeed+3<<32)
+}
+
 // TestExactSubsetSections is TestExactSubset on programs with a counter
 // under a mutex (goprog.Size.Sections): commuting sections of the mutex
 // (section.go) among plain accesses of the counter before and after them,
@@ -564,6 +611,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		var updates, updatesRacy, updatesAlone int
 		var sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains int
 		var rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted int
+		var pools, poolsRacy, poolsAlone, poolsExplored, poolsNoted int
 		var states, maxStates int
 		schedules0 := schedulesRun
 		for range s.n * *propScale {
@@ -638,6 +686,20 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 					rwAlone++
 				}
 			}
+			if hasPools(p.Main) {
+				pools++
+				if run.vars != 0 {
+					poolsRacy++
+				}
+				switch {
+				case run.choice != nil:
+					poolsNoted++
+				case run.order:
+					poolsExplored++
+				default:
+					poolsAlone++
+				}
+			}
 			if hasSections(p.Main) {
 				sections++
 				if run.vars != 0 {
@@ -671,6 +733,10 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates or sections, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
 			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
 		t.Logf("  %d schedules run by the explored programs", schedulesRun-schedules0)
+		if pools > 0 {
+			t.Logf("  %d with pools of workers: %d racy; %d decided by one run, %d explored, %d noted a choice",
+				pools, poolsRacy, poolsAlone, poolsExplored, poolsNoted)
+		}
 		t.Logf("  %d of %d plain accesses (all sizes so far) made by a goroutine alone in its run, not recorded", accessesAlone.Load(), accessesAll.Load())
 		if rw > 0 {
 			t.Logf("  %d with RWMutex operations: %d racy, %d deadlocked; %d decided by one run, %d explored, %d with a choice noted",

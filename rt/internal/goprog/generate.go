@@ -16,6 +16,9 @@ type Size struct {
 	// a counter under an RWMutex, updated in commuting write sections
 	// (RWSection) and read in read sections.
 	RW bool
+	// Pools adds the idiom of a pool of workers (Pool) to those Generate
+	// places.
+	Pools bool
 }
 
 // Generate makes a random program: goroutines spawned by goroutine 1 or by
@@ -31,7 +34,7 @@ type Size struct {
 // these programs deadlock in some or every interleaving, and some panic in
 // some (the oracle says which).
 func Generate(r *rand.Rand, sz Size) Program {
-	g := &gen{r: r, vars: sz.Vars, sections: sz.Sections, rw: sz.RW}
+	g := &gen{r: r, vars: sz.Vars, sections: sz.Sections, rw: sz.RW, pools: sz.Pools}
 	n := 2 + r.IntN(max(1, sz.Goroutines-1))
 	g.bodies = make([][]Op, n)
 	g.parent = make([]int, n)
@@ -95,6 +98,7 @@ type gen struct {
 
 	sections bool
 	rw       bool
+	pools    bool
 }
 
 func (g *gen) insert(ops []Op, op Op) []Op {
@@ -149,6 +153,9 @@ func (g *gen) newChan() int {
 // operations it wrote.
 func (g *gen) pattern() int {
 	r := g.r
+	if g.pools && r.IntN(3) == 0 {
+		return g.pool()
+	}
 	if g.rw && r.IntN(3) == 0 {
 		switch {
 		case g.sections && r.IntN(2) == 0:
@@ -562,4 +569,46 @@ func rwFree(ops []Op, m int) []int {
 		}
 	}
 	return free
+}
+
+// pool places a pool of two or three workers (Pool) that a goroutine
+// starts, after adding them to a WaitGroup that it (or, at times, another
+// goroutine) waits for; their loop bodies read and write the variables;
+// a goroutine sends one to three values on the pool's channel and closes
+// it.
+func (g *gen) pool() int {
+	r := g.r
+	c := g.newChan()
+	w := g.wgs
+	g.wgs++
+	k := 2 + r.IntN(2)
+	var body []Op
+	for n := 1 + r.IntN(2); n > 0; n-- {
+		op := Op{Kind: Read, Var: r.IntN(g.vars)}
+		if r.IntN(2) == 0 {
+			op.Kind = Write
+		}
+		body = append(body, op)
+	}
+	sp := g.pick()
+	ops := g.bodies[sp]
+	i := r.IntN(len(ops) + 1)
+	ops = append(ops[:i:i], append([]Op{{Kind: Add, Obj: w, N: k}, {Kind: Pool, Obj: c, Obj2: w, N: k, Body: body}}, ops[i:]...)...)
+	waiter := sp
+	if r.IntN(4) == 0 {
+		waiter = g.pick()
+	}
+	if waiter == sp {
+		ops = append(ops, Op{Kind: Wait, Obj: w})
+	} else {
+		g.bodies[waiter] = append(g.bodies[waiter], Op{Kind: Wait, Obj: w})
+	}
+	g.bodies[sp] = ops
+	s := g.pick()
+	n := 1 + r.IntN(3)
+	for range n {
+		g.bodies[s] = g.insert(g.bodies[s], Op{Kind: Send, Obj: c})
+	}
+	g.bodies[s] = append(g.bodies[s], Op{Kind: Close, Obj: c})
+	return n + 4
 }

@@ -193,14 +193,17 @@ func (s *state) clone() *state {
 
 // explorer enumerates the interleavings of one program.
 type explorer struct {
-	p      Program
-	ids    map[*Op]int // list ids, by the address of a list's first op
-	memo   map[string][]Outcome
-	pairs  map[Pair]int
-	panic  string
-	limit  int
-	states int
-	noMemo bool // explore every interleaving, for the oracle's own test
+	p   Program
+	ids map[*Op]int // list ids, by the address of a list's first op
+	// workers are the bodies of the workers of each Pool operation, by
+	// its site: one list, so that its id is one.
+	workers map[int][]Op
+	memo    map[string][]Outcome
+	pairs   map[Pair]int
+	panic   string
+	limit   int
+	states  int
+	noMemo  bool // explore every interleaving, for the oracle's own test
 	// stepMask collects the racing variables of the accesses a step
 	// makes itself (an atomic operation's).
 	stepMask uint32
@@ -215,7 +218,7 @@ type explorer struct {
 func Explore(p Program, limit int) (*Result, error) { return explore(p, limit, false) }
 
 func explore(p Program, limit int, noMemo bool) (*Result, error) {
-	x := &explorer{p: p, ids: map[*Op]int{}, memo: map[string][]Outcome{}, pairs: map[Pair]int{}, limit: limit, noMemo: noMemo}
+	x := &explorer{p: p, ids: map[*Op]int{}, workers: map[int][]Op{}, memo: map[string][]Outcome{}, pairs: map[Pair]int{}, limit: limit, noMemo: noMemo}
 	s := &state{
 		chans:   make([]chanSt, len(p.Chans)),
 		wgs:     make([]wgSt, p.WGs),
@@ -316,6 +319,29 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 			tick(s, c)
 			if err := x.advance(s, c, mask); err != nil {
 				return err
+			}
+		case Pool:
+			// The workers, each as a go statement of its loop and its
+			// Done (deferred: after the loop, which is all it does).
+			f.pc++
+			worker := x.workers[op.Site]
+			if worker == nil {
+				worker = []Op{{Kind: Range, Obj: op.Obj, Site: op.Site, Body: op.Body}, {Kind: Done, Obj: op.Obj2, Site: op.Site}}
+				x.workers[op.Site] = worker
+			}
+			for range op.N {
+				if len(s.gs) == MaxGoroutines {
+					return fmt.Errorf("goprog: more than %d goroutines", MaxGoroutines)
+				}
+				child := gor{site: op.Site, frames: []frame{x.frame(worker, fPlain, 0)}, clock: gr.clock}
+				tick(s, g)
+				s.gs = append(s.gs, child)
+				c := len(s.gs) - 1
+				tick(s, c)
+				if err := x.advance(s, c, mask); err != nil {
+					return err
+				}
+				gr = &s.gs[g]
 			}
 		default:
 			return nil

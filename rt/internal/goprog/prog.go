@@ -66,6 +66,11 @@ const (
 	// RWSection is Section on the RWMutex rw[Obj], locked for writing:
 	// rw[Obj].Lock(); x[Var] += 1 (or |= 1, N == 3); rw[Obj].Unlock().
 	RWSection
+	// Pool starts the N workers of a pool, each a goroutine that runs
+	// `defer wg[Obj2].Done(); for range ch[Obj] { Body }` (Body: reads and
+	// writes only), the loop the rewriter marks as a worker's
+	// (instrument/workerloop.go). Every worker's loop is at Site.
+	Pool
 )
 
 // IsRW reports whether k is an operation of an RWMutex.
@@ -74,7 +79,7 @@ func (k Kind) IsRW() bool { return k >= RLock && k <= RWSection }
 // IsAtomic reports whether k is an atomic operation.
 func (k Kind) IsAtomic() bool { return k >= AtomicAdd && k <= AtomicLoad }
 
-var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section", "rlock", "runlock", "wlock", "wunlock", "rw section"}
+var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section", "rlock", "runlock", "wlock", "wunlock", "rw section", "pool"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -177,6 +182,10 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			fmt.Fprintf(b, "%srw%d.Lock()\n", ind, o.Obj)
 		case WUnlock:
 			fmt.Fprintf(b, "%srw%d.Unlock()\n", ind, o.Obj)
+		case Pool:
+			fmt.Fprintf(b, "%sfor range %d { go func() { defer wg%d.Done(); for range ch%d { // #%d\n", ind, o.N, o.Obj2, o.Obj, o.Site)
+			printOps(b, o.Body, depth+1)
+			fmt.Fprintf(b, "%s}}()}\n", ind)
 		case Select:
 			fmt.Fprintf(b, "%sselect {\n%scase %s:\n", ind, ind, selCase(o, 0))
 			printOps(b, o.Body, depth+1)
@@ -199,6 +208,9 @@ func (p Program) Stats() (goroutines, syncOps int) {
 			}
 			if o.Kind == Go {
 				goroutines++
+			}
+			if o.Kind == Pool {
+				goroutines += o.N
 			}
 			walk(o.Body)
 			walk(o.Else)
