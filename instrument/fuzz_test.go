@@ -372,6 +372,7 @@ var fuzzSeeds = []string{
 	"package p\nfunc f(d, s []int, lo, hi, k int) { for j := lo; j <= hi; j++ { d[j], s[k] = s[j+1] + s[k-1], d[k] } }\n",
 	"package p\ntype T struct{ f []int }\ntype I interface{ M() }\nfunc (*T) M() {}\nfunc f(v any, m map[int]any) int { v.(*T).f[0]++; x := m[1].(I).(*T).f; return *v.(*int) + len(x) }\n",
 	"package p\nvar g int\nfunc f() (n int) { var walk func(int); walk = func(d int) { n += d + g; if d > 0 { walk(d - 1) } }; defer func() { n++ }(); walk(3); return }\n",
+	"package p\nimport \"sync\"\nfunc work(jobs <-chan int, out []int, wg *sync.WaitGroup) { defer wg.Done(); for j := range jobs { out[j] = j } }\nfunc f(jobs chan int, out []int) { var wg sync.WaitGroup; for w := range 2 { wg.Add(1); go work(jobs, out, &wg); wg.Go(func() { for j := range jobs { out[j] += w } }) }; wg.Wait() }\n",
 }
 
 // FuzzRewrite rewrites programs and requires that what type-checked before
