@@ -46,14 +46,28 @@ func isQualified(info *types.Info, e ast.Expr) bool {
 }
 
 // place renders one access: it returns the hook statement with its site
-// filled in, or "" when the access is pruned or skipped (and counted).
+// filled in, or, when the access cannot be hooked, the statement that
+// says so (unchecked).
 func (r *fileRewriter) place(a *acc, rd *renderer) string {
 	text, ok := r.hookCall(a, rd)
 	if !ok {
-		r.skipAccess(rd.failed)
-		return ""
+		return r.unchecked(a, rd.failed)
 	}
 	return r.commit(a, text)
+}
+
+// unchecked counts the access a as skipped for reason, and returns the
+// statement that, where its hook would have gone, tells the run that an
+// access without a hook was reached (rt.Unchecked): the run's verdict
+// then names it, so that "every schedule" never covers an access it did
+// not check.
+func (r *fileRewriter) unchecked(a *acc, reason string) string {
+	r.skipAccess(reason)
+	kind := kindRead
+	if a.write {
+		kind = kindWrite
+	}
+	return rtName + ".Unchecked(" + r.siteRef(r.addSite(a.pos, kind, a.shown)) + ")"
 }
 
 // prune reports whether Config.Keep removes the hook of a, or a loop
@@ -131,7 +145,7 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 			}
 		}
 		if !ok {
-			r.skipAccess(rd.failed)
+			pre = append(pre, r.unchecked(a, rd.failed))
 			continue
 		}
 		pre = append(pre, r.commit(a, text))

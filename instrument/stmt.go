@@ -338,7 +338,7 @@ func (r *fileRewriter) forStmt(s *ast.ForStmt, pre token.Pos) {
 	inv := r.invariantLoop(s, pre)
 	r.finishCollector(c)
 	if s.Post != nil {
-		r.forPost(s.Post)
+		r.forPost(s.Post, pre)
 	}
 	r.stmtList(s.Body.List)
 	r.declareFlags(inv, pre)
@@ -346,8 +346,10 @@ func (r *fileRewriter) forStmt(s *ast.ForStmt, pre token.Pos) {
 
 // forPost rewrites the post statement of a for loop, where no statement
 // can be inserted: `x++` becomes `x, _ = x + 1, func() bool { hooks;
-// return true }()`, and assignments get the same extra blank operand.
-func (r *fileRewriter) forPost(post ast.Stmt) {
+// return true }()`, and assignments get the same extra blank operand. A
+// post statement that cannot be rewritten so has its accesses marked
+// unchecked before the loop (pre).
+func (r *fileRewriter) forPost(post ast.Stmt, pre token.Pos) {
 	c := newCollector(r)
 	c.collectSimple(post)
 	if len(c.main.accs) == 0 {
@@ -357,7 +359,7 @@ func (r *fileRewriter) forPost(post ast.Stmt) {
 	reject := func(reason string) {
 		for _, a := range c.main.accs {
 			if !r.prune(a) {
-				r.skipAccess(reason)
+				r.before(pre, r.unchecked(a, reason))
 			}
 		}
 		r.finishCollector(c)
@@ -521,7 +523,7 @@ func (r *fileRewriter) switchStmt(s *ast.SwitchStmt, pre token.Pos) {
 				ec.read(e)
 				for _, a := range ec.main.accs {
 					if !r.prune(a) {
-						r.skipAccess("case expression of a switch with a tag")
+						r.before(pre, r.unchecked(a, "case expression of a switch with a tag"))
 					}
 				}
 				ec.main.accs = nil

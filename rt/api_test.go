@@ -28,6 +28,8 @@ var surface = []string{
 	"KindErrgroup", "KindGosched",
 	// Access hooks.
 	"Read", "Write", "ReadSlice", "WriteSlice", "ReadMap", "WriteMap",
+	// An access without a hook, reached (instrument's unchecked).
+	"Unchecked",
 	// Allocations whose deaths the checker learns (checker/alloc.go), and
 	// runtime.SetFinalizer, which must take the checker's finalizer off.
 	"Alloc", "AllocSlice", "SetFinalizer",

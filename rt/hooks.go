@@ -98,3 +98,9 @@ func At[H any](h H, site uint32) H {
 	checker.SetPendingSite(site)
 	return h
 }
+
+// Unchecked tells the checker that the program reached an access at
+// site that the rewriter could not give a hook (instrument's unchecked):
+// the run's verdict names the first such site and counts them, as what it
+// checked does not cover those accesses.
+func Unchecked(site uint32) { checker.Unchecked(site) }

@@ -280,7 +280,8 @@ Like Go's race detector, tpinstr checks what it sees:
     and reads that the standard library makes through other functions
     (fmt.Fscan, encoding/binary, encoding/json, io.Copy's buffers) are not
     seen. Neither are accesses that the rewriter could not give a hook
-    without changing the program (-stats counts them as skipped).
+    without changing the program (-stats counts them as skipped); the
+    verdict line counts those the run reached and names the first.
   - Synchronisation that the standard library makes beside channels and
     package sync, as Go's race detector models it: a sync.Pool's Put(x)
     is ordered before the Get that returns x; a write of an *os.File

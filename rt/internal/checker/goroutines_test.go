@@ -44,6 +44,9 @@ func TestGoroutineRuns(t *testing.T) {
 		{scenario: "future", status: 0, stdout: "42\n", stderr: []string{
 			`^tpinstr: checked every schedule of this input \(2 goroutines\)\n$`,
 		}},
+		{scenario: "unchecked", status: 0, stdout: "42\n", stderr: []string{
+			`^tpinstr: checked every schedule of this input \(2 goroutines\); 1 access site without a hook not checked \(the first: x at goprog\.go:2:1\)\n$`,
+		}},
 		{scenario: "mutex", status: 0, stdout: "2\n", stderr: []string{
 			`^tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n$`,
 		}},

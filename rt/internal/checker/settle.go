@@ -127,7 +127,7 @@ func (st *state) fatalf(format string, args ...any) {
 // checked (see the package documentation of rt/internal/checker).
 func (st *state) verdict(line string) {
 	st.verdicts++
-	fmt.Fprintf(st.w.Out, "tpinstr: %s\n", line)
+	fmt.Fprintf(st.w.Out, "tpinstr: %s%s\n", line, st.unchecked.clause())
 }
 
 // taskVerdict writes the verdict of a program or test binary whose task

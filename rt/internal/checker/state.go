@@ -29,6 +29,8 @@ type state struct {
 
 	pendingSite uint32 // set by At, taken by the next task-library call
 
+	unchecked uncheckedSites // accesses without a hook that the program reached (unchecked.go)
+
 	det        *detect.Detector
 	x          *explore.Explorer // non-nil in a run that explores or replays a schedule
 	childOut   string            // in a run started by exploration, where its findings go

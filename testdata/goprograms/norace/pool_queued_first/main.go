@@ -1,4 +1,4 @@
-// Command worker_pool_fill: the jobs are queued and the channel closed before three workers start; each worker squares its jobs into their own slots but also counts them in a shared counter without a lock.
+// Command pool_queued_first: the jobs are queued and the channel closed before three workers start; each worker squares its jobs into their own slots, and the parent counts them after Wait.
 package main
 
 import (
@@ -8,11 +8,10 @@ import (
 
 type stats struct{ done int }
 
-func work(jobs <-chan int, out []int, st *stats, wg *sync.WaitGroup) {
+func work(jobs <-chan int, out []int, wg *sync.WaitGroup) {
 	defer wg.Done()
 	for j := range jobs {
 		out[j] = j * j
-		st.done++ // race:count
 	}
 }
 
@@ -28,12 +27,13 @@ func main() {
 	var wg sync.WaitGroup
 	for range 3 {
 		wg.Add(1)
-		go work(jobs, out, &st, &wg)
+		go work(jobs, out, &wg)
 	}
 	wg.Wait()
 	sum := 0
 	for _, v := range out {
 		sum += v
+		st.done++
 	}
 	fmt.Println(sum, st.done == n)
 }

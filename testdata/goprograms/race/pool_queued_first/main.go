@@ -1,4 +1,4 @@
-// Command worker_pool_fill: the jobs are queued and the channel closed before three workers start; each worker squares its jobs into their own slots, and the parent counts them after Wait.
+// Command pool_queued_first: the jobs are queued and the channel closed before three workers start; each worker squares its jobs into their own slots but also counts them in a shared counter without a lock.
 package main
 
 import (
@@ -8,10 +8,11 @@ import (
 
 type stats struct{ done int }
 
-func work(jobs <-chan int, out []int, wg *sync.WaitGroup) {
+func work(jobs <-chan int, out []int, st *stats, wg *sync.WaitGroup) {
 	defer wg.Done()
 	for j := range jobs {
 		out[j] = j * j
+		st.done++ // race:count
 	}
 }
 
@@ -27,13 +28,12 @@ func main() {
 	var wg sync.WaitGroup
 	for range 3 {
 		wg.Add(1)
-		go work(jobs, out, &wg)
+		go work(jobs, out, &st, &wg)
 	}
 	wg.Wait()
 	sum := 0
 	for _, v := range out {
 		sum += v
-		st.done++
 	}
 	fmt.Println(sum, st.done == n)
 }
