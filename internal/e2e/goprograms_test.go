@@ -195,6 +195,9 @@ func goProgramBinary(t *testing.T, p Program) string {
 // program must exit with status 66 and report its labelled pairs and no
 // race on an unlabelled line; a norace program must exit with status 0 and
 // report nothing; both must print the verdict line of a run of goroutines.
+// Exploration stops at 200 schedules, 1000 with -e2e.full
+// (realisticOptions): within 200 every race program reports all its
+// labelled pairs, which this test checks.
 func TestGoPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
@@ -210,7 +213,7 @@ func TestGoPrograms(t *testing.T) {
 		for _, p := range progs {
 			t.Run(kind+"/"+p.Name, func(t *testing.T) {
 				t.Parallel()
-				checkGoProgram(t, p, "")
+				checkGoProgram(t, p, realisticOptions())
 			})
 		}
 	}

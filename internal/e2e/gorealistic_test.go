@@ -52,8 +52,10 @@ func TestGoRealistic(t *testing.T) {
 	}
 }
 
-// realisticOptions are the TPINSTR options of TestGoRealistic's runs,
-// besides those of every run of a corpus of plain Go (checkGoProgram).
+// realisticOptions are the TPINSTR options of the runs of TestGoRealistic
+// and TestGoPrograms, besides those of every run of a corpus of plain Go
+// (checkGoProgram): exploration stops at 200 schedules, the default's 1000
+// with -e2e.full (a handful of programs of each corpus reach the limit).
 func realisticOptions() string {
 	if *full {
 		return ""
