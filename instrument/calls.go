@@ -61,6 +61,24 @@ func (c *collector) taskCall(x *ast.CallExpr, kind string, handle ast.Expr) {
 	c.r.stats.TaskCalls++
 }
 
+// freshSlice reports whether e, the slice an append appends to, holds no
+// element that another goroutine or task can reach: a composite literal
+// (freshLiteral), or nil converted to a slice type. The append then reads
+// none of its elements (a nil slice has none; a literal's are its own
+// operands, read where they are written), and writes new memory: its
+// capacity is its length, so any value appended goes to a new array.
+func (c *collector) freshSlice(e ast.Expr) bool {
+	if freshLiteral(e) {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	tv, ok := c.r.info.Types[call.Fun]
+	return ok && tv.IsType() && c.r.info.Types[call.Args[0]].IsNil()
+}
+
 // builtin collects the accesses of a call of a predeclared function.
 func (c *collector) builtin(x *ast.CallExpr, name string) {
 	args := x.Args
@@ -80,6 +98,17 @@ func (c *collector) builtin(x *ast.CallExpr, name string) {
 		c.read(args[0])
 		for _, a := range args[1:] {
 			c.read(a)
+		}
+		if c.freshSlice(args[0]) {
+			// Appending to a nil slice or to a composite literal reads
+			// no element anyone else holds and writes new memory only:
+			// what it appends is read above, and, for s..., below.
+			if x.Ellipsis.IsValid() && len(args) == 2 {
+				if _, isSlice := c.under(args[1]).(*types.Slice); isSlice {
+					c.add(&acc{pos: args[1].Pos(), form: formSlice, loc: args[1]})
+				}
+			}
+			return
 		}
 		c.appendGrowRead(x)
 		if x.Ellipsis.IsValid() && len(args) == 2 {

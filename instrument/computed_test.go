@@ -55,7 +55,7 @@ var computedCases = []hookCase{
 	{"computed indices in two statements keep per-element hooks", "func f(s, t []int, k, m int) { for j := range s { s[j] = t[k]; g = t[m] } }",
 		[]string{"Write(&s[j])", "once Read(&t[k])", "Write(&g)", "once Read(&t[m])"}, 0, 0, 2},
 	{"computed index that may panic itself keeps per-element hooks", "func f(s, t []int, k, d int) { for j := range s { s[j] = t[k/d] } }",
-		[]string{"Write(&s[j])"}, 0, 0, 0},
+		[]string{"Write(&s[j])", "once Read(&t[(k / d)])"}, 0, 0, 1},
 	{"loop counting down keeps per-element hooks", "func f(s []int, k int) { for j := len(s) - 1; j >= 0; j-- { s[j] = s[k] } }",
 		[]string{"Write(&s[j])", "once Read(&s[k])"}, 0, 0, 1},
 	{"loop with a call keeps per-element hooks", "func f(s []int, k int) { for j := range s { s[j] = s[k] + h() } }",

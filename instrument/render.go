@@ -190,16 +190,23 @@ func (rd *renderer) slice(x *ast.SliceExpr) (string, bool) {
 	return text + "]", true
 }
 
-// binary renders x op y, refusing operations that can panic.
+// binary renders x op y. An operation that can panic gets a guard that
+// rules the panic out, after the guards of its operands: an integer
+// division or remainder by a divisor that may be zero (the only panic of
+// Go's integer division: the most negative value divided by -1 wraps), a
+// shift by a signed count that may be negative. The hook then records the
+// access exactly when the statement makes it, as the bounds guards of an
+// index do.
 func (rd *renderer) binary(x *ast.BinaryExpr) (string, bool) {
+	var panics string
 	switch x.Op {
 	case token.QUO, token.REM:
 		if isInteger(rd.f.info.TypeOf(x)) && !rd.nonZeroConst(x.Y) {
-			return rd.fail("division in an operand")
+			panics = " != 0"
 		}
 	case token.SHL, token.SHR:
 		if !rd.static(x.Y) && !isUnsigned(rd.f.info.TypeOf(x.Y)) {
-			return rd.fail("signed shift count in an operand")
+			panics = " >= 0"
 		}
 	case token.LAND, token.LOR:
 		// The right operand is evaluated only sometimes: its guards
@@ -210,7 +217,13 @@ func (rd *renderer) binary(x *ast.BinaryExpr) (string, bool) {
 	}
 	a, ok1 := rd.value(x.X)
 	b, ok2 := rd.value(x.Y)
-	return "(" + a + " " + x.Op.String() + " " + b + ")", ok1 && ok2
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	if panics != "" {
+		rd.guard(b + panics)
+	}
+	return "(" + a + " " + x.Op.String() + " " + b + ")", true
 }
 
 // trivial reports whether e is an identifier or constant.
