@@ -45,5 +45,5 @@
 // -short, the program runs are skipped (and say so). The same check of
 // binaries built with -instr.noprune needs the -e2e.full flag, which
 // .ci/run gives; it also lets the runs of the plain-Go corpora explore up
-// to the default 1000 schedules, where go test ./... stops them at 200.
+// to the default 1000 schedules, where go test ./... stops them at 100.
 package e2e

@@ -195,8 +195,8 @@ func goProgramBinary(t *testing.T, p Program) string {
 // program must exit with status 66 and report its labelled pairs and no
 // race on an unlabelled line; a norace program must exit with status 0 and
 // report nothing; both must print the verdict line of a run of goroutines.
-// Exploration stops at 200 schedules, 1000 with -e2e.full
-// (realisticOptions): within 200 every race program reports all its
+// Exploration stops at 100 schedules, 1000 with -e2e.full
+// (realisticOptions): within 100 every race program reports all its
 // labelled pairs, which this test checks.
 func TestGoPrograms(t *testing.T) {
 	if testing.Short() {

@@ -26,10 +26,10 @@ func TestGoRealisticLabels(t *testing.T) {
 // testdata/gorealistic/pending, whose checked runs disagree with their
 // labels, are not run.
 //
-// Their exploration stops at 200 schedules (max_schedules), the default's
+// Their exploration stops at 100 schedules (max_schedules), the default's
 // 1000 with -e2e.full (set by .ci/run): many of them reach the limit, and
 // 1000 schedules of each would make the package's tests too slow for the go
-// command's default timeout on a busy machine. Within 200 schedules every
+// command's default timeout on a busy machine. Within 100 schedules every
 // race program reports all its labelled pairs, which this test checks.
 func TestGoRealistic(t *testing.T) {
 	if testing.Short() {
@@ -54,11 +54,11 @@ func TestGoRealistic(t *testing.T) {
 
 // realisticOptions are the TPINSTR options of the runs of TestGoRealistic
 // and TestGoPrograms, besides those of every run of a corpus of plain Go
-// (checkGoProgram): exploration stops at 200 schedules, the default's 1000
+// (checkGoProgram): exploration stops at 100 schedules, the default's 1000
 // with -e2e.full (a handful of programs of each corpus reach the limit).
 func realisticOptions() string {
 	if *full {
 		return ""
 	}
-	return "max_schedules=200 "
+	return "max_schedules=100 "
 }

@@ -106,7 +106,7 @@ func TestLabelledPrograms(t *testing.T) {
 
 // full turns on the slow corpus checks, which .ci/run runs.
 var full = flag.Bool("e2e.full", false, "also check every labelled program built with -instr.noprune (a second build of the corpus), "+
-	"and explore the plain-Go corpora up to the default 1000 schedules instead of 200")
+	"and explore the plain-Go corpora up to the default 1000 schedules instead of 100")
 
 // TestLabelledProgramsNoPrune checks the race programs again with every
 // hook kept (-instr.noprune): pruning must not change a verdict, so both
