@@ -46,9 +46,10 @@ func TestPoolIdentity(t *testing.T) {
 	}
 }
 
-// pool runs n workers of one pool over ch, each handling a value by
-// body, joined by wg.
-func pool(e *Exec, ch chan int, n int, keys []any, body func(v int), site uint32) {
+// pool starts n workers of one pool over ch, each handling a value by
+// body, and calling after (if not nil) when the channel is closed, as the
+// rewriter marks their loops (instrument/workerloop.go).
+func pool(e *Exec, ch chan int, n int, keys []any, body func(v int), after func(), site uint32) {
 	for range n {
 		e.Go(func() {
 			id := e.PoolEnter(chanPointer(ch), keys, site)
@@ -56,9 +57,12 @@ func pool(e *Exec, ch chan int, n int, keys []any, body func(v int), site uint32
 				r := &RecvOp[int]{Ch: ch}
 				e.PoolRecv(r, id, site)
 				if !r.Ok {
-					return
+					break
 				}
 				body(r.V)
+			}
+			if after != nil {
+				after()
 			}
 		}, site)
 	}
@@ -79,7 +83,7 @@ func TestPools(t *testing.T) {
 	t.Run("own slots", func(t *testing.T) {
 		r := runSchedule(func(e *Exec, h *testHost) {
 			ch := make(chan int)
-			pool(e, ch, 3, nil, func(v int) { h.access(unsafe.Pointer(&out[v]), 8, true, 10) }, 1)
+			pool(e, ch, 3, nil, func(v int) { h.access(unsafe.Pointer(&out[v]), 8, true, 10) }, nil, 1)
 			send(e, ch, 8)
 		}, nil)
 		wantOneRun(t, r, nil)
@@ -87,7 +91,7 @@ func TestPools(t *testing.T) {
 	t.Run("a shared counter", func(t *testing.T) {
 		r := runSchedule(func(e *Exec, h *testHost) {
 			ch := make(chan int, 2)
-			pool(e, ch, 2, nil, func(int) { h.access(px, 8, false, 10); h.access(px, 8, true, 11) }, 1)
+			pool(e, ch, 2, nil, func(int) { h.access(px, 8, false, 10); h.access(px, 8, true, 11) }, nil, 1)
 			send(e, ch, 5)
 		}, nil)
 		if !r.races[[2]uint32{11, 11}] && !r.races[[2]uint32{10, 11}] && !r.races[[2]uint32{11, 10}] {
@@ -101,7 +105,7 @@ func TestPools(t *testing.T) {
 		// A single consumer's values are handled in its program order.
 		r := runSchedule(func(e *Exec, h *testHost) {
 			ch := make(chan int)
-			pool(e, ch, 1, nil, func(int) { h.access(px, 8, false, 10); h.access(px, 8, true, 11) }, 1)
+			pool(e, ch, 1, nil, func(int) { h.access(px, 8, false, 10); h.access(px, 8, true, 11) }, nil, 1)
 			send(e, ch, 4)
 		}, nil)
 		wantOneRun(t, r, nil)
@@ -112,7 +116,7 @@ func TestPools(t *testing.T) {
 		r := runSchedule(func(e *Exec, h *testHost) {
 			ch := make(chan int)
 			for w := range 2 {
-				pool(e, ch, 1, []any{&out[w]}, func(int) { h.access(unsafe.Pointer(&out[w]), 8, true, 10) }, 1)
+				pool(e, ch, 1, []any{&out[w]}, func(int) { h.access(unsafe.Pointer(&out[w]), 8, true, 10) }, nil, 1)
 			}
 			send(e, ch, 4)
 		}, nil)
@@ -125,12 +129,12 @@ func TestPools(t *testing.T) {
 		// starts: the run says this schedule only.
 		r := runSchedule(func(e *Exec, h *testHost) {
 			ch := make(chan int, 4)
-			pool(e, ch, 1, nil, func(int) { h.access(px, 8, true, 10) }, 1)
+			pool(e, ch, 1, nil, func(int) { h.access(px, 8, true, 10) }, nil, 1)
 			for i := range 3 {
 				e.Send(&SendOp[int]{Ch: ch, V: i}, 2)
 			}
 			e.Yield(3)
-			pool(e, ch, 1, nil, func(int) { h.access(px, 8, true, 10) }, 1)
+			pool(e, ch, 1, nil, func(int) { h.access(px, 8, true, 10) }, nil, 1)
 			e.Close(chanPointer(ch), func() { close(ch) }, 2)
 		}, nil)
 		if r.choice == nil || !strings.Contains(r.choice.What, "worker pool") {

@@ -106,21 +106,8 @@ func (in *interp) run(ops []goprog.Op) {
 		case goprog.Pool:
 			// The workers' loops, as the rewriter marks them
 			// (instrument/workerloop.go).
-			ch, wg, body := in.chans[o.Obj], &in.wgs[o.Obj2], o.Body
-			for range o.N {
-				e.Go(func() {
-					pool := e.PoolEnter(chanPointer(ch), nil, site)
-					for {
-						r := &RecvOp[int]{Ch: ch}
-						e.PoolRecv(r, pool, site)
-						if !r.Ok {
-							break
-						}
-						in.run(body)
-					}
-					e.Add(wg, -1, wg.Done, site)
-				}, site)
-			}
+			wg, body := &in.wgs[o.Obj2], o.Body
+			pool(e, in.chans[o.Obj], o.N, nil, func(int) { in.run(body) }, func() { e.Add(wg, -1, wg.Done, site) }, site)
 		case goprog.Lock:
 			mu := &in.mus[o.Obj]
 			e.Lock(mu, mu.TryLock, site)

@@ -309,15 +309,7 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 			x.access(s, g, op, mask)
 		case Go:
 			f.pc++
-			if len(s.gs) == MaxGoroutines {
-				return fmt.Errorf("goprog: more than %d goroutines", MaxGoroutines)
-			}
-			child := gor{site: op.Site, frames: []frame{x.frame(op.Body, fPlain, 0)}, clock: gr.clock}
-			tick(s, g)
-			s.gs = append(s.gs, child)
-			c := len(s.gs) - 1
-			tick(s, c)
-			if err := x.advance(s, c, mask); err != nil {
+			if err := x.spawn(s, g, op.Body, op.Site, mask); err != nil {
 				return err
 			}
 		case Pool:
@@ -330,23 +322,29 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 				x.workers[op.Site] = worker
 			}
 			for range op.N {
-				if len(s.gs) == MaxGoroutines {
-					return fmt.Errorf("goprog: more than %d goroutines", MaxGoroutines)
-				}
-				child := gor{site: op.Site, frames: []frame{x.frame(worker, fPlain, 0)}, clock: gr.clock}
-				tick(s, g)
-				s.gs = append(s.gs, child)
-				c := len(s.gs) - 1
-				tick(s, c)
-				if err := x.advance(s, c, mask); err != nil {
+				if err := x.spawn(s, g, worker, op.Site, mask); err != nil {
 					return err
 				}
-				gr = &s.gs[g]
 			}
 		default:
 			return nil
 		}
 	}
+}
+
+// spawn runs goroutine g's go statement at site of a goroutine whose
+// body is body: the new goroutine runs at once, up to its first
+// synchronisation operation (advance).
+func (x *explorer) spawn(s *state, g int, body []Op, site int, mask *uint32) error {
+	if len(s.gs) == MaxGoroutines {
+		return fmt.Errorf("goprog: more than %d goroutines", MaxGoroutines)
+	}
+	child := gor{site: site, frames: []frame{x.frame(body, fPlain, 0)}, clock: s.gs[g].clock}
+	tick(s, g)
+	s.gs = append(s.gs, child)
+	c := len(s.gs) - 1
+	tick(s, c)
+	return x.advance(s, c, mask)
 }
 
 func (x *explorer) access(s *state, g int, op Op, mask *uint32) {
