@@ -85,7 +85,7 @@ func (r *fileRewriter) workerLoops() map[*ast.RangeStmt]*workerLoop {
 				body, fn = x.Body, x
 			}
 		case *ast.FuncDecl:
-			if x.Recv == nil && x.Body != nil && !x.Name.IsExported() && x.Name.Name != "main" && x.Name.Name != "init" {
+			if x.Recv == nil && x.Body != nil && !x.Name.IsExported() && x.Name.Name != "main" && x.Name.Name != "init" && endsInRange(x.Body) {
 				if goFuncs == nil {
 					goFuncs = r.goOnlyFuncs()
 				}
@@ -102,6 +102,23 @@ func (r *fileRewriter) workerLoops() map[*ast.RangeStmt]*workerLoop {
 		return true
 	})
 	return loops
+}
+
+// endsInRange reports whether body's last statement, or the one before a
+// last return, is a range loop: the shape condition 2 asks for, checked
+// before the package's uses of a function are looked up.
+func endsInRange(body *ast.BlockStmt) bool {
+	list := body.List
+	if n := len(list); n > 1 {
+		if _, ok := list[n-1].(*ast.ReturnStmt); ok {
+			list = list[:n-1]
+		}
+	}
+	if len(list) == 0 {
+		return false
+	}
+	_, ok := list[len(list)-1].(*ast.RangeStmt)
+	return ok
 }
 
 // startsGoroutine reports whether the function literal lit, whose parent
