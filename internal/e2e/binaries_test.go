@@ -62,12 +62,12 @@ func checkedBinary(t *testing.T, p Program, flags ...string) string {
 // flags -o DIR/ pkgs...`, in rounds of programs with distinct names (go
 // build -o DIR/ names each binary after its directory).
 func buildCorpus(flags []string) (map[string]string, error) {
-	if checker.err != nil {
-		return nil, checker.err
+	if harness.Err != nil {
+		return nil, harness.Err
 	}
 	var progs []Program
 	for _, kind := range corpusKinds {
-		ps, err := Programs(checker.root, kind)
+		ps, err := Programs(harness.Root, kind)
 		if err != nil {
 			return nil, err
 		}
@@ -86,7 +86,7 @@ func buildCorpus(flags []string) (map[string]string, error) {
 	}
 	bins := map[string]string{}
 	for i, round := range rounds {
-		dir := filepath.Join(checker.binDir, "corpus"+strings.ReplaceAll(strings.Join(flags, ""), string(filepath.Separator), "_"), fmt.Sprint(i))
+		dir := filepath.Join(harness.BinDir, "corpus"+strings.ReplaceAll(strings.Join(flags, ""), string(filepath.Separator), "_"), fmt.Sprint(i))
 		if err := os.MkdirAll(dir, 0o777); err != nil {
 			return nil, err
 		}
@@ -95,8 +95,8 @@ func buildCorpus(flags []string) (map[string]string, error) {
 			args = append(args, p.Pkg)
 			bins[p.Pkg] = filepath.Join(dir, p.Name)
 		}
-		cmd := exec.Command(checker.path, args...)
-		cmd.Dir = checker.root
+		cmd := exec.Command(harness.Path, args...)
+		cmd.Dir = harness.Root
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Run(); err != nil {

@@ -8,26 +8,12 @@ import (
 	"testing"
 )
 
-// corpusRoot returns the root of the module the test runs in.
-func corpusRoot(t *testing.T) string {
-	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := ModuleRoot(wd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
 // TestCorpusShape checks the corpus without running the checker: every
 // program has a one-line description at the top of main.go; race and
 // explore programs carry labels and norace programs none; race and norace
 // programs come in twins of one name.
 func TestCorpusShape(t *testing.T) {
-	root := corpusRoot(t)
+	root := TestRoot(t)
 	names := map[string]map[string]bool{}
 	for _, kind := range []string{KindRace, KindNoRace, KindExplore} {
 		progs, err := Programs(root, kind)
@@ -90,7 +76,7 @@ func checkDescription(t *testing.T, file string) {
 // TestExploreReadme checks that the explore README explains every program
 // in the directory, since those programs are not run end to end.
 func TestExploreReadme(t *testing.T) {
-	root := corpusRoot(t)
+	root := TestRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, ProgramsDir, KindExplore, "README.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +93,7 @@ func TestExploreReadme(t *testing.T) {
 }
 
 func TestModuleRoot(t *testing.T) {
-	root := corpusRoot(t)
+	root := TestRoot(t)
 	for _, sub := range []string{".", "internal/e2e", ProgramsDir + "/race"} {
 		got, err := ModuleRoot(filepath.Join(root, sub))
 		if err != nil {

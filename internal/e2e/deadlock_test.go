@@ -19,10 +19,8 @@ func TestDeadlockPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
-	progs, err := Programs(checker.root, KindDeadlock)
+	harness.Need(t)
+	progs, err := Programs(harness.Root, KindDeadlock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +47,7 @@ func TestDeadlockPrograms(t *testing.T) {
 // returns its standard error, requiring exit status 66 and a deadlock.
 func runBinary(t *testing.T, bin, env string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), RunTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Env = os.Environ()
@@ -58,12 +56,12 @@ func runBinary(t *testing.T, bin, env string) []byte {
 	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	code, err := exitCode(cmd.Run())
+	code, err := ExitCode(cmd.Run())
 	if err != nil {
 		t.Fatalf("%s: %v", bin, err)
 	}
-	if code != raceExitCode {
-		t.Fatalf("%s %s: exit status %d, want %d\n%s", env, bin, code, raceExitCode, stderr.Bytes())
+	if code != RaceExitCode {
+		t.Fatalf("%s %s: exit status %d, want %d\n%s", env, bin, code, RaceExitCode, stderr.Bytes())
 	}
 	if !bytes.Contains(stderr.Bytes(), []byte("DEADLOCK")) {
 		t.Fatalf("%s %s: no DEADLOCK report\n%s", env, bin, stderr.Bytes())

@@ -1,6 +1,7 @@
-// Package e2e checks tpinstr end to end against labelled corpora of
-// task-parallel programs and of plain Go programs, and gives other tests
-// the corpora and their labels.
+// Package e2e checks tpinstr end to end against the labelled corpus of
+// task-parallel programs, and gives other tests (package goe2e's checks of
+// the plain-Go corpora among them) the corpora, their labels and the
+// harness that builds cmd/tpinstr for a test package ([NewHarness]).
 //
 // # The corpus
 //
@@ -44,6 +45,5 @@
 // unlabelled line; a norace program exits 0 and reports nothing. With
 // -short, the program runs are skipped (and say so). The same check of
 // binaries built with -instr.noprune needs the -e2e.full flag, which
-// .ci/run gives; it also lets the runs of the plain-Go corpora explore up
-// to the default 1000 schedules, where go test ./... stops them at 100.
+// .ci/run gives.
 package e2e

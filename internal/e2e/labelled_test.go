@@ -3,35 +3,18 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
-// raceExitCode is the status of a checked program that found a race (the
-// TPINSTR exitcode option's default).
-const raceExitCode = 66
-
-// runTimeout bounds one `tpinstr run` (rewrite, build and checked run of a
-// tiny program), so that a hang fails the program instead of the package.
-const runTimeout = 3 * time.Minute
-
-// checker is the tpinstr binary that TestMain builds for the whole package:
-// TestMain cannot hand a value to the tests in any other way. err says why
-// there is none.
-var checker struct {
-	root   string // the module root, where `tpinstr run` is started
-	path   string
-	binDir string // where the tests put the binaries they build
-	err    error
-}
+// harness is what TestMain builds for the package's tests: TestMain
+// cannot hand a value to the tests in any other way.
+var harness *Harness
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -41,40 +24,14 @@ func TestMain(m *testing.M) {
 // runTests builds cmd/tpinstr (unless -short skips the end-to-end runs),
 // runs the tests and removes the build.
 func runTests(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "tpinstr-e2e-")
+	h, cleanup, err := NewHarness(testing.Short())
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
+		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
-	checker.binDir = dir
-	if !testing.Short() {
-		checker.root, checker.path, checker.err = buildChecker(dir)
-	}
+	defer cleanup()
+	harness = h
 	return m.Run()
-}
-
-// buildChecker builds cmd/tpinstr into dir and returns the module root and
-// the binary's path.
-func buildChecker(dir string) (root, path string, err error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", "", fmt.Errorf("building cmd/tpinstr: %w", err)
-	}
-	root, err = ModuleRoot(wd)
-	if err != nil {
-		return "", "", fmt.Errorf("building cmd/tpinstr: %w", err)
-	}
-	path = filepath.Join(dir, "tpinstr")
-	if runtime.GOOS == "windows" {
-		path += ".exe"
-	}
-	cmd := exec.Command("go", "build", "-o", path, ModulePath+"/cmd/tpinstr")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", "", fmt.Errorf("go build %s/cmd/tpinstr: %w\n%s", ModulePath, err, out)
-	}
-	return root, path, nil
 }
 
 // TestLabelledPrograms runs every race and norace program of the corpus
@@ -84,11 +41,9 @@ func TestLabelledPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
+	harness.Need(t)
 	for _, kind := range []string{KindRace, KindNoRace, KindExplore} {
-		progs, err := Programs(checker.root, kind)
+		progs, err := Programs(harness.Root, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,9 +59,8 @@ func TestLabelledPrograms(t *testing.T) {
 	}
 }
 
-// full turns on the slow corpus checks, which .ci/run runs.
-var full = flag.Bool("e2e.full", false, "also check every labelled program built with -instr.noprune (a second build of the corpus), "+
-	"and explore the plain-Go corpora up to the default 1000 schedules instead of 100")
+// full turns on the slow corpus check, which .ci/run runs.
+var full = flag.Bool("e2e.full", false, "also check every labelled program built with -instr.noprune (a second build of the corpus)")
 
 // TestLabelledProgramsNoPrune checks the race programs again with every
 // hook kept (-instr.noprune): pruning must not change a verdict, so both
@@ -118,11 +72,9 @@ func TestLabelledProgramsNoPrune(t *testing.T) {
 	if !*full {
 		t.Skip("needs -e2e.full (set by .ci/run): builds the corpus a second time, with -instr.noprune")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
+	harness.Need(t)
 	for _, kind := range []string{KindRace, KindNoRace} {
-		progs, err := Programs(checker.root, kind)
+		progs, err := Programs(harness.Root, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,19 +98,19 @@ func checkProgram(t *testing.T, p Program, flags ...string) {
 	if strings.ContainsAny(jsonPath, " \t") {
 		t.Fatalf("the report file %q contains a space, which the TPINSTR variable cannot carry", jsonPath)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), RunTimeout)
 	defer cancel()
 	bin := checkedBinary(t, p, flags...)
 	cmd := exec.CommandContext(ctx, bin)
-	cmd.Dir = checker.root
+	cmd.Dir = harness.Root
 	cmd.Env = append(os.Environ(), "TPINSTR=json="+jsonPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	code, err := exitCode(cmd.Run())
+	code, err := ExitCode(cmd.Run())
 	if err != nil {
 		t.Fatalf("checked %s: %v\nstderr:\n%s", p.Pkg, err, stderr.Bytes())
 	}
-	races, err := ReadJSONReports(jsonPath, checker.root)
+	races, err := ReadJSONReports(jsonPath, harness.Root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,8 +120,8 @@ func checkProgram(t *testing.T, p Program, flags ...string) {
 		if len(pairs) == 0 {
 			t.Fatalf("race program %s has no race label", p.Pkg)
 		}
-		if code != raceExitCode {
-			t.Errorf("exit status %d, want %d", code, raceExitCode)
+		if code != RaceExitCode {
+			t.Errorf("exit status %d, want %d", code, RaceExitCode)
 		}
 		missing, unexpected := Compare(pairs, races)
 		for _, m := range missing {
@@ -197,17 +149,4 @@ func checkProgram(t *testing.T, p Program, flags ...string) {
 	if t.Failed() {
 		t.Logf("stdout:\n%s\nstderr:\n%s", stdout.Bytes(), stderr.Bytes())
 	}
-}
-
-// exitCode returns the exit status of a command that ran, or the error that
-// kept it from running or finishing.
-func exitCode(err error) (int, error) {
-	if err == nil {
-		return 0, nil
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.Exited() {
-		return ee.ExitCode(), nil
-	}
-	return 0, err
 }

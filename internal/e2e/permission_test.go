@@ -25,11 +25,9 @@ func TestPermissionPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
+	harness.Need(t)
 	for _, sub := range []struct{ dir, kind string }{{"race", KindRace}, {"norace", KindNoRace}} {
-		progs, err := Programs(checker.root, permissionDir+"/"+sub.dir)
+		progs, err := Programs(harness.Root, permissionDir+"/"+sub.dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +39,7 @@ func TestPermissionPrograms(t *testing.T) {
 			})
 		}
 	}
-	misuse, err := Programs(checker.root, permissionDir+"/misuse")
+	misuse, err := Programs(harness.Root, permissionDir+"/misuse")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +47,8 @@ func TestPermissionPrograms(t *testing.T) {
 		t.Run("misuse/"+p.Name, func(t *testing.T) {
 			t.Parallel()
 			code, stderr := runChecked(t, p, "")
-			if code != raceExitCode {
-				t.Errorf("exit status %d, want %d", code, raceExitCode)
+			if code != RaceExitCode {
+				t.Errorf("exit status %d, want %d", code, RaceExitCode)
 			}
 			want := markedLines(t, p.Dir, "// misuse")
 			got := reportedLines(stderr, "PERMISSION ERROR")
@@ -59,7 +57,7 @@ func TestPermissionPrograms(t *testing.T) {
 			}
 		})
 	}
-	strict, err := Programs(checker.root, permissionDir+"/strict")
+	strict, err := Programs(harness.Root, permissionDir+"/strict")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +68,7 @@ func TestPermissionPrograms(t *testing.T) {
 			code, stderr := runChecked(t, p, "permissions=strict")
 			wantCode := 0
 			if len(want) > 0 {
-				wantCode = raceExitCode
+				wantCode = RaceExitCode
 			}
 			if code != wantCode {
 				t.Errorf("strict: exit status %d, want %d\n%s", code, wantCode, stderr)
@@ -91,14 +89,14 @@ func TestPermissionPrograms(t *testing.T) {
 // and returns its exit status and standard error.
 func runChecked(t *testing.T, p Program, opts string) (int, []byte) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), RunTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, checkedBinary(t, p))
-	cmd.Dir = checker.root
+	cmd.Dir = harness.Root
 	cmd.Env = append(os.Environ(), "TPINSTR="+opts)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	code, err := exitCode(cmd.Run())
+	code, err := ExitCode(cmd.Run())
 	if err != nil {
 		t.Fatalf("checked %s: %v\n%s", p.Pkg, err, stderr.Bytes())
 	}

@@ -20,10 +20,8 @@ func TestUnsupported(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs (each builds a program)")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
-	dir := filepath.Join(checker.root, "testdata", "programs", "unsupported")
+	harness.Need(t)
+	dir := filepath.Join(harness.Root, "testdata", "programs", "unsupported")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -46,13 +44,13 @@ func TestUnsupported(t *testing.T) {
 			if line == 0 {
 				t.Fatal(`no line ends with "// unsupported"`)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+			ctx, cancel := context.WithTimeout(context.Background(), RunTimeout)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, checker.path, "run", "./testdata/programs/unsupported/"+e.Name())
-			cmd.Dir = checker.root
+			cmd := exec.CommandContext(ctx, harness.Path, "run", "./testdata/programs/unsupported/"+e.Name())
+			cmd.Dir = harness.Root
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			code, err := exitCode(cmd.Run())
+			code, err := ExitCode(cmd.Run())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,18 +21,16 @@ func TestVetOnCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the analyzer runs on the corpus")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
+	harness.Need(t)
 	vet := filepath.Join(t.TempDir(), "tpvet")
 	build := exec.Command("go", "build", "-o", vet, ModulePath+"/cmd/tpvet")
-	build.Dir = checker.root
+	build.Dir = harness.Root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build cmd/tpvet: %v\n%s", err, out)
 	}
 	var all []Program
 	for _, kind := range []string{KindRace, KindExplore, KindNoRace} {
-		progs, err := Programs(checker.root, kind)
+		progs, err := Programs(harness.Root, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +143,7 @@ func vetRaces(t *testing.T, vet string, progs []Program) map[string][]Race {
 		args = append(args, p.Pkg)
 	}
 	cmd := exec.Command(vet, args...)
-	cmd.Dir = checker.root
+	cmd.Dir = harness.Root
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

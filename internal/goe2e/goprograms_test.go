@@ -1,4 +1,4 @@
-package e2e
+package goe2e
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tpinstr/tpinstr/internal/e2e"
 )
 
 // goProgramsDir holds the labelled plain-Go programs: goroutines, channels,
@@ -39,16 +41,16 @@ var goVerdict = regexp.MustCompile(`(?m)^tpinstr: checked .*$`)
 
 // listGoPrograms lists the programs of one kind of a corpus of plain-Go
 // programs (corpus is relative to the module root, as goProgramsDir).
-func listGoPrograms(root, corpus, kind string) ([]Program, error) {
+func listGoPrograms(root, corpus, kind string) ([]e2e.Program, error) {
 	dir := filepath.Join(root, corpus, kind)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("listing %s programs: %w", kind, err)
 	}
-	var progs []Program
+	var progs []e2e.Program
 	for _, e := range entries {
 		if e.IsDir() {
-			progs = append(progs, Program{
+			progs = append(progs, e2e.Program{
 				Name: e.Name(),
 				Kind: kind,
 				Dir:  filepath.Join(dir, e.Name()),
@@ -72,9 +74,9 @@ func TestGoProgramsLabels(t *testing.T) {
 // name of one of other's (their lists of expected outcomes are keyed by
 // name).
 func checkGoCorpusLabels(t *testing.T, dir, other string) {
-	root := corpusRoot(t)
+	root := e2e.TestRoot(t)
 	twins := map[string]int{}
-	for _, kind := range []string{KindRace, KindNoRace} {
+	for _, kind := range []string{e2e.KindRace, e2e.KindNoRace} {
 		progs, err := listGoPrograms(root, dir, kind)
 		if err != nil {
 			t.Fatal(err)
@@ -97,15 +99,15 @@ func checkGoCorpusLabels(t *testing.T, dir, other string) {
 			if taken[p.Name] {
 				t.Errorf("%s has the name of a program of %s", p.Pkg, other)
 			}
-			pairs, err := Labels(p.Dir)
+			pairs, err := e2e.Labels(p.Dir)
 			if err != nil {
 				t.Errorf("%s: %v", p.Pkg, err)
 				continue
 			}
-			if kind == KindRace && len(pairs) == 0 {
+			if kind == e2e.KindRace && len(pairs) == 0 {
 				t.Errorf("race program %s has no race label", p.Pkg)
 			}
-			if kind == KindNoRace && len(pairs) != 0 {
+			if kind == e2e.KindNoRace && len(pairs) != 0 {
 				t.Errorf("norace program %s carries race labels: %v", p.Pkg, pairs)
 			}
 			src, err := os.ReadFile(filepath.Join(p.Dir, "main.go"))
@@ -135,14 +137,14 @@ var goBuilds struct {
 // goBuild is the checked build of every program of one corpus.
 type goBuild struct {
 	once sync.Once
-	bins map[string]string // Program.Pkg -> binary
+	bins map[string]string // e2e.Program.Pkg -> binary
 	err  error
 }
 
 // goProgramBinary returns the checked binary of p, building all the
 // programs of p's corpus on the first call for that corpus (one `tpinstr
 // build` per kind: the twins share their names).
-func goProgramBinary(t *testing.T, p Program) string {
+func goProgramBinary(t *testing.T, p e2e.Program) string {
 	t.Helper()
 	corpus := path.Dir(path.Dir(strings.TrimPrefix(p.Pkg, "./")))
 	goBuilds.mu.Lock()
@@ -157,13 +159,13 @@ func goProgramBinary(t *testing.T, p Program) string {
 	goBuilds.mu.Unlock()
 	b.once.Do(func() {
 		b.bins = map[string]string{}
-		for _, kind := range []string{KindRace, KindNoRace} {
-			progs, err := listGoPrograms(checker.root, corpus, kind)
+		for _, kind := range []string{e2e.KindRace, e2e.KindNoRace} {
+			progs, err := listGoPrograms(harness.Root, corpus, kind)
 			if err != nil {
 				b.err = err
 				return
 			}
-			dir := filepath.Join(checker.binDir, filepath.FromSlash(corpus), kind)
+			dir := filepath.Join(harness.BinDir, filepath.FromSlash(corpus), kind)
 			if err := os.MkdirAll(dir, 0o777); err != nil {
 				b.err = err
 				return
@@ -173,8 +175,8 @@ func goProgramBinary(t *testing.T, p Program) string {
 				args = append(args, q.Pkg)
 				b.bins[q.Pkg] = filepath.Join(dir, q.Name)
 			}
-			cmd := exec.Command(checker.path, args...)
-			cmd.Dir = checker.root
+			cmd := exec.Command(harness.Path, args...)
+			cmd.Dir = harness.Root
 			if out, err := cmd.CombinedOutput(); err != nil {
 				b.err = fmt.Errorf("tpinstr %s: %w\n%s", strings.Join(args, " "), err, out)
 				return
@@ -202,11 +204,9 @@ func TestGoPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
-	for _, kind := range []string{KindRace, KindNoRace} {
-		progs, err := listGoPrograms(checker.root, goProgramsDir, kind)
+	harness.Need(t)
+	for _, kind := range []string{e2e.KindRace, e2e.KindNoRace} {
+		progs, err := listGoPrograms(harness.Root, goProgramsDir, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,8 +221,8 @@ func TestGoPrograms(t *testing.T) {
 
 // checkGoProgram runs one program of testdata/goprograms checked and
 // compares its exit status, reports and verdict with its labels.
-func checkGoProgram(t *testing.T, p Program, options string) {
-	pairs, err := Labels(p.Dir)
+func checkGoProgram(t *testing.T, p e2e.Program, options string) {
+	pairs, err := e2e.Labels(p.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,18 +231,18 @@ func checkGoProgram(t *testing.T, p Program, options string) {
 		t.Fatalf("the report file %q contains a space, which the TPINSTR variable cannot carry", jsonPath)
 	}
 	bin := goProgramBinary(t, p)
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), e2e.RunTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
-	cmd.Dir = checker.root
+	cmd.Dir = harness.Root
 	cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 "+options+"json="+jsonPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	code, err := exitCode(cmd.Run())
+	code, err := e2e.ExitCode(cmd.Run())
 	if err != nil {
 		t.Fatalf("checked %s: %v\nstderr:\n%s", p.Pkg, err, stderr.Bytes())
 	}
-	races, err := ReadJSONReports(jsonPath, checker.root)
+	races, err := e2e.ReadJSONReports(jsonPath, harness.Root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,11 +258,11 @@ func checkGoProgram(t *testing.T, p Program, options string) {
 	}
 
 	switch p.Kind {
-	case KindRace:
+	case e2e.KindRace:
 		if len(pairs) == 0 {
 			t.Fatalf("race program %s has no race label", p.Pkg)
 		}
-		missing, unexpected := Compare(pairs, races)
+		missing, unexpected := e2e.Compare(pairs, races)
 		if reason, known := knownGoMisses[p.Name]; known {
 			if len(missing) == 0 {
 				t.Errorf("the race is found now: remove %s from knownGoMisses (%s)", p.Name, reason)
@@ -271,8 +271,8 @@ func checkGoProgram(t *testing.T, p Program, options string) {
 			}
 			return
 		}
-		if code != raceExitCode {
-			t.Errorf("exit status %d, want %d", code, raceExitCode)
+		if code != e2e.RaceExitCode {
+			t.Errorf("exit status %d, want %d", code, e2e.RaceExitCode)
 		}
 		for _, m := range missing {
 			t.Errorf("no report for %s", m)
@@ -280,7 +280,7 @@ func checkGoProgram(t *testing.T, p Program, options string) {
 		for _, u := range unexpected {
 			t.Errorf("report on an unlabelled line: %s", u)
 		}
-	case KindNoRace:
+	case e2e.KindNoRace:
 		if len(pairs) != 0 {
 			t.Fatalf("norace program %s carries race labels: %v", p.Pkg, pairs)
 		}

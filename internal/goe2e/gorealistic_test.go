@@ -1,7 +1,9 @@
-package e2e
+package goe2e
 
 import (
 	"testing"
+
+	"github.com/tpinstr/tpinstr/internal/e2e"
 )
 
 // goRealisticDir holds labelled plain-Go programs in the shapes of real
@@ -27,7 +29,7 @@ func TestGoRealisticLabels(t *testing.T) {
 // labels, are not run.
 //
 // Their exploration stops at 100 schedules (max_schedules), the default's
-// 1000 with -e2e.full (set by .ci/run): many of them reach the limit, and
+// 1000 with -e2e.full (set by .ci/long): many of them reach the limit, and
 // 1000 schedules of each would make the package's tests too slow for the go
 // command's default timeout on a busy machine. Within 100 schedules every
 // race program reports all its labelled pairs, which this test checks.
@@ -35,11 +37,9 @@ func TestGoRealistic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
-	for _, kind := range []string{KindRace, KindNoRace} {
-		progs, err := listGoPrograms(checker.root, goRealisticDir, kind)
+	harness.Need(t)
+	for _, kind := range []string{e2e.KindRace, e2e.KindNoRace} {
+		progs, err := listGoPrograms(harness.Root, goRealisticDir, kind)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package e2e
+package goe2e
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/tpinstr/tpinstr/internal/e2e"
 )
 
 // virtualTimePrograms are race-free programs of testdata/goprograms whose
@@ -35,39 +37,37 @@ func TestGoProgramsVirtualTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the runs of the plain and checked builds")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
-	plainDir := filepath.Join(checker.binDir, "goprograms-plain")
+	harness.Need(t)
+	plainDir := filepath.Join(harness.BinDir, "goprograms-plain")
 	if err := os.MkdirAll(plainDir, 0o777); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range virtualTimePrograms {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			p := Program{
+			p := e2e.Program{
 				Name: name,
-				Kind: KindNoRace,
-				Dir:  filepath.Join(checker.root, goProgramsDir, KindNoRace, name),
-				Pkg:  "./" + goProgramsDir + "/" + KindNoRace + "/" + name,
+				Kind: e2e.KindNoRace,
+				Dir:  filepath.Join(harness.Root, goProgramsDir, e2e.KindNoRace, name),
+				Pkg:  "./" + goProgramsDir + "/" + e2e.KindNoRace + "/" + name,
 			}
 			checked := goProgramBinary(t, p)
 			plain := filepath.Join(plainDir, name)
 			build := exec.Command("go", "build", "-o", plain, p.Pkg)
-			build.Dir = checker.root
+			build.Dir = harness.Root
 			if out, err := build.CombinedOutput(); err != nil {
 				t.Fatalf("go build %s: %v\n%s", p.Pkg, err, out)
 			}
 			run := func(bin string, env ...string) ([]byte, time.Duration) {
-				ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+				ctx, cancel := context.WithTimeout(context.Background(), e2e.RunTimeout)
 				defer cancel()
 				cmd := exec.CommandContext(ctx, bin)
-				cmd.Dir = checker.root
+				cmd.Dir = harness.Root
 				cmd.Env = append(os.Environ(), env...)
 				var stdout, stderr bytes.Buffer
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
 				start := time.Now()
-				code, err := exitCode(cmd.Run())
+				code, err := e2e.ExitCode(cmd.Run())
 				wall := time.Since(start)
 				if err != nil || code != 0 {
 					t.Fatalf("%s: exit status %d, %v\nstderr:\n%s", bin, code, err, stderr.Bytes())

@@ -1,4 +1,4 @@
-package e2e
+package goe2e
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/tpinstr/tpinstr/internal/e2e"
 )
 
 // TestGoReportKinds checks that the JSON reports of plain-Go races name
@@ -20,9 +22,7 @@ func TestGoReportKinds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
 	}
-	if checker.err != nil {
-		t.Fatalf("cannot check the corpus: %v", checker.err)
-	}
+	harness.Need(t)
 	tests := []struct {
 		prog         string
 		accessKinds  []string // kinds some access of some report has
@@ -35,15 +35,15 @@ func TestGoReportKinds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.prog, func(t *testing.T) {
 			t.Parallel()
-			p := Program{Name: tt.prog, Kind: KindRace, Pkg: "./" + goProgramsDir + "/" + KindRace + "/" + tt.prog}
+			p := e2e.Program{Name: tt.prog, Kind: e2e.KindRace, Pkg: "./" + goProgramsDir + "/" + e2e.KindRace + "/" + tt.prog}
 			jsonPath := filepath.Join(t.TempDir(), "reports.jsonl")
-			ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+			ctx, cancel := context.WithTimeout(context.Background(), e2e.RunTimeout)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, goProgramBinary(t, p))
-			cmd.Dir = checker.root
+			cmd.Dir = harness.Root
 			cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 json="+jsonPath)
-			if code, err := exitCode(cmd.Run()); err != nil || code != raceExitCode {
-				t.Fatalf("checked %s: exit status %d, %v; want %d", p.Pkg, code, err, raceExitCode)
+			if code, err := e2e.ExitCode(cmd.Run()); err != nil || code != e2e.RaceExitCode {
+				t.Fatalf("checked %s: exit status %d, %v; want %d", p.Pkg, code, err, e2e.RaceExitCode)
 			}
 			access, created := reportKinds(t, jsonPath)
 			for _, k := range tt.accessKinds {

@@ -1,0 +1,108 @@
+package e2e
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// RaceExitCode is the status of a checked program that found a race (the
+// TPINSTR exitcode option's default).
+const RaceExitCode = 66
+
+// RunTimeout bounds one run of a checked corpus binary, so that a hang
+// fails the program instead of the package.
+const RunTimeout = 3 * time.Minute
+
+// Harness is what the end-to-end tests of a package share: a tpinstr
+// binary built for the package's run (by its TestMain, with
+// [NewHarness]), the module root where the binaries are run, and a
+// directory for the binaries the tests build.
+type Harness struct {
+	Root   string // the module root
+	Path   string // the tpinstr binary
+	BinDir string // where the tests put the binaries they build
+	// Err says why there is no tpinstr binary (the build failed): the
+	// tests that need one fail with it.
+	Err error
+}
+
+// NewHarness makes a temporary directory and, unless short is set (the
+// tests that build programs skip), builds cmd/tpinstr into it. A failed
+// build is kept in h.Err, for the tests to report; an error is returned
+// only when no directory could be made. cleanup removes the directory.
+func NewHarness(short bool) (h *Harness, cleanup func(), err error) {
+	dir, err := os.MkdirTemp("", "tpinstr-e2e-")
+	if err != nil {
+		return nil, nil, fmt.Errorf("e2e: %w", err)
+	}
+	h = &Harness{BinDir: dir}
+	if !short {
+		h.Root, h.Path, h.Err = buildChecker(dir)
+	}
+	return h, func() { os.RemoveAll(dir) }, nil
+}
+
+// Need fails t when the harness has no tpinstr binary.
+func (h *Harness) Need(t testing.TB) {
+	t.Helper()
+	if h.Err != nil {
+		t.Fatalf("cannot check the corpus: %v", h.Err)
+	}
+}
+
+// buildChecker builds cmd/tpinstr into dir and returns the module root and
+// the binary's path.
+func buildChecker(dir string) (root, path string, err error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", "", fmt.Errorf("building cmd/tpinstr: %w", err)
+	}
+	root, err = ModuleRoot(wd)
+	if err != nil {
+		return "", "", fmt.Errorf("building cmd/tpinstr: %w", err)
+	}
+	path = filepath.Join(dir, "tpinstr")
+	if runtime.GOOS == "windows" {
+		path += ".exe"
+	}
+	cmd := exec.Command("go", "build", "-o", path, ModulePath+"/cmd/tpinstr")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", "", fmt.Errorf("go build %s/cmd/tpinstr: %w\n%s", ModulePath, err, out)
+	}
+	return root, path, nil
+}
+
+// TestRoot returns the root of the module that holds the test's working
+// directory, or fails t.
+func TestRoot(t testing.TB) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := ModuleRoot(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// ExitCode returns the exit status of a command that ran, or the error
+// that kept it from running or finishing.
+func ExitCode(err error) (int, error) {
+	if err == nil {
+		return 0, nil
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.Exited() {
+		return ee.ExitCode(), nil
+	}
+	return 0, err
+}

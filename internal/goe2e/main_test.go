@@ -1,0 +1,35 @@
+package goe2e
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/tpinstr/tpinstr/internal/e2e"
+)
+
+// harness is what TestMain builds for the package's tests: TestMain
+// cannot hand a value to the tests in any other way.
+var harness *e2e.Harness
+
+// full lets the runs explore up to the default 1000 schedules.
+var full = flag.Bool("e2e.full", false, "explore the plain-Go corpora up to the default 1000 schedules instead of 100")
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(runTests(m))
+}
+
+// runTests builds cmd/tpinstr (unless -short skips the end-to-end runs),
+// runs the tests and removes the build.
+func runTests(m *testing.M) int {
+	h, cleanup, err := e2e.NewHarness(testing.Short())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer cleanup()
+	harness = h
+	return m.Run()
+}
