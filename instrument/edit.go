@@ -18,18 +18,20 @@ type edit struct {
 // constructs come before inner ones, closings of inner constructs before
 // outer ones, so that nested wrappers stay balanced.
 const (
-	prioVariantArg = -500 // the first argument of a call sent to a helper's variant (callee.go)
-	prioFirst      = -400 // the first statement of a function body
-	prioWrapOpen   = -300 // `{` of a block that scopes temporaries
-	prioPre        = -200 // statements inserted before a statement
-	prioTrickOpen  = -100 // `func() bool {…}() && bool(`
-	prioAtOpen     = -50  // `_tpinstr_rt.At(`
-	prioReplace    = 0    // replacements
-	prioVariantDot = 10   // `value.` before a call sent to a helper's variant (callee.go), dropped with a replaced call
-	prioAtClose    = 50   // `, site)`
-	prioTrickClose = 100  // `)` of the condition wrapper
-	prioPost       = 200  // statements inserted after a statement
-	prioWrapClose  = 300  // `}` of a block that scopes temporaries
+	prioVariantArg  = -500 // the first argument of a call sent to a helper's variant (callee.go)
+	prioFirst       = -400 // the first statement of a function body
+	prioWrapOpen    = -300 // `{` of a block that scopes temporaries
+	prioPre         = -200 // statements inserted before a statement
+	prioResultOpen  = -150 // `_tpinstr_rt.Result(` around a return's last result
+	prioTrickOpen   = -100 // `func() bool {…}() && bool(`
+	prioAtOpen      = -50  // `_tpinstr_rt.At(`
+	prioReplace     = 0    // replacements
+	prioVariantDot  = 10   // `value.` before a call sent to a helper's variant (callee.go), dropped with a replaced call
+	prioAtClose     = 50   // `, site)`
+	prioTrickClose  = 100  // `)` of the condition wrapper
+	prioResultClose = 150  // `, func() bool {…}())` closing rt.Result
+	prioPost        = 200  // statements inserted after a statement
+	prioWrapClose   = 300  // `}` of a block that scopes temporaries
 )
 
 // buffer collects the edits of one file.

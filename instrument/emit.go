@@ -242,6 +242,18 @@ func (e *emitter) condHooks(cond ast.Expr, hooks []string) {
 	e.insertAt(cond.End(), ")", prioTrickClose)
 }
 
+// resultHooks makes hooks run after the calls of a return statement whose
+// last result is last: `rt.Result[typ](last, func() bool { hooks; return
+// true }())`.
+func (e *emitter) resultHooks(last ast.Expr, typ string, hooks []string) {
+	open := rtName + ".Result("
+	if typ != "" {
+		open = rtName + ".Result[" + typ + "]("
+	}
+	e.insertAt(last.Pos(), open, prioResultOpen)
+	e.insertAt(last.End(), ", func() bool { "+strings.Join(hooks, "; ")+"; return true }())", prioResultClose)
+}
+
 // atSite wraps the handle of a task-library call in rt.At with the site
 // named site.
 func (e *emitter) atSite(handle ast.Expr, site string) {

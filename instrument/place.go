@@ -33,6 +33,17 @@ type placement struct {
 	// line is the stretch of straight-line code the hooks placed before
 	// the statement belong to (straight.go), or nil.
 	line *straight
+	// calls: the statement calls something, so its hooks before it do not
+	// join line, and only those of the accesses inside first, the call or
+	// receive that Go makes first, may find their locations in it
+	// (straight.go, "Statements that call").
+	calls bool
+	first ast.Expr
+	// ret is the last result of a return statement whose hooks after it
+	// go into rt.Result(ret, …), with the type argument retType when it
+	// is not empty (syncorder.go, "Return statements").
+	ret     ast.Expr
+	retType string
 }
 
 // isQualified reports whether e is a qualified identifier pkg.Name.
@@ -119,6 +130,7 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 	accs := append([]*acc(nil), g.accs...)
 	sort.SliceStable(accs, func(i, j int) bool { return accs[i].pos < accs[j].pos })
 	var pre, post []string
+	var covered []*acc // left out by the stretch in a statement that calls
 	for _, a := range accs {
 		if r.prune(a) {
 			continue
@@ -130,27 +142,30 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 				continue
 			}
 		}
-		drop, key, keyed := r.dedupe(pl.line, a)
+		line := pl.line
+		if pl.calls && (a.afterTask || pl.first == nil || a.pos < pl.first.Pos() || a.pos >= pl.first.End()) {
+			line = nil
+		}
+		drop, key, keyed := r.dedupe(line, a)
 		if drop {
-			continue
-		}
-		rd := &renderer{f: r.facts, e: r.emitter, hoist: pl.hoist, forbid: pl.preForbid, pos: pl.pre}
-		text, ok := r.hookCall(a, rd)
-		if !ok && pl.postFallback && rd.failed == reasonForbidden {
-			rd = &renderer{f: r.facts, e: r.emitter, pos: pl.end}
-			text, ok = r.hookCall(a, rd)
-			if ok {
-				post = append(post, r.commit(a, text))
-				continue
+			if pl.calls {
+				covered = append(covered, a)
 			}
-		}
-		if !ok {
-			pre = append(pre, r.unchecked(a, rd.failed))
 			continue
 		}
-		pre = append(pre, r.commit(a, text))
-		if keyed {
+		var before bool
+		pre, post, before = r.placePre(a, pl, pre, post)
+		if keyed && before && !pl.calls {
 			pl.line.add(key, a.write)
+		}
+	}
+	if len(covered) > 0 && pl.hoist != nil && len(pl.hoist.decls) > 0 {
+		// A call hoisted into a temporary runs between the stretch's hooks
+		// and the statement's: the stretch does not stand for these.
+		for _, a := range covered {
+			r.stats.AccessSites--
+			r.stats.Covered--
+			pre, post, _ = r.placePre(a, pl, pre, post)
 		}
 	}
 	var decls []string
@@ -160,10 +175,32 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 	if all := append(decls, pre...); len(all) > 0 {
 		r.before(pl.pre, all...)
 	}
-	if len(post) > 0 {
+	switch {
+	case len(post) > 0 && pl.ret != nil:
+		r.resultHooks(pl.ret, pl.retType, post)
+	case len(post) > 0:
 		r.after(pl.end, post...)
 	}
 	return len(decls) > 0
+}
+
+// placePre renders the hook of a before the statement (or after it, when
+// it names a variable the statement declares and pl allows that), or the
+// statement that says it has none, and appends it to pre or post. before
+// reports whether a hook went before the statement.
+func (r *fileRewriter) placePre(a *acc, pl placement, pre, post []string) (_, _ []string, before bool) {
+	rd := &renderer{f: r.facts, e: r.emitter, hoist: pl.hoist, forbid: pl.preForbid, pos: pl.pre}
+	text, ok := r.hookCall(a, rd)
+	if !ok && pl.postFallback && rd.failed == reasonForbidden {
+		rd = &renderer{f: r.facts, e: r.emitter, pos: pl.end}
+		if text, ok = r.hookCall(a, rd); ok {
+			return pre, append(post, r.commit(a, text)), false
+		}
+	}
+	if !ok {
+		return append(pre, r.unchecked(a, rd.failed)), post, false
+	}
+	return append(pre, r.commit(a, text)), post, true
 }
 
 // trick renders the accesses of a group that belongs to the boolean

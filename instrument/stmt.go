@@ -171,12 +171,23 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 	if !isDecl || !r.fn.hasGoto {
 		pl.hoist = newHoister(r, s)
 	}
-	pl.line = r.lineFor(s)
-	switch s.(type) {
+	// A statement that calls ends the stretch after its hooks, not before
+	// them (straight.go, "Statements that call").
+	pl.line, pl.calls = r.line, r.facts.effectsOf(s).call
+	if pl.calls {
+		if points := newHoister(r, s).points; len(points) > 0 {
+			pl.first = points[0] // nil when an && or || comes first
+		}
+	}
+	switch s := s.(type) {
 	case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt, *ast.SendStmt:
 		if len(c.taskEnds) > 0 || c.afterSync() {
 			pl.post = true
 			pl.forbid = assigned(r.info, s)
+		}
+	case *ast.ReturnStmt:
+		if len(c.taskEnds) > 0 || c.afterSync() {
+			pl.ret, pl.retType, pl.post = r.resultWrap(s)
 		}
 	}
 	if r.emit(c.main, pl) && r.fn.hasGoto {
@@ -184,7 +195,7 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 		// that no goto jumps over their declaration.
 		r.block(pre, s.End())
 	}
-	if pl.line != nil {
+	if pl.line != nil && !pl.calls {
 		pl.line.after(r.facts.effectsOf(s), r.facts.esc)
 	} else {
 		r.line.reset()

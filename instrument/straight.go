@@ -46,6 +46,21 @@ import "go/ast"
 // followed by a write is not covered: the write conflicts with reads that
 // the read does not.
 //
+// Statements that call. A statement that calls something (or receives,
+// sends, or starts a goroutine) ends the stretch, but after its hooks
+// before it, not before them: those hooks run right after the stretch's
+// earlier ones, with nothing in between. The hook of an access inside the
+// call or receive that Go makes first (its operands, its receiver: the
+// first of the hoister's points, hoist.go, which has no call inside) may
+// so be left out when the stretch records its location, since the access
+// is made before any call of the statement. Any other access of the
+// statement keeps its hook: Go's compiler evaluates an operand such as g
+// in a + g + h() after the calls of the statement, and so does the
+// specification allow. When the statement's hooks need a temporary of a
+// hoisted call, that call runs between the stretch and the hooks, and the
+// hooks left out are placed after all (place.go). The statement's own
+// hooks do not join the stretch, which ends with it.
+//
 // Accesses inside Isolated bodies keep every hook, as prune keeps them:
 // schedule exploration compares the locations isolated sections touch.
 

@@ -2,7 +2,9 @@ package instrument
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 )
 
 // The order of an assignment's write and the synchronisation of its
@@ -155,4 +157,87 @@ func (c *collector) stableValue(e ast.Expr) bool {
 		return v != nil && !c.r.facts.esc.isShared(v) && !isPackageLevel(v)
 	}
 	return false
+}
+
+// Return statements. A return statement has no "after" for its hooks: the
+// function is gone. Its accesses that come after a task-library call, a
+// receive or a call of a function that is not pure (`return f.Get() +
+// n.v`, `return <-c + n.v`) are hooked in a call that Go makes after every
+// call of the results: the last result e becomes
+//
+//	rt.Result[T](e, func() bool { hooks; return true }())
+//
+// Go makes the calls of a statement in lexical order ("Order of
+// evaluation" in the specification), and this one comes last: the
+// results' calls have all returned when the hooks run, and the function
+// has not yet assigned its results or run its deferred calls. T is the
+// type of the last result, written as the signature writes it, so that an
+// untyped operand converts as the return converts it. A return of a
+// call's several results, or one whose result type cannot be written at
+// the return (a name in it is shadowed there, or it spans lines), keeps
+// its hooks before the statement.
+
+// resultWrap returns the last result of ret and the text of its type when
+// ret's hooks after its calls can go into rt.Result (ok).
+func (r *fileRewriter) resultWrap(ret *ast.ReturnStmt) (last ast.Expr, typ string, ok bool) {
+	ft := r.enclosingFuncType(ret)
+	if ft == nil || ft.Results == nil || len(ret.Results) == 0 {
+		return nil, "", false
+	}
+	var texts []ast.Expr
+	for _, f := range ft.Results.List {
+		for range max(1, len(f.Names)) {
+			texts = append(texts, f.Type)
+		}
+	}
+	if len(ret.Results) != len(texts) {
+		return nil, "", false // return f(), f returning several results
+	}
+	te := texts[len(texts)-1]
+	if !r.sameMeaning(te, ret.Pos()) {
+		return nil, "", false
+	}
+	text := r.text(te)
+	if strings.ContainsRune(text, '\n') {
+		return nil, "", false
+	}
+	return ret.Results[len(ret.Results)-1], text, true
+}
+
+// sameMeaning reports whether every name that the expression e uses
+// denotes at pos what it denotes in e.
+func (r *fileRewriter) sameMeaning(e ast.Expr, pos token.Pos) bool {
+	scope := r.pkg.Types.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(x.X, func(m ast.Node) bool {
+				if id, isID := m.(*ast.Ident); isID {
+					ok = ok && r.denotes(scope, id, pos)
+				}
+				return ok
+			})
+			return false // x.Sel is a field or a package's member
+		case *ast.Ident:
+			ok = ok && r.denotes(scope, x, pos)
+		}
+		return ok
+	})
+	return ok
+}
+
+// denotes reports whether looking id's name up from scope at pos finds
+// the object id uses (names that id defines, such as the parameters of a
+// function type, do not count).
+func (r *fileRewriter) denotes(scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
+	obj := r.info.Uses[id]
+	if obj == nil {
+		return true
+	}
+	_, found := scope.LookupParent(id.Name, pos)
+	return found == obj
 }

@@ -28,8 +28,10 @@ var surface = []string{
 	"KindErrgroup", "KindGosched",
 	// Access hooks.
 	"Read", "Write", "ReadSlice", "WriteSlice", "ReadMap", "WriteMap",
-	// An access without a hook, reached (instrument's unchecked).
-	"Unchecked",
+	// An access without a hook, reached (instrument's unchecked), and the
+	// hooks of a return statement's accesses after its calls (instrument's
+	// syncorder.go).
+	"Unchecked", "Result",
 	// Allocations whose deaths the checker learns (checker/alloc.go), and
 	// runtime.SetFinalizer, which must take the checker's finalizer off.
 	"Alloc", "AllocSlice", "SetFinalizer",

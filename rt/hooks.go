@@ -99,6 +99,16 @@ func At[H any](h H, site uint32) H {
 	return h
 }
 
+// Result returns v. The rewriter wraps the last result of a return
+// statement in it when hooks must run after the statement's task-library
+// call, synchronisation or call, and before the function returns:
+//
+//	return f.Get() + n.v  →  return rt.Result(f.Get()+n.v, func() bool { rt.Read(&n.v, 7); return true }())
+//
+// Go evaluates the calls of the statement in lexical order, so the hooks,
+// in the call of the last argument, run after every call of the results.
+func Result[T any](v T, _ bool) T { return v }
+
 // Unchecked tells the checker that the program reached an access at
 // site that the rewriter could not give a hook (instrument's unchecked):
 // the run's verdict names the first such site and counts them, as what it

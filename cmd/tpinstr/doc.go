@@ -107,6 +107,13 @@ Test runs the tests of the named packages like 'go test', checked as by
 'tpinstr build'. A test during which a determinacy race was found fails, as
 with 'go test -race'; a race found outside any test fails the package.
 
+Each test's checked run writes its verdict line (every schedule of its
+input, N schedules, or this schedule only), which go test shows for a
+passing package only with -v. So once go test is done, tpinstr prints, for
+each package whose test binary ran (not one whose result go test took from
+its cache), a line that says in how many of its tests every schedule was
+checked, and the verdict of each test where it was not.
+
 For a package whose tests have no TestMain, tpinstr adds one in a generated
 file (zz_tpinstr_main_test.go, in the overlay only). A TestMain of the user's
 needs nothing: its call of os.Exit is rewritten to report races too. A test

@@ -242,6 +242,65 @@ func TestOK(t *testing.T)   { Sum(3, false) }
 	checkNoWorkDirs(t, tmp)
 }
 
+// TestTestVerdicts runs tpinstr test without -v on a passing package, whose
+// test binary's output go test does not show: tpinstr prints the
+// package's verdicts itself, naming the test whose run did not cover every
+// schedule (exploration is off here).
+func TestTestVerdicts(t *testing.T) {
+	dir := userModule(t, map[string]string{
+		"p/p.go": `package p
+
+import "sync"
+
+// Collect returns what n goroutines append under a lock, in their order.
+func Collect(n int) []int {
+	var (
+		mu  sync.Mutex
+		wg  sync.WaitGroup
+		out []int
+	)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			out = append(out, i)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return out
+}
+`,
+		"p/p_test.go": `package p
+
+import "testing"
+
+func TestOne(t *testing.T) { Collect(1) }
+func TestTwo(t *testing.T) { Collect(2) }
+`,
+	})
+	tmp := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	cmd := tpinstrCmd(t, dir, tmp, []string{"TPINSTR=explore=0"}, "test", "-count=1", "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if code := exitStatus(t, cmd.Run()); code != 0 {
+		t.Fatalf("status %d, want 0; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	for _, want := range []string{
+		"tpinstr: example.com/user/p: every schedule checked in 1 of 2 tests; not in:\n",
+		"tpinstr:   TestTwo: checked 1 schedule",
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr does not contain %q:\n%s", want, stderr.String())
+		}
+	}
+	if strings.Contains(stderr.String(), "TestOne:") {
+		t.Errorf("stderr lists TestOne, whose run covered every schedule:\n%s", stderr.String())
+	}
+	checkNoWorkDirs(t, tmp)
+}
+
 // TestInterruptForwarded sends SIGINT to tpinstr alone while the program
 // runs: tpinstr passes it on, the program dies of it, and tpinstr removes
 // its work directory and reports the signal in its status.

@@ -2,9 +2,15 @@ package checkbuild
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/tpinstr/tpinstr/rt/options"
 )
 
 // goCommand runs `go sub` with the overlay and the merged tags before the
@@ -51,7 +57,61 @@ func (s *session) test() (int, error) {
 	if !s.inv.Vet {
 		args = append(args, "-vet=off")
 	}
-	return s.goCommandEnv("test", s.testEnv(), append(args, s.inv.GoArgs...)...)
+	env := s.testEnv()
+	dir := filepath.Join(s.work.dir, "verdicts")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return 1, fmt.Errorf("work directory: %w", err)
+	}
+	code, err := s.goCommandEnv("test", append(env, options.VerdictsEnv+"="+dir), append(args, s.inv.GoArgs...)...)
+	if vs, rerr := options.ReadVerdicts(dir); rerr == nil {
+		printVerdicts(s.d.Stderr, vs)
+	}
+	return code, err
+}
+
+// printVerdicts writes, for each package whose test binary ran, whether
+// its tests were checked for every schedule of their input, and the
+// verdict of each test that was not: go test shows the verdict lines of a
+// passing package only with -v.
+func printVerdicts(w io.Writer, vs []options.Verdict) {
+	for len(vs) > 0 {
+		n := 1
+		for n < len(vs) && vs[n].Pkg == vs[0].Pkg {
+			n++
+		}
+		pkg, all := vs[0].Pkg, vs[:n]
+		vs = vs[n:]
+		var partial []options.Verdict
+		total := 0
+		for _, v := range all {
+			if strings.HasPrefix(v.Verdict, "checked with the package's other parallel tests") {
+				continue // its verdict is the group's, which follows
+			}
+			total++
+			if !strings.HasPrefix(v.Verdict, "checked every schedule of this input") || strings.Contains(v.Verdict, "not checked") {
+				partial = append(partial, v)
+			}
+		}
+		if total == 0 {
+			continue
+		}
+		tests := fmt.Sprintf("%d tests", total)
+		if total == 1 {
+			tests = "1 test"
+		}
+		if len(partial) == 0 {
+			fmt.Fprintf(w, "tpinstr: %s: every schedule checked (%s)\n", pkg, tests)
+			continue
+		}
+		fmt.Fprintf(w, "tpinstr: %s: every schedule checked in %d of %s; not in:\n", pkg, total-len(partial), tests)
+		for _, v := range partial {
+			name := v.Test
+			if name == "" {
+				name = "outside any test"
+			}
+			fmt.Fprintf(w, "tpinstr:   %s: %s\n", name, v.Verdict)
+		}
+	}
 }
 
 // testEnvVar is the variable through which a checked test binary gets the

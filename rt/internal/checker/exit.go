@@ -47,6 +47,8 @@ func TestEnd(name string, before uint64) string {
 	if st.childOut != "" {
 		return "" // a child of exploration reports at the end of the process
 	}
+	st.verdictLog.test = name
+	defer func() { st.verdictLog.test = "" }()
 	if st.topPending(name) {
 		// The run of the package's parallel tests goes on.
 		st.verdict("checked with the package's other parallel tests, in one run: its verdict follows the last of them")

@@ -229,12 +229,18 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	}
 	sum.complete = len(work) == 0
 	if !sum.complete && st.opts.SampleTime > 0 {
+		began := time.Now()
 		n := st.sampleGo(listed, seen, func(s string) ([]string, bool) {
 			f, ok := merge(s, pool.Get(s, nil))
 			return f.Alternatives, ok
 		})
-		sum.limit += fmt.Sprintf(", then %s sampled at random for %v with sample_seed=%d",
-			report.Plural(n, "more schedule"), st.opts.SampleTime, st.opts.SampleSeed)
+		took := "for " + st.opts.SampleTime.String()
+		if d := time.Since(began); d < st.opts.SampleTime {
+			// The walks found no schedule left to run before sample_time.
+			took = fmt.Sprintf("in %v (of the sample_time of %v)", d.Round(time.Millisecond), st.opts.SampleTime)
+		}
+		sum.limit += fmt.Sprintf(", then %s sampled at random %s with sample_seed=%d",
+			report.Plural(n, "more schedule"), took, st.opts.SampleSeed)
 	}
 	return sum
 }

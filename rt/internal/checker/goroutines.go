@@ -224,11 +224,11 @@ func (st *state) goVerdict(sum goExploreSummary) {
 		st.verdict(fmt.Sprintf("checked %s%s: the other outcomes of %s%s were not checked (%s)",
 			report.Plural(sum.schedules, "schedule"), limit, c.What, at(c.Site), gs))
 	case !sum.complete:
-		// The construct whose orders exploration took first says where
-		// the schedules come from (a worker pool's channel, a mutex).
+		// The first object that two goroutines shared says where the
+		// schedules come from (a worker pool's channel, a mutex).
 		first := ""
 		if o := gx.Order(); o != nil {
-			first = "; the first order to explore: " + o.What + at(o.Site)
+			first = "; the first object two goroutines share: " + o.What + at(o.Site)
 		}
 		st.verdict(fmt.Sprintf("checked %s (%s): other schedules were not checked (%s%s)",
 			report.Plural(sum.schedules, "schedule"), sum.limit, gs, first))

@@ -51,14 +51,14 @@ func TestGoroutineRuns(t *testing.T) {
 			`^tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n$`,
 		}},
 		{scenario: "masked-time", status: 0, stdout: "1\n", stderr: []string{
-			`^tpinstr: checked 1 schedule \(the explore_time limit of 1ns\): other schedules were not checked \(3 goroutines; the first order to explore: a Mutex that goroutines 2 and 3 both lock at goprog\.go:4:1\)\n$`,
+			`^tpinstr: checked 1 schedule \(the explore_time limit of 1ns\): other schedules were not checked \(3 goroutines; the first object two goroutines share: a Mutex that goroutines 2 and 3 both lock, goroutine 3 at goprog\.go:4:1\)\n$`,
 		}},
 		{scenario: "masked-sample", status: 66, stdout: "1\n", stderr: []string{
 			`Schedule: g2\.1(/[0-9]+\.[0-9]+)? \(replay it with TPINSTR=replay=g2\.1(/[0-9]+\.[0-9]+)?\)\n`,
-			`tpinstr: checked 1 schedule \(the explore_time limit of 1ns, then [0-9]+ more schedules? sampled at random for 1m0s with sample_seed=1\): other schedules were not checked \(3 goroutines; the first order to explore: a Mutex that goroutines 2 and 3 both lock at goprog\.go:4:1\)\n$`,
+			`tpinstr: checked 1 schedule \(the explore_time limit of 1ns, then [0-9]+ more schedules? sampled at random (for 1m0s|in [0-9.]+[µnm]?s \(of the sample_time of 1m0s\)) with sample_seed=1\): other schedules were not checked \(3 goroutines; the first object two goroutines share: a Mutex that goroutines 2 and 3 both lock, goroutine 3 at goprog\.go:4:1\)\n$`,
 		}},
 		{scenario: "masked-explore", status: 0, stdout: "1\n", stderr: []string{
-			`^tpinstr: checked 1 schedule \(explore=0\): other schedules were not checked \(3 goroutines; the first order to explore: a Mutex that goroutines 2 and 3 both lock at goprog\.go:4:1\)\n$`,
+			`^tpinstr: checked 1 schedule \(explore=0\): other schedules were not checked \(3 goroutines; the first object two goroutines share: a Mutex that goroutines 2 and 3 both lock, goroutine 3 at goprog\.go:4:1\)\n$`,
 		}},
 		{scenario: "masked", status: 66, stdout: "1\n", stderr: []string{
 			`WARNING: DATA RACE\nRead of x at 0x[0-9a-f]+ by goroutine 3:\n  main.reader\(\)\n      goprog.go:2:1\n`,

@@ -127,7 +127,11 @@ func (st *state) fatalf(format string, args ...any) {
 // checked (see the package documentation of rt/internal/checker).
 func (st *state) verdict(line string) {
 	st.verdicts++
-	fmt.Fprintf(st.w.Out, "tpinstr: %s%s\n", line, st.unchecked.clause())
+	line += st.unchecked.clause()
+	fmt.Fprintf(st.w.Out, "tpinstr: %s\n", line)
+	if st.childOut == "" && st.goChild == nil {
+		st.verdictLog.record(line)
+	}
 }
 
 // taskVerdict writes the verdict of a program or test binary whose task

@@ -68,6 +68,7 @@ type state struct {
 	// A run of plain goroutines (goroutines.go, goexplore.go).
 	gx          *goexec.Exec         // the executor of the current run of goroutines
 	verdicts    int                  // verdict lines written
+	verdictLog  verdictLog           // the verdicts for tpinstr test's summary (verdictlog.go)
 	taskRuns    int                  // task.Runs started (runs counts the runs of goroutines too)
 	goChild     *goChildState        // set in a child of goroutine exploration
 	goReplay    goexec.Schedule      // the replay option's goroutine schedule

@@ -585,7 +585,7 @@ func (e *Exec) Explorable() bool {
 					case log[i].kind >= opWgAdd:
 						what = "a sync.WaitGroup"
 					}
-					e.explore(log[i].site, "%s that goroutines %d and %d both use", what, a.p.G, log[i].p.G)
+					e.explore(log[i].site, "%s that goroutines %d and %d both use, goroutine %d", what, a.p.G, log[i].p.G, log[i].p.G)
 					return false
 				})
 			}

@@ -86,7 +86,7 @@ func (e *Exec) noteLocker(m *mutexState, site uint32, what string) {
 		m.user = id
 	case id, -1:
 	default:
-		e.explore(site, "a %s that goroutines %d and %d both lock", what, m.user, id)
+		e.explore(site, "a %s that goroutines %d and %d both lock, goroutine %d", what, m.user, id, id)
 		m.user = -1
 	}
 }
@@ -548,7 +548,7 @@ func (e *Exec) atomicUser(a *atomicState, site uint32) {
 		a.user = id
 	case id, -1:
 	default:
-		e.explore(site, "an atomic variable that goroutines %d and %d both use", a.user, id)
+		e.explore(site, "an atomic variable that goroutines %d and %d both use, goroutine %d", a.user, id, id)
 		a.user = -1
 	}
 }

@@ -100,7 +100,7 @@ func (e *Exec) usePool(p unsafe.Pointer, site uint32) {
 		l.pools[p] = id
 	case id, -1:
 	default:
-		e.explore(site, "a sync.Pool that goroutines %d and %d both use", user, id)
+		e.explore(site, "a sync.Pool that goroutines %d and %d both use, goroutine %d", user, id, id)
 		l.pools[p] = -1
 	}
 	pt := e.enter(p, false, site)
