@@ -39,11 +39,16 @@ type placement struct {
 	// (straight.go, "Statements that call").
 	calls bool
 	first ast.Expr
-	// ret is the last result of a return statement whose hooks after it
-	// go into rt.Result(ret, …), with the type argument retType when it
-	// is not empty (syncorder.go, "Return statements").
-	ret     ast.Expr
-	retType string
+	// wrap is an expression whose value passes through rt.Result(wrap,
+	// …), with the type argument wrapType when it is not empty, so that
+	// the hooks that go after the statement run in its call instead: the
+	// last result of a return statement, a header's condition or tag, a
+	// declaration's last value (syncorder.go, "Return statements and
+	// headers"). With wrapReads, only the reads that come after the
+	// expression's calls go there, and the other hooks stay before.
+	wrap      ast.Expr
+	wrapType  string
+	wrapReads bool
 }
 
 // isQualified reports whether e is a qualified identifier pkg.Name.
@@ -135,7 +140,11 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 		if r.prune(a) {
 			continue
 		}
-		if pl.post && (a.write || a.afterTask) && !a.keepPre {
+		after := pl.post && (a.write || a.afterTask) && !a.keepPre
+		if pl.wrap != nil && pl.wrapReads {
+			after = a.afterTask && !a.write && !a.keepPre
+		}
+		if after {
 			rd := &renderer{f: r.facts, e: r.emitter, hoist: pl.hoist, forbid: pl.forbid, rootOK: true, pos: pl.end}
 			if text, ok := r.hookCall(a, rd); ok {
 				post = append(post, r.commit(a, text))
@@ -176,8 +185,8 @@ func (r *fileRewriter) emit(g *group, pl placement) bool {
 		r.before(pl.pre, all...)
 	}
 	switch {
-	case len(post) > 0 && pl.ret != nil:
-		r.resultHooks(pl.ret, pl.retType, post)
+	case len(post) > 0 && pl.wrap != nil:
+		r.resultHooks(pl.wrap, pl.wrapType, post)
 	case len(post) > 0:
 		r.after(pl.end, post...)
 	}
@@ -217,18 +226,29 @@ func (r *fileRewriter) trick(g *group) {
 		}
 		return
 	}
-	var hooks []string
+	var hooks, after []string
 	for _, a := range accs {
 		if r.prune(a) {
 			continue
+		}
+		if a.afterTask && !a.write && !a.keepPre {
+			// A read after a call of the expression (syncorder.go,
+			// "Return statements and headers").
+			rd := &renderer{f: r.facts, e: r.emitter, rootOK: true, pos: g.cond.End()}
+			if text, ok := r.hookCall(a, rd); ok {
+				after = append(after, r.commit(a, text))
+				continue
+			}
 		}
 		rd := &renderer{f: r.facts, e: r.emitter, pos: g.cond.Pos()}
 		if s := r.place(a, rd); s != "" {
 			hooks = append(hooks, s)
 		}
 	}
-	if len(hooks) == 0 {
-		return
+	if len(after) > 0 {
+		r.resultHooks(g.cond, "", after)
 	}
-	r.condHooks(g.cond, hooks)
+	if len(hooks) > 0 {
+		r.condHooks(g.cond, hooks)
+	}
 }

@@ -187,7 +187,12 @@ func (r *fileRewriter) simple(s ast.Stmt, pre token.Pos) {
 		}
 	case *ast.ReturnStmt:
 		if len(c.taskEnds) > 0 || c.afterSync() {
-			pl.ret, pl.retType, pl.post = r.resultWrap(s)
+			pl.wrap, pl.wrapType, pl.post = r.resultWrap(s)
+		}
+	case *ast.DeclStmt:
+		if v, typ := r.declWrap(s); v != nil {
+			c.readsAfterCalls(c.main.accs, v)
+			pl.wrap, pl.wrapType, pl.wrapReads = v, typ, true
 		}
 	}
 	if r.emit(c.main, pl) && r.fn.hasGoto {
@@ -303,14 +308,24 @@ func (r *fileRewriter) ifStmt(s *ast.IfStmt, pre token.Pos, elseIf bool) {
 		c.condGroup(s.Cond)
 	}
 	line := r.lineFor(s.Init, s.Cond)
+	pl := placement{pre: pre, end: s.End(), line: line}
+	if s.Init == nil {
+		// Reads after the condition's calls (syncorder.go).
+		c.readsAfterCalls(c.main.accs, s.Cond)
+		pl.wrap, pl.wrapReads = s.Cond, true
+	} else {
+		for _, g := range c.groups {
+			c.readsAfterCalls(g.accs, g.cond)
+		}
+	}
 	if elseIf {
 		mark := r.edits()
-		r.emit(c.main, placement{pre: pre, end: s.End(), line: line})
+		r.emit(c.main, pl)
 		if r.edits() > mark {
 			r.block(pre, s.End())
 		}
 	} else {
-		r.emit(c.main, placement{pre: pre, end: s.End(), line: line})
+		r.emit(c.main, pl)
 	}
 	r.finishCollector(c)
 	// The header's stretch, for the branches and after the if
@@ -522,7 +537,14 @@ func (r *fileRewriter) switchStmt(s *ast.SwitchStmt, pre token.Pos) {
 	c := newCollector(r)
 	c.header(s.Init)
 	c.read(s.Tag)
-	r.emit(c.main, placement{pre: pre, end: s.End(), preForbid: defined(r.info, s.Init), line: r.lineFor(s.Init, s.Tag)})
+	pl := placement{pre: pre, end: s.End(), preForbid: defined(r.info, s.Init), line: r.lineFor(s.Init, s.Tag)}
+	if s.Tag != nil {
+		// Reads after the tag's calls, or the init statement's
+		// (syncorder.go).
+		c.readsAfterCalls(c.main.accs, s.Tag)
+		pl.wrap, pl.wrapReads = s.Tag, true
+	}
+	r.emit(c.main, pl)
 	r.finishCollector(c)
 	for _, cl := range s.Body.List {
 		cc := cl.(*ast.CaseClause)

@@ -159,23 +159,84 @@ func (c *collector) stableValue(e ast.Expr) bool {
 	return false
 }
 
-// Return statements. A return statement has no "after" for its hooks: the
-// function is gone. Its accesses that come after a task-library call, a
-// receive or a call of a function that is not pure (`return f.Get() +
-// n.v`, `return <-c + n.v`) are hooked in a call that Go makes after every
-// call of the results: the last result e becomes
+// Return statements and headers. A return statement has no "after" for
+// its hooks: the function is gone. Neither has the condition of an if or
+// the tag of a switch, which run before the branch they choose, nor the
+// value of a var declaration, which the declared variable's hooks follow.
+// Their reads that come after a task-library call, a receive or a call of
+// a function that is not pure (`return f.Get() + n.v`, `if <-c + n.v > 0`,
+// `var r = f.Get() + n.v`) are hooked in a call that Go makes after every
+// call of the expression e that holds them: e becomes
 //
 //	rt.Result[T](e, func() bool { hooks; return true }())
 //
-// Go makes the calls of a statement in lexical order ("Order of
-// evaluation" in the specification), and this one comes last: the
-// results' calls have all returned when the hooks run, and the function
-// has not yet assigned its results or run its deferred calls. T is the
-// type of the last result, written as the signature writes it, so that an
-// untyped operand converts as the return converts it. A return of a
-// call's several results, or one whose result type cannot be written at
-// the return (a name in it is shadowed there, or it spans lines), keeps
-// its hooks before the statement.
+// Go makes the calls of an expression in lexical order ("Order of
+// evaluation" in the specification), and this one comes last: e's calls
+// have all returned when the hooks run, and e's value is not used yet. T
+// is the type the value is given (the function's result type; the
+// declared type of a var), written as the source writes it, so that an
+// untyped operand converts as it would have; it is inferred where the
+// value has no other type to take (a condition, a tag, a var without a
+// type). The same goes for a boolean operand that is evaluated only
+// sometimes (the right operand of && or ||, a loop's condition), whose
+// hooks run in a function literal just before it (emit.go condHooks): its
+// reads after its calls go into rt.Result around it. A return of a call's
+// several results, or one whose result type cannot be written at the
+// return (a name in it is shadowed there, or it spans lines), keeps its
+// hooks before the statement, and so does a header with an init
+// statement whose condition or tag does not hold the reads.
+
+// readsAfterCalls marks the reads of accs inside e that come, in source
+// order, after the last call or receive of e that may synchronise
+// (noteSync), as afterTask: their hooks go after e's calls. A read that
+// comes after a task-library call is marked already (collector.add). A read
+// whose address the calls may change keeps its hook before them
+// (keepPre), as afterSync decides for a simple statement.
+func (c *collector) readsAfterCalls(accs []*acc, e ast.Expr) {
+	last := token.NoPos
+	for _, end := range c.syncEnds {
+		if end > e.Pos() && end <= e.End() && end > last {
+			last = end
+		}
+	}
+	if !last.IsValid() || len(c.taskEnds) > 0 {
+		return
+	}
+	for _, a := range accs {
+		if a.write || a.pos < last || a.pos >= e.End() {
+			continue
+		}
+		if c.stableAcc(a) {
+			a.afterTask = true
+		} else {
+			a.keepPre = true
+		}
+	}
+}
+
+// declWrap returns the last value of the var declaration d and the text
+// of its declared type ("" when it has none: the value's own type is the
+// variable's), when the reads after its calls can go into rt.Result
+// around it; nil when they cannot (a declaration of a call's several
+// results, or a type that spans lines).
+func (r *fileRewriter) declWrap(d *ast.DeclStmt) (ast.Expr, string) {
+	gd, ok := d.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR || len(gd.Specs) == 0 {
+		return nil, ""
+	}
+	vs, ok := gd.Specs[len(gd.Specs)-1].(*ast.ValueSpec)
+	if !ok || len(vs.Values) == 0 || len(vs.Values) != len(vs.Names) {
+		return nil, ""
+	}
+	typ := ""
+	if vs.Type != nil {
+		typ = r.text(vs.Type)
+		if strings.ContainsRune(typ, '\n') {
+			return nil, ""
+		}
+	}
+	return vs.Values[len(vs.Values)-1], typ
+}
 
 // resultWrap returns the last result of ret and the text of its type when
 // ret's hooks after its calls can go into rt.Result (ok).
