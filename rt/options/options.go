@@ -4,7 +4,9 @@
 // (rt/internal/checker) parses them with Parse, and 'tpinstr help options'
 // (and so the documentation of cmd/tpinstr, generated from the help)
 // prints them with Usage, so that the name, default and meaning of each
-// are written once.
+// are written once. The record of verdicts that a checked test binary
+// leaves for `tpinstr test` (VerdictsEnv, Verdict, ReadVerdicts) is here
+// too, for the same reason: the checker writes it, the tool reads it.
 //
 // It is under rt/ because tpinstr never rewrites the packages of its
 // runtime (rt/...), and not internal because the tpinstr command prints
