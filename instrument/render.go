@@ -237,8 +237,8 @@ func (rd *renderer) nonZeroConst(e ast.Expr) bool {
 	return ok && tv.Value != nil && constant.Sign(tv.Value) != 0
 }
 
-// call renders a call: conversions to basic types and len and cap are
-// pure; any other call must be hoisted.
+// call renders a call: conversions to basic types, len, cap, min and max
+// are pure; any other call must be hoisted.
 func (rd *renderer) call(x *ast.CallExpr) (string, bool) {
 	if tv, ok := rd.f.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 		if _, basic := tv.Type.Underlying().(*types.Basic); basic {
@@ -261,6 +261,22 @@ func (rd *renderer) call(x *ast.CallExpr) (string, bool) {
 		}
 		a, ok := rd.value(x.Args[0])
 		return b.Name() + "(" + a + ")", ok
+	}
+	if b, ok := rd.f.callee(x).(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") && !x.Ellipsis.IsValid() {
+		// min and max run no code of the program and cannot panic: a
+		// clamped index such as xs[max(0, i-1)] repeats as it is.
+		if !rd.universe(b.Name()) {
+			return rd.fail("predeclared name shadowed")
+		}
+		args := make([]string, len(x.Args))
+		for i, arg := range x.Args {
+			a, ok := rd.value(arg)
+			if !ok {
+				return "", false
+			}
+			args[i] = a
+		}
+		return b.Name() + "(" + strings.Join(args, ", ") + ")", true
 	}
 	return rd.hoistOrFail(x)
 }

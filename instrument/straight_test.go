@@ -31,6 +31,8 @@ var straightCases = []hookCase{
 		[]string{"Read(&g)", "Read(&g)"}, 0, 0, 0},
 	{"read after a Get in a return runs after it", "func f(t *task.T) int { x := task.NewFuture(t, func(*task.T) int { return 1 }); return x.Get() + g }",
 		[]string{"Read(&g)"}, 0, 0, 0},
+	{"index clamped by min and max has a hook", "func f(s []int, i int) int { return s[max(0, min(i-1, len(s)-1))] }",
+		[]string{"Read(&s[max(0, min((i - 1), (len(s) - 1)))])"}, 0, 0, 0},
 	{"pure call between", "func f() int { a := g; return p(a) + g }",
 		[]string{"Read(&g)"}, 1, 0, 0},
 	{"call of a function that writes memory keeps both hooks", "var hv int\nfunc q() int { hv = 1; return 0 }\nfunc f() int { a := g; q(); return a + g }",
