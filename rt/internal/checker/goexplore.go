@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -102,6 +103,9 @@ type goExploreSummary struct {
 	limit     string // what stopped it, when not complete
 	choice    *goexec.Choice
 	failures  []string
+	// interrupted: an interrupt (SIGINT, Ctrl-C) stopped the exploration;
+	// the process ends once the verdict is written (exitInterrupted).
+	interrupted bool
 }
 
 // exploreGo runs the schedules that the run of gx lists, and those their
@@ -194,6 +198,12 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 		return f, true
 	}
+	// An interrupt stops the exploration, so that what it found is
+	// written rather than lost with the process (explore.Run does the same
+	// for isolated sections).
+	intr := make(chan os.Signal, 1)
+	signal.Notify(intr, os.Interrupt)
+	defer signal.Stop(intr)
 	// The schedules each run lists, for sampling.
 	listed := map[string][]string{goexec.Schedule(nil).String(): append([]string(nil), work...)}
 	for len(work) > 0 {
@@ -212,10 +222,23 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 			sum.limit = fmt.Sprintf("the explore_time limit of %v", t)
 			break
 		}
+		if explore.Interrupted(intr) {
+			work = append(work, s)
+			sum.limit, sum.interrupted = "an interrupt", true
+			break
+		}
 		seen[s] = true
 		sum.schedules++
 		ahead := explore.Ahead(work, min(st.opts.MaxSchedules-sum.schedules, 4*procs), func(a string) bool { return seen[a] })
-		f, ok := merge(s, pool.Get(s, ahead))
+		o := pool.Get(s, ahead)
+		if (o.err != nil || o.runErr != nil) && explore.Interrupted(intr) {
+			// The child died of the interrupt: its schedule was not run.
+			sum.schedules--
+			work = append(work, s)
+			sum.limit, sum.interrupted = "an interrupt", true
+			break
+		}
+		f, ok := merge(s, o)
 		if !ok {
 			continue
 		}
@@ -228,7 +251,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 	}
 	sum.complete = len(work) == 0
-	if !sum.complete && st.opts.SampleTime > 0 {
+	if !sum.complete && st.opts.SampleTime > 0 && !sum.interrupted {
 		began := time.Now()
 		n := st.sampleGo(listed, seen, func(s string) ([]string, bool) {
 			f, ok := merge(s, pool.Get(s, nil))

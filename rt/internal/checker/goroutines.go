@@ -180,6 +180,9 @@ func (st *state) endGoRun(test string) {
 		}
 	}
 	st.goVerdict(sum)
+	if sum.interrupted {
+		st.exitInterrupted()
+	}
 	if st.opts.Leaks {
 		st.reportLeaks(st.gx.Parked())
 	}

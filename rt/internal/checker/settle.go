@@ -89,6 +89,10 @@ func (st *state) settleWith(args []string) {
 		fmt.Fprintf(st.w.Out, "tpinstr: exploration: %s\n", f)
 	}
 	switch {
+	case sum.Interrupted:
+		st.verdict(fmt.Sprintf("checked %s: explored %s of the isolated sections when an interrupt stopped it, other schedules were not checked",
+			report.Plural(sum.Schedules, "schedule"), report.Plural(sum.Schedules, "schedule")))
+		st.exitInterrupted()
 	case !sum.Complete:
 		st.verdict(fmt.Sprintf("checked %s: explored %s of the isolated sections (the max_schedules limit), other schedules were not checked",
 			report.Plural(sum.Schedules, "schedule"), report.Plural(sum.Schedules, "schedule")))
@@ -112,6 +116,18 @@ func (st *state) deadlocked(d *report.Deadlock) {
 	st.printDeadlock(*d)
 	st.flush()
 	os.Exit(st.opts.ExitCode)
+}
+
+// exitInterrupted ends the process after an interrupt stopped an
+// exploration and its findings and verdict were written: with the race
+// status when it found something, else with the status of a process that
+// an interrupt ended (128+2, as a shell reports it).
+func (st *state) exitInterrupted() {
+	st.flush()
+	if st.findings.Count() > 0 {
+		os.Exit(st.opts.ExitCode)
+	}
+	os.Exit(130)
 }
 
 // printDeadlock writes a deadlock report.

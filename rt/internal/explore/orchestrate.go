@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -85,6 +86,9 @@ type Summary struct {
 	Races     []Result          // the races, one per pair of positions
 	Deadlocks []report.Deadlock // the deadlocks, one per set of blocked positions
 	Failures  []string          // schedules whose run failed, with how
+	// Interrupted: an interrupt (SIGINT, Ctrl-C) stopped the exploration
+	// before it was complete; what it found so far is in the summary.
+	Interrupted bool
 }
 
 // Run runs the program (this process's executable) again with arguments
@@ -124,8 +128,19 @@ func Run(args []string, maxSchedules, procs int) Summary {
 		return outcome{f, err}
 	})
 	defer pool.Close()
+	// An interrupt stops the exploration, so that what it found so far is
+	// written (the races held since the serial run among it) instead of
+	// being lost with the process. The children, in the same process
+	// group, get the terminal's interrupt too.
+	intr := make(chan os.Signal, 1)
+	signal.Notify(intr, os.Interrupt)
+	defer signal.Stop(intr)
 	for len(work) > 0 {
 		if sum.Schedules == maxSchedules {
+			return sum
+		}
+		if Interrupted(intr) {
+			sum.Interrupted = true
 			return sum
 		}
 		key := work[len(work)-1]
@@ -134,6 +149,12 @@ func Run(args []string, maxSchedules, procs int) Summary {
 		sum.Schedules++
 		o := pool.Get(key, Ahead(work, min(maxSchedules-sum.Schedules, 4*procs), nil))
 		f, err := o.f, o.err
+		if err != nil && Interrupted(intr) {
+			// The child died of the interrupt: its schedule was not run.
+			sum.Schedules--
+			sum.Interrupted = true
+			return sum
+		}
 		if err != nil {
 			sum.Failures = append(sum.Failures, fmt.Sprintf("schedule %q: %v", FormatSchedule(prefix), err))
 			continue
@@ -181,6 +202,19 @@ func Run(args []string, maxSchedules, procs int) Summary {
 	sum.Graphs = len(graphs)
 	sum.Complete = true
 	return sum
+}
+
+// Interrupted reports whether an interrupt arrived on intr, a channel
+// given to signal.Notify with room for one signal, and keeps reporting it
+// once it did.
+func Interrupted(intr chan os.Signal) bool {
+	select {
+	case sig := <-intr:
+		intr <- sig // for the next call
+		return true
+	default:
+		return false
+	}
 }
 
 // runChild runs the program once under the schedule prefix and reads its
