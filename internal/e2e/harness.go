@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -105,4 +106,57 @@ func ExitCode(err error) (int, error) {
 		return ee.ExitCode(), nil
 	}
 	return 0, err
+}
+
+// Run is the body of a test package's TestMain: it builds cmd/tpinstr
+// (unless -short skips the end-to-end runs) into *h, runs the tests and
+// removes the build, and returns the exit status.
+func Run(m *testing.M, h **Harness) int {
+	built, cleanup, err := NewHarness(testing.Short())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer cleanup()
+	*h = built
+	return m.Run()
+}
+
+// CheckOutcome compares a checked run of p (its exit status, its JSON
+// reports, its standard error) with p's labels: a race or explore program
+// exits with RaceExitCode and reports exactly its labelled pairs, and a
+// norace program exits 0 and reports nothing, on standard error either.
+func CheckOutcome(t testing.TB, p Program, pairs []Pair, code int, races []Race, stderr []byte) {
+	t.Helper()
+	switch p.Kind {
+	case KindRace, KindExplore:
+		if len(pairs) == 0 {
+			t.Fatalf("race program %s has no race label", p.Pkg)
+		}
+		if code != RaceExitCode {
+			t.Errorf("exit status %d, want %d", code, RaceExitCode)
+		}
+		missing, unexpected := Compare(pairs, races)
+		for _, m := range missing {
+			t.Errorf("no report for %s", m)
+		}
+		for _, u := range unexpected {
+			t.Errorf("report on an unlabelled line: %s", u)
+		}
+	case KindNoRace:
+		if len(pairs) != 0 {
+			t.Fatalf("norace program %s carries race labels: %v", p.Pkg, pairs)
+		}
+		if code != 0 {
+			t.Errorf("exit status %d, want 0", code)
+		}
+		for _, r := range races {
+			t.Errorf("report in a race-free program: %s", r)
+		}
+		if bytes.Contains(stderr, []byte("DATA RACE")) || bytes.Contains(stderr, []byte("DETERMINACY RACE")) {
+			t.Errorf("race report on standard error of a race-free program")
+		}
+	default:
+		t.Fatalf("program %s of kind %q: not checked end to end", p.Pkg, p.Kind)
+	}
 }

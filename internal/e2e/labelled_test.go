@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,20 +17,7 @@ var harness *Harness
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	os.Exit(runTests(m))
-}
-
-// runTests builds cmd/tpinstr (unless -short skips the end-to-end runs),
-// runs the tests and removes the build.
-func runTests(m *testing.M) int {
-	h, cleanup, err := NewHarness(testing.Short())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer cleanup()
-	harness = h
-	return m.Run()
+	os.Exit(Run(m, &harness))
 }
 
 // TestLabelledPrograms runs every race and norace program of the corpus
@@ -115,37 +101,7 @@ func checkProgram(t *testing.T, p Program, flags ...string) {
 		t.Fatal(err)
 	}
 
-	switch p.Kind {
-	case KindRace, KindExplore:
-		if len(pairs) == 0 {
-			t.Fatalf("race program %s has no race label", p.Pkg)
-		}
-		if code != RaceExitCode {
-			t.Errorf("exit status %d, want %d", code, RaceExitCode)
-		}
-		missing, unexpected := Compare(pairs, races)
-		for _, m := range missing {
-			t.Errorf("no report for %s", m)
-		}
-		for _, u := range unexpected {
-			t.Errorf("report on an unlabelled line: %s", u)
-		}
-	case KindNoRace:
-		if len(pairs) != 0 {
-			t.Fatalf("norace program %s carries race labels: %v", p.Pkg, pairs)
-		}
-		if code != 0 {
-			t.Errorf("exit status %d, want 0", code)
-		}
-		for _, r := range races {
-			t.Errorf("report in a race-free program: %s", r)
-		}
-		if bytes.Contains(stderr.Bytes(), []byte("DETERMINACY RACE")) {
-			t.Errorf("race report on standard error of a race-free program")
-		}
-	default:
-		t.Fatalf("program %s of kind %q: not checked end to end", p.Pkg, p.Kind)
-	}
+	CheckOutcome(t, p, pairs, code, races, stderr.Bytes())
 	if t.Failed() {
 		t.Logf("stdout:\n%s\nstderr:\n%s", stdout.Bytes(), stderr.Bytes())
 	}

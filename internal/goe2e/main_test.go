@@ -2,7 +2,6 @@ package goe2e
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"testing"
 
@@ -18,18 +17,5 @@ var full = flag.Bool("e2e.full", false, "explore the plain-Go corpora up to the 
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	os.Exit(runTests(m))
-}
-
-// runTests builds cmd/tpinstr (unless -short skips the end-to-end runs),
-// runs the tests and removes the build.
-func runTests(m *testing.M) int {
-	h, cleanup, err := e2e.NewHarness(testing.Short())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer cleanup()
-	harness = h
-	return m.Run()
+	os.Exit(e2e.Run(m, &harness))
 }
