@@ -23,6 +23,13 @@ var (
 	binPath string
 	binErr  error
 	binDir  string
+
+	// cacheDir is the tpinstr cache that the package's tests share, as a
+	// user's commands share one: the runtime copy written there keeps one
+	// path, so the go command builds the runtime once for all the tests
+	// instead of once per test (and the cache meets concurrent tpinstr
+	// commands, as it must).
+	cacheDir string
 )
 
 // TestMain removes the binary built for the tests.
@@ -46,6 +53,7 @@ func tpinstrBinary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(binDir, "tpinstr")
+		cacheDir = filepath.Join(binDir, "cache")
 		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
 		if err != nil {
 			binErr = fmt.Errorf("go build: %w\n%s", err, out)
@@ -103,12 +111,12 @@ func findRepo(t *testing.T) (string, string) {
 	}
 }
 
-// tpinstrCmd returns a command running tpinstr in dir, with its own cache
-// and TMPDIR.
+// tpinstrCmd returns a command running tpinstr in dir, with the tests'
+// shared cache (env may set another) and TMPDIR tmp.
 func tpinstrCmd(t *testing.T, dir, tmp string, env []string, args ...string) *exec.Cmd {
 	cmd := exec.Command(tpinstrBinary(t), args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), append([]string{"TPINSTRCACHE=" + filepath.Join(tmp, "cache"), "TMPDIR=" + tmp}, env...)...)
+	cmd.Env = append(os.Environ(), append([]string{"TPINSTRCACHE=" + cacheDir, "TMPDIR=" + tmp}, env...)...)
 	return cmd
 }
 
