@@ -27,50 +27,78 @@ import (
 //     or |=, or &=, or ^= (one class for the whole body), of an integer
 //     location x that is not declared in the body and whose place does not
 //     move with the order (pureLocation: an identifier, a field of one, an
-//     element at a constant or stable index, what a pointer variable points
-//     to, every identifier on the path but a bare x one that no Isolated
-//     body of the file assigns);
+//     element at a stable index, what a pointer variable points to, every
+//     identifier on the path but a bare x one that no Isolated body of the
+//     file assigns);
 //   - a read that only reads: _ = e (any number of blanks);
 //   - a definition v := e of variables of the body;
+//   - if [v := e;] e { list } [else ...], with lists of these forms;
+//   - for k, v := range r { list }, where r is a stable integer or an owned
+//     collection that no section writes (below), with a list of these
+//     forms;
 //
 // with at least one update, where every e is stable: built from constants,
-// stable variables, operators and conversions, without calls or memory
-// reads through pointers, indexes or fields. A stable variable is a
-// variable of the body defined by an earlier := of it, or a local variable
-// of an enclosing function that no Isolated body of the file assigns and
-// whose address the function never takes (neither &v nor a method with a
-// pointer receiver called on v): such a variable is a task's own value (a
-// loop variable, a parameter, a local computed before the section) or a
-// value shared read-only, and no isolated section can change it.
+// stable variables, operators and conversions, fields of stable struct
+// values, and elements, len and cap of owned collections that no section
+// writes, without calls or other memory reads through pointers, indexes or
+// fields. A stable variable is a variable of the body (defined by one of
+// its := statements or range clauses, the only statements that assign
+// one), or a local variable of an enclosing function that no Isolated body
+// of the file assigns and whose address the function never takes (neither
+// &v nor a method with a pointer receiver called on v): such a variable is
+// a task's own value (a loop variable, a parameter, a local computed
+// before the section) or a value shared read-only, and no isolated section
+// can change it. An owned collection (ownedCollection) is a local array,
+// slice or map whose elements only its name reaches: made fresh, and used
+// only to index, range over, len, cap, delete or clear (an array may also
+// be assigned a copy), so that only statements naming it change its
+// elements; it qualifies when no Isolated body or mutex section of the
+// file names it as the root of what it assigns, updates, deletes from or
+// clears (isoWritten), nor assigns it or takes its address. Its elements
+// are then stable values just as a stable variable is: only plain code
+// writes them. That covers the common histogram shape, a task counting
+// into its own table and adding the table into the shared one:
+//
+//	t.Isolated(func() {
+//		for b, k := range local {
+//			h.bins[b] += k
+//		}
+//	})
 //
 // Why exploring one order of such sections is enough. Take two sections A
 // and B of class c, of different tasks, adjacent in a schedule. (1) Each
 // reads the same stable values in either order: a stable variable of the
-// body is computed from the others; an outer one is written by no isolated
-// section (not by name, since none assigns it; not through a pointer,
-// since its address is never taken), so only plain code writes it, and a
-// plain write in another task unordered with the section's read is a race
-// the detector reports in every order (the isolated read's hook is kept),
-// while an ordered one is the same in every order of the sections. (2) So
+// body is computed from the others; an outer one, or an element of an
+// owned collection, is written by no isolated section (not by name, since
+// none assigns it or writes into it; not through a pointer or an alias,
+// since its address is never taken and nothing else holds its elements),
+// so only plain code writes it, and a plain write in another task
+// unordered with the section's read is a race the detector reports in
+// every order (the isolated read's hook is kept), while an ordered one is
+// the same in every order of the sections. (2) So
 // each section computes the same deltas and the same target places (a
 // place reads only stable indexes and pointer variables no section
 // assigns). (3) Their targets are not stable variables (those are never
 // assigned in an Isolated body, and have no address for a pointer target
 // to take), so neither section writes what the other reads except the
 // targets; and a target is read only by the update of it, whose result
-// goes only into it. (4) On a common target both apply an operation of
-// class c with their deltas: integer +, * , |, &, ^ wrap and are
-// commutative and associative, so x op dA op dB = x op dB op dA. Hence
+// goes only into it. Branches and loops test stable values only, so each
+// section runs the same statements in either order. (4) On a common target
+// both apply an operation of class c with their deltas: integer +, *, |,
+// &, ^ wrap and are commutative and associative, so x op dA op dB = x op
+// dB op dA. Hence
 // AB and BA read the same values outside the targets, make the same
 // accesses, and leave the same memory: swapping them changes neither the
 // computation graph nor what follows. That is the independence that
 // partial-order reduction needs of the pair, and rt's explorer grants it
 // only to same-class sections on their common bytes (every other common
 // byte still orders them). Floating point is not associative and strings
-// do not commute, so neither qualifies; a body with a branch, a call or a
-// read of shared memory does not qualify either. The rule is checked
-// against brute force in commute_test.go: random bodies, and every order of
-// the sections of tasks running those the rule accepts. This is the
+// do not commute, so neither qualifies; a body with a call, or a read of
+// shared memory (in a branch's or a loop's header too), does not qualify
+// either. The rule is checked against brute force in
+// commute_property_test.go: random bodies (with branches, and loops over
+// owned, aliased and written collections), and every order of the sections
+// of tasks running those the rule accepts. This is the
 // optimization commute; switched off (Config.Disable[OptCommute],
 // -instr.disable=commute), no body is a commutative update and exploration
 // runs every order of conflicting sections.
@@ -111,48 +139,79 @@ func (f *facts) commuteStmts(list []ast.Stmt, span ast.Node) int {
 	}
 	c := &commuteCheck{f: f, span: span, addr: f.addressTaken(span)}
 	class := commuteNone
-	for _, s := range list {
-		var k int
-		var lhs, rhs ast.Expr
-		switch s := s.(type) {
-		case *ast.IncDecStmt:
-			k, lhs = commuteAdd, s.X
-		case *ast.AssignStmt:
-			switch s.Tok {
-			case token.ADD_ASSIGN, token.SUB_ASSIGN:
-				k = commuteAdd
-			case token.MUL_ASSIGN:
-				k = commuteMul
-			case token.OR_ASSIGN:
-				k = commuteOr
-			case token.AND_ASSIGN:
-				k = commuteAnd
-			case token.XOR_ASSIGN:
-				k = commuteXor
-			case token.DEFINE, token.ASSIGN:
-				if !c.readOnly(s) {
-					return commuteNone
-				}
-				continue
-			default:
-				return commuteNone
-			}
-			if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
-				return commuteNone
-			}
-			lhs, rhs = s.Lhs[0], s.Rhs[0]
-		default:
-			return commuteNone
-		}
-		if class != commuteNone && k != class {
-			return commuteNone
-		}
-		class = k
-		if !f.integer(lhs) || !c.pureLocation(lhs) || c.inBody(lhs) || (rhs != nil && !c.stable(rhs)) {
-			return commuteNone
-		}
+	if !c.list(list, &class) {
+		return commuteNone
 	}
 	return class
+}
+
+// list reports whether the statements list are of the rule's forms, with
+// the updates of class *class (set by the first update; commuteNone before
+// it).
+func (c *commuteCheck) list(list []ast.Stmt, class *int) bool {
+	for _, s := range list {
+		if !c.stmt(s, class) {
+			return false
+		}
+	}
+	return true
+}
+
+// stmt reports whether s is of one of the rule's forms (see list).
+func (c *commuteCheck) stmt(s ast.Stmt, class *int) bool {
+	var k int
+	var lhs, rhs ast.Expr
+	switch s := s.(type) {
+	case *ast.IncDecStmt:
+		k, lhs = commuteAdd, s.X
+	case *ast.AssignStmt:
+		switch s.Tok {
+		case token.ADD_ASSIGN, token.SUB_ASSIGN:
+			k = commuteAdd
+		case token.MUL_ASSIGN:
+			k = commuteMul
+		case token.OR_ASSIGN:
+			k = commuteOr
+		case token.AND_ASSIGN:
+			k = commuteAnd
+		case token.XOR_ASSIGN:
+			k = commuteXor
+		case token.DEFINE, token.ASSIGN:
+			return c.readOnly(s)
+		default:
+			return false
+		}
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+			return false
+		}
+		lhs, rhs = s.Lhs[0], s.Rhs[0]
+	case *ast.BlockStmt:
+		return c.list(s.List, class)
+	case *ast.EmptyStmt:
+		return true
+	case *ast.IfStmt:
+		if s.Init != nil {
+			if a, ok := s.Init.(*ast.AssignStmt); !ok || a.Tok != token.DEFINE || !c.readOnly(a) {
+				return false
+			}
+		}
+		if !c.stable(s.Cond) || !c.list(s.Body.List, class) {
+			return false
+		}
+		return s.Else == nil || c.stmt(s.Else, class)
+	case *ast.RangeStmt:
+		if s.Tok == token.ASSIGN || !c.stableRange(s.X) {
+			return false
+		}
+		return c.list(s.Body.List, class)
+	default:
+		return false
+	}
+	if *class != commuteNone && k != *class {
+		return false
+	}
+	*class = k
+	return c.f.integer(lhs) && c.pureLocation(lhs) && !c.inBody(lhs) && (rhs == nil || c.stable(rhs))
 }
 
 // commuteCheck is what commuteClass knows of the body it decides.
@@ -219,8 +278,48 @@ func (c *commuteCheck) stable(e ast.Expr) bool {
 			_, basic := tv.Type.Underlying().(*types.Basic)
 			return basic && c.stable(e.Args[0])
 		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) == 1 {
+			if b, ok := c.f.info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+				return c.ownedRead(e.Args[0])
+			}
+		}
+	case *ast.IndexExpr:
+		return c.ownedRead(e.X) && c.stable(e.Index)
+	case *ast.SelectorExpr:
+		// A field of a struct value (not through a pointer).
+		sel, ok := c.f.info.Selections[e]
+		if !ok || sel.Kind() != types.FieldVal || sel.Indirect() {
+			return false
+		}
+		return c.stable(e.X)
 	}
 	return false
+}
+
+// stableRange reports whether a range over x reads only stable values: x
+// is a stable integer (range over an int) or an owned collection that no
+// section writes (ownedRead).
+func (c *commuteCheck) stableRange(x ast.Expr) bool {
+	if c.f.integer(x) {
+		return c.stable(x)
+	}
+	return c.ownedRead(x)
+}
+
+// ownedRead reports whether x is a variable whose elements a section may
+// read as stable values: an owned collection (ownedCollection) that no
+// Isolated body or mutex section of the file writes into, assigns, or
+// takes the address of.
+func (c *commuteCheck) ownedRead(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.f.info.Uses[id].(*types.Var)
+	if !ok || c.f.isoAssigned()[v] || c.f.isoWritten()[v] || c.addr[v] {
+		return false
+	}
+	return c.f.ownedCollection(v)
 }
 
 // stableVar reports whether id is a stable variable: one of the body
@@ -263,12 +362,157 @@ func (c *commuteCheck) fixedPath(x ast.Expr) bool {
 		}
 		return c.fixedPath(x.X)
 	case *ast.IndexExpr:
-		if tv, ok := f.info.Types[x.Index]; ok && tv.Value != nil {
-			return c.fixedPath(x.X)
-		}
-		return c.fixedPath(x.Index) && c.fixedPath(x.X)
+		// The index is a constant or stable: a global index could be
+		// updated by a section of the same class in another file.
+		return c.stable(x.Index) && c.fixedPath(x.X)
 	case *ast.StarExpr:
 		return c.fixedPath(x.X)
+	}
+	return false
+}
+
+// ownedCollection reports whether v is a local array, slice or map
+// variable whose elements only v's name reaches: a slice or map is made
+// fresh by its definition (make, a composite literal, or no value), and
+// every use of v in its function (closures included) is v[i], range v,
+// len(v), cap(v), delete(v, k) or clear(v), or, for an array, an
+// assignment of a whole value to v (a copy). Such a collection is never
+// copied as a header, passed, sliced or returned, so no other variable
+// aliases its elements, and only statements that name v change them.
+// (The address of an array is taken by &v or a method call; commuteCheck
+// excludes those with addr.)
+func (f *facts) ownedCollection(v *types.Var) bool {
+	if v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
+		return false
+	}
+	var array bool
+	switch v.Type().Underlying().(type) {
+	case *types.Array:
+		array = true
+	case *types.Slice, *types.Map:
+	default:
+		return false
+	}
+	outer := f.topDecl(v.Pos())
+	if outer == nil {
+		return false
+	}
+	ok := true
+	var def bool // v's definition was seen
+	var stack []ast.Node
+	ast.Inspect(outer, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		defer func() { stack = append(stack, n) }()
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		if f.info.Defs[id] == v {
+			def = true
+			if !array && !freshValue(f.info, stack, id) {
+				ok = false
+			}
+			return true
+		}
+		if f.info.Uses[id] != v {
+			return true
+		}
+		if !ownedUse(f.info, stack, id, array) {
+			ok = false
+		}
+		return true
+	})
+	return ok && def
+}
+
+// topDecl returns the declaration of the file that contains pos, or nil.
+func (f *facts) topDecl(pos token.Pos) ast.Decl {
+	for _, d := range f.file.Decls {
+		if d.Pos() <= pos && pos < d.End() {
+			return d
+		}
+	}
+	return nil
+}
+
+// freshValue reports whether the definition id (of a slice or map), whose
+// ancestors are stack, gives it a new value: make(...), a composite
+// literal, or no value.
+func freshValue(info *types.Info, stack []ast.Node, id *ast.Ident) bool {
+	var rhs ast.Expr
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.ValueSpec:
+		if len(p.Values) == 0 {
+			return true
+		}
+		if len(p.Values) != len(p.Names) {
+			return false
+		}
+		for i, n := range p.Names {
+			if n == id {
+				rhs = p.Values[i]
+			}
+		}
+	case *ast.AssignStmt:
+		if len(p.Lhs) != len(p.Rhs) {
+			return false
+		}
+		for i, l := range p.Lhs {
+			if l == id {
+				rhs = p.Rhs[i]
+			}
+		}
+	}
+	switch r := ast.Unparen(rhs).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(r.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		return ok && b.Name() == "make"
+	}
+	return false
+}
+
+// ownedUse reports whether the use id of an owned collection (see
+// ownedCollection), whose ancestors are stack, is one of the uses that
+// keep it owned.
+func ownedUse(info *types.Info, stack []ast.Node, id *ast.Ident, array bool) bool {
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.IndexExpr:
+		return p.X == id
+	case *ast.RangeStmt:
+		return p.X == id
+	case *ast.CallExpr:
+		fn, ok := ast.Unparen(p.Fun).(*ast.Ident)
+		if !ok || len(p.Args) == 0 || p.Args[0] != id {
+			return false
+		}
+		b, ok := info.Uses[fn].(*types.Builtin)
+		if !ok {
+			return false
+		}
+		switch b.Name() {
+		case "len", "cap", "clear":
+			return true
+		case "delete":
+			return true
+		}
+	case *ast.AssignStmt:
+		if !array || p.Tok != token.ASSIGN {
+			return false
+		}
+		for _, l := range p.Lhs {
+			if l == id {
+				return true // a copy into the array
+			}
+		}
 	}
 	return false
 }
@@ -350,6 +594,79 @@ func (f *facts) isoAssigned() map[*types.Var]bool {
 		}
 	}
 	return f.isoVars
+}
+
+// isoWritten returns the variables whose elements the Isolated bodies and
+// mutex sections of the file write: the variable at the root of an
+// assignment's or an update's target path (v[i], v.f, v[i].f...), and the
+// collection of delete and clear, computed once.
+func (f *facts) isoWritten() map[*types.Var]bool {
+	if f.isoElems != nil {
+		return f.isoElems
+	}
+	f.isoElems = map[*types.Var]bool{}
+	mark := func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			var targets []ast.Expr
+			switch s := n.(type) {
+			case *ast.AssignStmt:
+				targets = s.Lhs
+			case *ast.IncDecStmt:
+				targets = []ast.Expr{s.X}
+			case *ast.RangeStmt:
+				targets = []ast.Expr{s.Key, s.Value}
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(s.Fun).(*ast.Ident); ok && len(s.Args) > 0 {
+					if b, ok := f.info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+						targets = s.Args[:1]
+					}
+				}
+			}
+			for _, t := range targets {
+				if v := rootVar(f.info, t); v != nil {
+					f.isoElems[v] = true
+				}
+			}
+			return true
+		})
+	}
+	ast.Inspect(f.file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if body := f.isolatedBody(call); body != nil {
+				mark(body)
+			}
+		}
+		return true
+	})
+	for _, sec := range f.mutexSections() {
+		for _, s := range sec.body {
+			mark(s)
+		}
+	}
+	return f.isoElems
+}
+
+// rootVar returns the variable at the root of the path x (an identifier,
+// selected, indexed, sliced or dereferenced), or nil.
+func rootVar(info *types.Info, x ast.Expr) *types.Var {
+	for x != nil {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[e].(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			x = e.X
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.SliceExpr:
+			x = e.X
+		case *ast.StarExpr:
+			x = e.X
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // markAssigned adds the variables that n assigns, or whose address it

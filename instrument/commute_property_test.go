@@ -38,7 +38,7 @@ func TestCommuteRuleAgainstBruteForce(t *testing.T) {
 		rounds = 80
 	}
 	var st struct {
-		bodies, accepted, withReads, orders, rejectedOrderDependent int
+		bodies, accepted, withReads, withFlow, orders, rejectedOrderDependent int
 	}
 	for round := range rounds {
 		g := &bodyGen{rng: rng}
@@ -60,6 +60,9 @@ func TestCommuteRuleAgainstBruteForce(t *testing.T) {
 			st.accepted++
 			if strings.Contains(bodies[i], "_ =") || strings.Contains(bodies[i], ":=") {
 				st.withReads++
+			}
+			if strings.Contains(bodies[i], "for ") || strings.Contains(bodies[i], "if ") {
+				st.withFlow++
 			}
 			byClass[c] = append(byClass[c], lit)
 		}
@@ -87,25 +90,35 @@ func TestCommuteRuleAgainstBruteForce(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d bodies, %d accepted (%d with reads or definitions), %d sets of sections run in every order, %d rejected bodies whose order matters",
-		st.bodies, st.accepted, st.withReads, st.orders, st.rejectedOrderDependent)
-	if st.accepted == 0 || st.withReads == 0 || st.orders == 0 || st.rejectedOrderDependent == 0 {
+	t.Logf("%d bodies, %d accepted (%d with reads or definitions, %d with loops or branches), %d sets of sections run in every order, %d rejected bodies whose order matters",
+		st.bodies, st.accepted, st.withReads, st.withFlow, st.orders, st.rejectedOrderDependent)
+	if st.accepted == 0 || st.withReads == 0 || st.withFlow == 0 || st.orders == 0 || st.rejectedOrderDependent == 0 {
 		t.Errorf("the random bodies miss a case the test is for: %+v", st)
 	}
 }
 
 // bodyGen generates Isolated bodies over the variables of commuteSource.
 type bodyGen struct {
-	rng  *rand.Rand
-	defs int // variables the current body defined, d0, d1, ...
+	rng   *rand.Rand
+	defs  []string // variables the body defined that are in scope: d0, d1, ...
+	ndefs int
+	loops []string // stable leaves of the loops around: int8(j0), v0, ...
+	idx   []string // their index variables: j0, ...
+	nest  int      // loops and ifs around
 }
 
 var (
-	genTargets = []string{"g0", "g1", "arr[0]", "arr[1]", "arr[i]", "arr[k&1]", "*p", "s2", "*ps", "s3", "a", "*pa", "w", "m"}
+	genTargets = []string{"g0", "g1", "arr[0]", "arr[1]", "arr[i]", "arr[k&1]", "*p", "s2", "*ps", "s3", "a", "*pa", "w", "m", "st[1]", "pal[0]"}
+	// targets indexed by a loop variable j (written as J)
+	genLoopTargets = []string{"arr[J]", "st[J]", "la[J]", "pal[J]", "g0"}
 	// stable leaves first: the generator prefers them
-	genStable   = []string{"k", "m", "i", "s1"}
-	genUnstable = []string{"g0", "g1", "*p", "arr[0]", "arr[i]", "a", "w", "s2", "s3"}
-	genOps      = map[int][]string{
+	genStable   = []string{"k", "m", "i", "s1", "la[0]", "sa[1]", "ls[0]", "ls[i]"}
+	genUnstable = []string{"g0", "g1", "*p", "arr[0]", "arr[i]", "a", "w", "s2", "s3", "st[0]", "al[1]"}
+	// what a loop ranges over: owned arrays and a slice (la, sa, ls, and
+	// st, which some bodies update), an array that a slice aliases (al),
+	// a global (arr), and an int
+	genRanges = []string{"la", "sa", "ls", "st", "al", "arr", "2"}
+	genOps    = map[int][]string{
 		commuteAdd: {"+=", "-=", "++", "--"},
 		commuteMul: {"*="},
 		commuteOr:  {"|="},
@@ -115,34 +128,76 @@ var (
 )
 
 func (g *bodyGen) body() string {
-	g.defs = 0
+	g.defs, g.ndefs, g.loops, g.idx, g.nest = nil, 0, nil, nil, 0
 	class := 1 + g.rng.IntN(5)
+	return g.block(class, 1+g.rng.IntN(4))
+}
+
+// block returns n statements, the variables they define used at the end.
+func (g *bodyGen) block(class, n int) string {
+	outer := len(g.defs)
 	var stmts []string
-	for range 1 + g.rng.IntN(4) {
-		switch x := g.rng.IntN(10); {
-		case x < 5: // an update, usually of the body's class
-			ops := genOps[class]
-			if g.rng.IntN(6) == 0 {
-				ops = append(genOps[1+g.rng.IntN(5)], "=")
-			}
-			op := ops[g.rng.IntN(len(ops))]
-			target := genTargets[g.rng.IntN(len(genTargets))]
-			if op == "++" || op == "--" {
-				stmts = append(stmts, target+op)
-			} else {
-				stmts = append(stmts, target+" "+op+" "+g.expr(2))
-			}
-		case x < 8:
-			stmts = append(stmts, "_ = "+g.expr(2))
-		default:
-			stmts = append(stmts, fmt.Sprintf("d%d := int8(%s)", g.defs, g.expr(2)))
-			g.defs++
-		}
+	for range n {
+		stmts = append(stmts, g.stmt(class))
 	}
-	for d := range g.defs {
-		stmts = append(stmts, fmt.Sprintf("_ = d%d", d))
+	for _, d := range g.defs[outer:] {
+		stmts = append(stmts, "_ = "+d)
 	}
+	g.defs = g.defs[:outer]
 	return strings.Join(stmts, "; ")
+}
+
+func (g *bodyGen) stmt(class int) string {
+	switch x := g.rng.IntN(12); {
+	case x < 5: // an update, usually of the body's class
+		ops := genOps[class]
+		if g.rng.IntN(6) == 0 {
+			ops = append(genOps[1+g.rng.IntN(5)], "=")
+		}
+		op := ops[g.rng.IntN(len(ops))]
+		target := genTargets[g.rng.IntN(len(genTargets))]
+		if len(g.idx) > 0 && g.rng.IntN(2) == 0 {
+			name := g.idx[g.rng.IntN(len(g.idx))]
+			target = strings.ReplaceAll(genLoopTargets[g.rng.IntN(len(genLoopTargets))], "J", name)
+		}
+		if op == "++" || op == "--" {
+			return target + op
+		}
+		return target + " " + op + " " + g.expr(2)
+	case x < 7:
+		return "_ = " + g.expr(2)
+	case x < 8:
+		d := fmt.Sprintf("d%d", g.ndefs)
+		s := fmt.Sprintf("%s := int8(%s)", d, g.expr(2))
+		g.ndefs++
+		g.defs = append(g.defs, d)
+		return s
+	case g.nest >= 2:
+		return "_ = " + g.expr(1)
+	case x < 10: // a loop
+		g.nest++
+		defer func() { g.nest-- }()
+		src := genRanges[g.rng.IntN(len(genRanges))]
+		n := len(g.idx)
+		j, v := fmt.Sprintf("j%d", n), fmt.Sprintf("v%d", n)
+		outer := len(g.loops)
+		g.idx = append(g.idx, j)
+		g.loops = append(g.loops, "int8("+j+")")
+		defer func() { g.loops, g.idx = g.loops[:outer], g.idx[:n] }()
+		if src == "2" {
+			return fmt.Sprintf("for %s := range 2 { %s; _ = %s }", j, g.block(class, 1+g.rng.IntN(2)), j)
+		}
+		g.loops = append(g.loops, v)
+		return fmt.Sprintf("for %s, %s := range %s { %s; _ = %s; _ = %s }", j, v, src, g.block(class, 1+g.rng.IntN(2)), j, v)
+	default: // a branch
+		g.nest++
+		defer func() { g.nest-- }()
+		s := fmt.Sprintf("if %s > 0 { %s }", g.expr(1), g.block(class, 1+g.rng.IntN(2)))
+		if g.rng.IntN(2) == 0 {
+			s += fmt.Sprintf(" else { %s }", g.block(class, 1))
+		}
+		return s
+	}
 }
 
 // expr returns an int8 expression of depth at most depth.
@@ -166,8 +221,10 @@ func (g *bodyGen) leaf(variable bool) string {
 	switch x := g.rng.IntN(10); {
 	case x < 2 && !variable:
 		return strconv.Itoa(g.rng.IntN(9) - 3)
-	case x < 3 && g.defs > 0:
-		return fmt.Sprintf("d%d", g.rng.IntN(g.defs))
+	case x < 3 && len(g.defs) > 0:
+		return g.defs[g.rng.IntN(len(g.defs))]
+	case x < 4 && len(g.loops) > 0:
+		return g.loops[g.rng.IntN(len(g.loops))]
 	case x < 7:
 		return genStable[g.rng.IntN(len(genStable))]
 	default:
@@ -179,7 +236,9 @@ func (g *bodyGen) leaf(variable bool) string {
 // variable) run the bodies: globals g0, g1, arr and p (which points to g1);
 // s1, s2, s3 and ps (to s2), locals shared by the tasks; m, a, w, i and pa
 // (to a), locals of each task. w and s3 are assigned in an Isolated body;
-// the addresses of s2 and a are taken.
+// the addresses of s2 and a are taken. The arrays sa and st, shared, and
+// la, of each task, and the slice ls, of each task, are owned collections
+// (commute.go, ownedCollection); al, shared, is not: pal slices it.
 func commuteSource(bodies []string) string {
 	var b strings.Builder
 	b.WriteString(`package p
@@ -192,18 +251,28 @@ var p = &g1
 func work(t *T, n int8) {
 	s1, s2, s3 := n, n+1, n+2
 	ps := &s2
+	sa := [2]int8{n, s1}
+	var st [2]int8
+	st[0] = n
+	al := [2]int8{n, n}
+	pal := al[:]
 	t.ForAll(0, 4, func(t *T, k int8) {
 		m := k + 1
 		m = m * 3
 		a, w := k-1, k+2
 		pa := &a
 		i := k & 1
+		var la [2]int8
+		la[0], la[1] = k, m
+		ls := make([]int8, 2)
+		ls[1] = a
 		t.Isolated(func() { w = 1; s3 = 2 })
 `)
 	for _, body := range bodies {
 		fmt.Fprintf(&b, "\t\tt.Isolated(func() { %s })\n", body)
 	}
-	b.WriteString("\t\t_, _, _, _, _, _, _, _, _ = s1, s2, s3, ps, m, a, w, pa, i\n\t})\n}\n")
+	b.WriteString("\t\t_, _, _, _, _, _, _, _, _, _ = s1, s2, s3, ps, m, a, w, pa, i, pal\n")
+	b.WriteString("\t\t_, _, _, _, _ = la[0], ls[0], sa[0], st[0], al[0]\n\t})\n}\n")
 	return b.String()
 }
 
@@ -245,11 +314,11 @@ type memory map[string]int8
 
 func randomMemory(rng *rand.Rand, tasks int) memory {
 	m := memory{}
-	for _, v := range []string{"g0", "g1", "arr0", "arr1", "s1", "s2", "s3"} {
+	for _, v := range []string{"g0", "g1", "arr0", "arr1", "s1", "s2", "s3", "sa0", "sa1", "st0", "st1", "al0", "al1"} {
 		m[v] = int8(rng.IntN(256))
 	}
 	for task := range tasks {
-		for _, v := range []string{"k", "m", "a", "w"} {
+		for _, v := range []string{"k", "m", "a", "w", "la0", "la1", "ls0", "ls1"} {
 			m[fmt.Sprintf("%s#%d", v, task)] = int8(rng.IntN(256))
 		}
 		m[fmt.Sprintf("i#%d", task)] = m[fmt.Sprintf("k#%d", task)] & 1
@@ -325,9 +394,7 @@ func nextPermutation(a []int) bool {
 // place it updated, the targets' old values left out.
 func runSection(lit *ast.FuncLit, task int, m memory) string {
 	in := &interp{task: task, m: m, defs: map[string]int8{}}
-	for _, s := range lit.Body.List {
-		in.stmt(s)
-	}
+	in.stmts(lit.Body.List)
 	return in.trace.String()
 }
 
@@ -360,7 +427,15 @@ func (in *interp) place(x ast.Expr) string {
 			return in.local("a")
 		}
 	case *ast.IndexExpr:
-		return fmt.Sprintf("arr%d", in.eval(x.Index)&1)
+		n := in.eval(x.Index) & 1
+		switch name := ast.Unparen(x.X).(*ast.Ident).Name; name {
+		case "arr", "sa", "st", "al":
+			return fmt.Sprintf("%s%d", name, n)
+		case "pal":
+			return fmt.Sprintf("al%d", n)
+		case "la", "ls":
+			return in.local(fmt.Sprintf("%s%d", name, n))
+		}
 	}
 	panic(fmt.Sprintf("no place for %s", nodeString(x)))
 }
@@ -406,8 +481,48 @@ func (in *interp) eval(e ast.Expr) int8 {
 	panic(fmt.Sprintf("cannot evaluate %s", nodeString(e)))
 }
 
+func (in *interp) stmts(list []ast.Stmt) {
+	for _, s := range list {
+		in.stmt(s)
+	}
+}
+
 func (in *interp) stmt(s ast.Stmt) {
 	switch s := s.(type) {
+	case *ast.RangeStmt:
+		// Go evaluates the range expression once: an array is copied,
+		// a slice's elements are read as the loop goes.
+		var copied [2]int8
+		src := ""
+		if id, ok := s.X.(*ast.Ident); ok {
+			src = id.Name
+			for j := range copied {
+				copied[j] = in.m[in.place(&ast.IndexExpr{X: s.X, Index: &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(j)}})]
+			}
+		}
+		for j := range 2 {
+			in.defs[s.Key.(*ast.Ident).Name] = int8(j)
+			if s.Value != nil {
+				v := copied[j]
+				if src == "ls" {
+					v = in.m[in.local(fmt.Sprintf("ls%d", j))]
+				}
+				in.defs[s.Value.(*ast.Ident).Name] = v
+				fmt.Fprintf(&in.trace, "iter %d %d;", j, v)
+			}
+			in.stmts(s.Body.List)
+		}
+		return
+	case *ast.IfStmt:
+		cond := s.Cond.(*ast.BinaryExpr)
+		c := in.eval(cond.X) > in.eval(cond.Y)
+		fmt.Fprintf(&in.trace, "if %v;", c)
+		if c {
+			in.stmts(s.Body.List)
+		} else if s.Else != nil {
+			in.stmts(s.Else.(*ast.BlockStmt).List)
+		}
+		return
 	case *ast.IncDecStmt:
 		p := in.place(s.X)
 		fmt.Fprintf(&in.trace, "%s%s;", p, s.Tok)

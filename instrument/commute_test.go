@@ -47,6 +47,25 @@ func TestCommuteClass(t *testing.T) {
 		{"update of a variable of the body", `d := 1; d++; count++`, commuteNone},
 		{"plain assignment of a variable of the body", `d := 1; d = 2; count++; _ = d`, commuteNone},
 		{"read of an operand assigned in isolated", `count++; _ = v`, commuteNone},
+		{"branch on a stable value", `if k > 0 { count++ } else { total-- }`, commuteAdd},
+		{"branch with a stable definition", `if d := k * 2; d > i { count += d }`, commuteAdd},
+		{"histogram: loop over an owned array", `for b, n := range local { arr[b] += n; total += n }`, commuteAdd},
+		{"loop over an owned map", `for key, n := range lm { arr[key&3] += n }`, commuteAdd},
+		{"loop over an owned slice", `for _, n := range ls { count += n }`, commuteAdd},
+		{"loop over an int", `for j := range k { arr[j&3]++ }`, commuteAdd},
+		{"loop over owned structs", `for _, e := range pairs { arr[e.b] += e.n }`, commuteAdd},
+		{"element of an owned slice", `count += ls[i]; total += len(ls)`, commuteAdd},
+		{"branch on an owned element", `if local[i] > 0 { count++ }`, commuteAdd},
+		{"loop over a map parameter", `for key, n := range pm { arr[key&3] += n }`, commuteNone},
+		{"loop over a sliced array", `for _, n := range al { count += n }`, commuteNone},
+		{"loop over a global", `for _, n := range arr { count += n }`, commuteNone},
+		{"loop over an array an isolated body writes", `for _, n := range wr { count += n }`, commuteNone},
+		{"loop over a slice passed on", `for _, n := range passed { count += n }`, commuteNone},
+		{"loop over a slice from elsewhere", `for _, n := range borrowed { count += n }`, commuteNone},
+		{"loop assigning outer variables", `for b = range local { count++ }`, commuteNone},
+		{"update inside a loop over a global", `for range arr { count++ }`, commuteNone},
+		{"branch on a global", `if count2 > 0 { count++ }`, commuteNone},
+		{"field through a pointer", `count += pp.b`, commuteNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,16 +80,29 @@ var arr [4]int
 type C int
 func (c *C) Inc() { *c++ }
 func g() int { return 1 }
-func use(t *T, k int, p *int) {
-	v := 0
+type pair struct{ b, n int }
+func keep([]int) {}
+func use(t *T, k int, p *int, pm map[int]int, borrowed []int, pp *pair) {
+	v, b := 0, 0
 	a, i := k, k&1
 	var small int8
 	var cc C
 	cc.Inc()
 	pa := &a
-	t.Isolated(func() { v = 3 })
+	var local, wr [4]int
+	local[k&3]++
+	lm := map[int]int{k: 1}
+	ls := make([]int, 4)
+	ls[i] = k
+	pairs := []pair{{1, k}}
+	al := [4]int{}
+	sl := al[:]
+	passed := make([]int, 2)
+	keep(passed)
+	t.Isolated(func() { v = 3; wr[i]++ })
 	t.Isolated(func() { ` + tt.body + ` })
-	_, _, _, _, _ = v, pa, i, small, cc
+	_, _, _, _, _, _, _ = v, pa, i, small, cc, sl, b
+	_, _, _, _, _ = local[0], lm[0], ls[0], pairs[0], wr[0]
 }
 `
 			r, lit := commuteFixture(t, src)

@@ -41,6 +41,7 @@ type facts struct {
 	loopHelpers map[*ast.CallExpr]*helperCall
 	isoBodies   [][2]token.Pos      // extents of the bodies of Isolated calls
 	isoVars     map[*types.Var]bool // variables assigned in Isolated bodies and mutex sections (commute.go)
+	isoElems    map[*types.Var]bool // variables whose elements they write (commute.go)
 
 	sections       []mutexSection        // the sections of mutexes of the file (mutexsection.go)
 	sectionClasses map[*ast.CallExpr]int // their classes, by their Lock calls
