@@ -24,8 +24,11 @@ type Conflict struct {
 // two instances of a pointer variable may point to the same memory. With
 // precise false, which pruning uses, it is made for direct paths only.
 //
-// Effects of one call paired with each other are left to the callee, where
-// they are direct accesses with better positions.
+// Effects of one call are paired with each other too: one instance of the
+// call makes them in order in one task (MHP says so), but two instances,
+// in two iterations of a parallel loop for example, may not, and only the
+// caller sees both instances (a helper fix(xs, i) that reads xs[i-1] and
+// writes xs[i], called by each iteration of a ForAll).
 //
 // The pairs of one variable are quadratic in its accesses. With precise
 // (reports), a variable's pairs stop after maxPairs; without (pruning), a
@@ -72,9 +75,6 @@ func (t *Tree) Conflicts(precise bool, each func(Conflict) bool) {
 					break pairs
 				}
 				if !a.Access.Write && !b.Access.Write {
-					continue
-				}
-				if a != b && a.Access.Call != nil && a.Access.Call == b.Access.Call {
 					continue
 				}
 				w, ok := t.conflict(a, b, precise)

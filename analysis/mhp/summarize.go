@@ -16,7 +16,7 @@ import (
 // more memory, never less.
 const (
 	maxEffects     = 24
-	maxEffectSteps = 3
+	maxEffectSteps = 5
 )
 
 // Summarize computes the summary of t's function for its callers (see

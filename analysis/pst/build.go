@@ -143,6 +143,10 @@ type builder struct {
 	scope map[*types.Var]*Node
 	// iterVar maps an iteration variable to its Loop node.
 	iterVar map[*types.Var]*Node
+	// bodyLoop is the iteration Loop of a ForAll or ForAsync whose body
+	// is a declared function or a method value, while its effects are
+	// built: their index parameter is the loop's iteration variable.
+	bodyLoop *Node
 	// bounds holds the bounds of iteration variables where they hold
 	// (inside their loop's body).
 	bounds map[*types.Var]varBounds

@@ -16,6 +16,7 @@ const (
 	argClosure                // a resolvable local variable holding a literal
 	argParam                  // a function-valued parameter of the tree's function
 	argFunc                   // a declared function
+	argMethod                 // a method value x.m of a concrete method: fn, with receiver recv
 )
 
 type funcArg struct {
@@ -23,6 +24,7 @@ type funcArg struct {
 	lit  *ast.FuncLit
 	v    *types.Var
 	fn   *types.Func
+	recv ast.Expr // the receiver expression of an argMethod
 }
 
 func (b *builder) funcArg(e ast.Expr) funcArg {
@@ -42,10 +44,19 @@ func (b *builder) funcArg(e ast.Expr) funcArg {
 			return funcArg{kind: argFunc, fn: o}
 		}
 	case *ast.SelectorExpr:
-		if b.info.Selections[e] == nil {
+		sel := b.info.Selections[e]
+		if sel == nil {
 			if fn, ok := b.info.Uses[e.Sel].(*types.Func); ok {
 				return funcArg{kind: argFunc, fn: fn}
 			}
+			break
+		}
+		// A method value of a concrete type: the method, with the
+		// receiver evaluated where the value is made. (Not an interface
+		// method, whose code is not known, nor a promoted method, whose
+		// receiver is a path below e.X.)
+		if fn, ok := sel.Obj().(*types.Func); ok && sel.Kind() == types.MethodVal && len(sel.Index()) == 1 && !types.IsInterface(sel.Recv()) {
+			return funcArg{kind: argMethod, fn: fn, recv: e.X}
 		}
 	}
 	return funcArg{}
@@ -92,16 +103,22 @@ func (b *builder) callArgs(call *ast.CallExpr) {
 		b.expr(fun)
 	}
 	for _, a := range call.Args {
+		fa := b.funcArg(a)
+		if fa.kind == argMethod {
+			b.expr(fa.recv) // the receiver, evaluated where the method value is made
+		}
 		if isTask && a == tc.Body {
-			if b.funcArg(a).kind == argOther {
+			if fa.kind == argOther {
 				b.expr(a)
 			}
 			continue
 		}
-		if !isTask && callsFunction(b.info, call) && b.funcArg(a).kind != argOther && isFuncType(typeOf(b.info, a)) {
+		if !isTask && callsFunction(b.info, call) && fa.kind != argOther && isFuncType(typeOf(b.info, a)) {
 			continue // built by callBody
 		}
-		b.expr(a)
+		if fa.kind != argMethod {
+			b.expr(a)
+		}
 	}
 }
 
@@ -199,6 +216,8 @@ func (b *builder) funcArgBody(e ast.Expr, origin string) {
 		b.use(fa.v, CalledSync, e)
 	case argFunc:
 		b.calleeEffects(fa.fn, nil, nil, e)
+	case argMethod:
+		b.calleeEffects(fa.fn, nil, fa.recv, e)
 	}
 }
 
@@ -374,12 +393,20 @@ func (b *builder) bodyArg(body ast.Expr, n *Node, loop *Node) {
 	case argParam:
 		b.in(n, func() { b.use(fa.v, CalledSync, body) })
 		return
-	case argFunc:
+	case argFunc, argMethod:
 		b.in(n, func() {
 			if b.summary(fa.fn) == nil && HasHandleParam(typeOf(b.info, body)) {
 				b.add(Async, body.Pos(), "body of unknown effect")
 			}
-			b.calleeEffects(fa.fn, nil, nil, body)
+			if loop != nil {
+				// The body's last parameter is the iteration's index:
+				// an effect indexed by it is indexed by the loop's
+				// iteration, as in a literal body.
+				old := b.bodyLoop
+				b.bodyLoop = loop
+				defer func() { b.bodyLoop = old }()
+			}
+			b.calleeEffects(fa.fn, nil, fa.recv, body)
 		})
 		return
 	default:

@@ -81,8 +81,8 @@ func (b *builder) effectPaths(fn *types.Func, e Effect, call *ast.CallExpr, recv
 		}
 		return []Path{{Root: RootVar{Global: e.Global}, Steps: steps}}
 	}
-	if call == nil {
-		return nil
+	if call == nil && (recv == nil || e.Param != 0 || fn.Type().(*types.Signature).Recv() == nil) {
+		return nil // a function used as a value: only its receiver's effects are known
 	}
 	if b.unboundRecv && e.Param == 0 && fn.Type().(*types.Signature).Recv() != nil {
 		key := recvGlobal(fn)
@@ -110,6 +110,15 @@ func (b *builder) effectPaths(fn *types.Func, e Effect, call *ast.CallExpr, recv
 func (b *builder) effectSteps(fn *types.Func, e Effect, call *ast.CallExpr, recv ast.Expr) []Step {
 	arg := func(i int) (Step, bool) {
 		if call == nil {
+			if sig, ok := fn.Type().(*types.Signature); ok && b.bodyLoop != nil && sig.Params().Len() > 0 {
+				last := sig.Params().Len() - 1
+				if sig.Recv() != nil {
+					last++
+				}
+				if i == last {
+					return Step{Kind: Index, Loop: b.bodyLoop}, true
+				}
+			}
 			return Step{}, false
 		}
 		a, ok := argFor(fn, i, call, recv)

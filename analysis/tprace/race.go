@@ -45,7 +45,7 @@ func (c *checker) races(t *mhp.Tree) {
 		if !seen {
 			order = append(order, k)
 		}
-		if !seen || severity(cf) > severity(old) || (severity(cf) == severity(old) && aliased(cf) < aliased(old)) {
+		if !seen || better(cf, old) {
 			best[k] = cf
 		}
 		return len(order) <= maxRacesPerFunc*4
@@ -104,6 +104,35 @@ func aliased(cf mhp.Conflict) int {
 	for _, l := range []*pst.Node{cf.First, cf.Second} {
 		if l.Access.Written != nil {
 			n++
+		}
+	}
+	return n
+}
+
+// better reports whether cf makes a better report than old of one pair of
+// positions (the effects of one call, say): first one whose locations are
+// surely one (fewer indexes the analysis does not know), then one with more
+// writes, then one that names what the code names.
+func better(cf, old mhp.Conflict) bool {
+	if v, w := vague(cf), vague(old); v != w {
+		return v < w
+	}
+	if s, t := severity(cf), severity(old); s != t {
+		return s > t
+	}
+	return aliased(cf) < aliased(old)
+}
+
+// vague counts the index steps of a conflict's two paths whose index is
+// not a constant: each is a condition on the schedule or the data for the
+// two accesses to meet, where a field or a constant element always meets.
+func vague(cf mhp.Conflict) int {
+	n := 0
+	for _, l := range []*pst.Node{cf.First, cf.Second} {
+		for _, st := range l.Access.Path.Steps {
+			if st.Kind == pst.Index && !st.Const {
+				n++
+			}
 		}
 	}
 	return n
