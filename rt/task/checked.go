@@ -129,36 +129,62 @@ func (t *T) spawn(future bool, body func(c *T), done func(*PanicError)) event.Ta
 	ief := t.joinSet()
 	id := checker.Spawn(future)
 	c := &T{id: id, run: t.run, ief: ief}
-	run := func() {
-		ps := &panicSet{}
-		defer func() {
-			err := ps.err()
-			if err != nil {
-				ief.add(err)
-			}
-			c.done = true
-			done(err)
-			checker.TaskEnd(id)
-		}()
-		runBody(ps, func() { body(c) })
-	}
 	if !checker.Exploring() {
-		run()
+		c.runChild(func() { body(c) }, done)
 		return id
 	}
 	go func() {
 		checker.TaskBegin(id)
-		run()
+		c.runChild(func() { body(c) }, done)
 	}()
 	checker.SpawnYield(id)
 	return id
+}
+
+// spawnIter spawns body(c, i) as a new task c of t, as spawn does. In a
+// serial run it allocates nothing but the child's handle: a ForAll of
+// millions of small iterations spends its time in their bodies, not in
+// closures made for each.
+func (t *T) spawnIter(body func(t *T, i int), i int) {
+	if checker.Exploring() {
+		t.spawn(false, func(c *T) { body(c, i) }, noDone)
+		return
+	}
+	c := &T{run: t.run, ief: t.joinSet()}
+	c.id = checker.Spawn(false)
+	c.runChild(func() { body(c, i) }, noDone)
+}
+
+// noDone is the done function of a task whose panic only its finish sees.
+func noDone(*PanicError) {}
+
+// runChild runs f as the body of the child task c: it records the
+// child's panic, if f panics, for c's immediately enclosing finish, passes
+// it to done, and ends the task.
+// (It recovers as runBody does, without a panicSet of its own: a task
+// body panics at most once.)
+func (c *T) runChild(f func(), done func(*PanicError)) {
+	returned := false
+	defer func() {
+		var err *PanicError
+		if !returned {
+			r := recover()
+			err = newPanicError(r, r == nil)
+			c.ief.add(err)
+		}
+		c.done = true
+		done(err)
+		checker.TaskEnd(c.id)
+	}()
+	f()
+	returned = true
 }
 
 // Async spawns body as a new child task that may run in parallel with the
 // rest of t.
 func (t *T) Async(body func(t *T)) {
 	t.checkSpawn("Async", body == nil)
-	t.spawn(false, body, func(*PanicError) {})
+	t.spawn(false, body, noDone)
 }
 
 // Isolated runs body in mutual exclusion with every other Isolated body.
@@ -186,7 +212,7 @@ func (t *T) ForAll(lo, hi int, body func(t *T, i int)) {
 	t.Finish(func(t *T) {
 		for i := lo; i < hi; i++ {
 			checker.SetPendingSite(site)
-			t.spawn(false, func(t *T) { body(t, i) }, func(*PanicError) {})
+			t.spawnIter(body, i)
 		}
 	})
 }
@@ -198,7 +224,7 @@ func (t *T) ForAsync(lo, hi int, body func(t *T, i int)) {
 	site := checker.TakeSite()
 	for i := lo; i < hi; i++ {
 		checker.SetPendingSite(site)
-		t.spawn(false, func(t *T) { body(t, i) }, func(*PanicError) {})
+		t.spawnIter(body, i)
 	}
 }
 

@@ -46,9 +46,12 @@ type Graph struct {
 	gen   uint32
 	stack []target
 
-	steps []stepInfo // by Step, from base
-	base  Step       // the first step of the graph; smaller ones are Before it
-	cur   Step       // the running task's step
+	steps   [][]stepInfo // by Step, from base, in chunks (steps.go)
+	nsteps  int          // the steps numbered so far
+	base    Step         // the first step of the graph; smaller ones are Before it
+	cur     Step         // the running task's step, once numbered
+	next    stepInfo     // the running task's step, while pending
+	pending bool         // the running task's step has no number yet
 
 	ans answers // remembered answers of PrecedeStep
 }
@@ -99,7 +102,7 @@ type target struct {
 
 // New returns an empty graph with room for about n tasks.
 func New(n int) *Graph {
-	g := &Graph{ans: newAnswers(), steps: make([]stepInfo, 0, n+1), base: 1}
+	g := &Graph{ans: newAnswers(), base: 1}
 	g.grow(n + 1)
 	g.tmpid = maxInt
 	return g
@@ -113,7 +116,7 @@ func New(n int) *Graph {
 // so far precedes every later one, and the tasks' memory can be dropped.
 func NewAfter(prev *Graph, n int) *Graph {
 	g := New(n)
-	g.base = prev.base + Step(len(prev.steps))
+	g.base = prev.base + Step(prev.nsteps)
 	return g
 }
 

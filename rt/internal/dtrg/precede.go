@@ -48,7 +48,8 @@ func (g *Graph) PrecedeStep(s Step, b Task) bool {
 	if sl.key == key(s, b) && (sl.epoch == 0 || sl.epoch == g.ans.epoch) {
 		return sl.epoch == 0
 	}
-	yes := g.Precede(g.steps[s-g.base].task, g.steps[s-g.base].at, b)
+	si := g.info(s)
+	yes := g.Precede(si.task, si.at, b)
 	g.ans.store(s, b, yes) // an earlier step of b itself too, for Known
 	return yes
 }
@@ -122,7 +123,8 @@ func (g *Graph) PrecedeStepWithin(s Step, b Task, budget int) (yes, decided bool
 	if budget > 0 && g.ans.gaveUpBefore(s, b, budget) {
 		return false, false
 	}
-	a, at := g.steps[s-g.base].task, g.steps[s-g.base].at
+	si := g.info(s)
+	a, at := si.task, si.at
 	if a == 0 || a == b {
 		yes, decided = true, true
 	} else {

@@ -22,14 +22,47 @@ type stepInfo struct {
 	at   uint32
 }
 
-// newStep starts a step of task t at the current time.
+// newStep starts a step of task t at the current time. The step gets its
+// number when something asks for it (Step): a step in which the program
+// accessed nothing, as the parent's between two spawns of a ForAll, takes
+// neither a number nor memory.
 func (g *Graph) newStep(t Task) {
-	g.steps = append(g.steps, stepInfo{t, g.dfid})
-	g.cur = g.base + Step(len(g.steps)-1)
+	g.next, g.pending = stepInfo{t, g.dfid}, true
+	if g.nsteps == len(g.steps)*stepChunk {
+		// Room for the number now, at an event: numbering happens
+		// between events, on the detector's access path, which does not
+		// allocate.
+		g.steps = append(g.steps, make([]stepInfo, stepChunk))
+	}
 }
 
 // Step returns the current step: the running task's, at the current time.
-func (g *Graph) Step() Step { return g.cur }
+func (g *Graph) Step() Step {
+	if g.pending {
+		g.number()
+	}
+	return g.cur
+}
+
+// number gives the pending step the next number. The steps are kept in
+// chunks of stepChunk, so that a run of many steps neither copies them as
+// a slice grows nor holds two copies while it does.
+func (g *Graph) number() {
+	g.pending = false
+	i := g.nsteps
+	g.steps[i/stepChunk][i%stepChunk] = g.next
+	g.nsteps++
+	g.cur = g.base + Step(i)
+}
+
+// stepChunk is the number of steps in a chunk of Graph.steps.
+const stepChunk = 1 << 14
+
+// info returns the task and time of step s, which is not Before the graph.
+func (g *Graph) info(s Step) stepInfo {
+	i := s - g.base
+	return g.steps[i/stepChunk][i%stepChunk]
+}
 
 // Before reports whether step s is none or a step of a graph this one
 // replaced (see NewAfter): a step that precedes every step of this graph.
@@ -41,7 +74,7 @@ func (g *Graph) StepTask(s Step) Task {
 	if s < g.base {
 		return 0
 	}
-	return g.steps[s-g.base].task
+	return g.info(s).task
 }
 
 // StepTime returns the time step s ran at (0 for a step Before the graph).
@@ -49,5 +82,5 @@ func (g *Graph) StepTime(s Step) uint32 {
 	if s < g.base {
 		return 0
 	}
-	return g.steps[s-g.base].at
+	return g.info(s).at
 }
