@@ -35,6 +35,10 @@ type acc struct {
 	// custom renders the hook call of a formCustom access, with
 	// sitePlaceholder for its site, adding its guards to rd.
 	custom func(rd *renderer) (string, bool)
+	// embedded is, for the read of an embedded field on the way to a
+	// promoted field or method (promoted.go), the field path from loc:
+	// it gives the hook the key of the explicit path (keys.go).
+	embedded []int
 	// keepPre keeps the hook before the statement when the statement's
 	// other hooks go after it (syncorder.go).
 	keepPre bool

@@ -44,6 +44,12 @@ func (f *facts) keyOf(a *acc) (locKey, bool) {
 	case formMap:
 		kb.value(a.loc)
 		kb.b.WriteString("|M")
+	case formCustom:
+		if a.embedded == nil {
+			return locKey{}, false
+		}
+		kb.promoted(a.loc, a.embedded)
+		kb.b.WriteString("|A")
 	default:
 		return locKey{}, false
 	}
@@ -108,8 +114,11 @@ func (kb *keyBuilder) addr(e ast.Expr) *types.Var {
 			break
 		}
 		s := info.Selections[sel]
-		if s == nil || s.Kind() != types.FieldVal || embeddedPointer(info.TypeOf(sel.X), s.Index()) {
+		if s == nil || s.Kind() != types.FieldVal {
 			break
+		}
+		if embeddedPointer(info.TypeOf(sel.X), s.Index()) {
+			return kb.promoted(sel.X, s.Index())
 		}
 		if _, isPtr := coreType(info.TypeOf(sel.X)).(*types.Pointer); isPtr {
 			kb.value(sel.X)
@@ -154,6 +163,67 @@ func (kb *keyBuilder) addr(e ast.Expr) *types.Var {
 	}
 	kb.failed = true
 	return nil
+}
+
+// promoted writes the location of the field that the path idx of field
+// indexes selects from x, through embedded fields some of which are
+// pointers, as addr would write the explicit path: s.Soft, promoted
+// through an embedded *Config, gets the key of s.Config.Soft, and the read
+// of the embedded pointer on the way that of s.Config. A hop through an
+// embedded pointer reads the pointer, so the address depends on the
+// storage it was read from (the variable of the path so far, or memory).
+func (kb *keyBuilder) promoted(x ast.Expr, idx []int) *types.Var {
+	info := kb.f.info
+	type hop struct {
+		name string
+		ptr  bool // reached through a pointer
+	}
+	var hops []hop
+	t := info.TypeOf(x)
+	_, ptr := coreType(t).(*types.Pointer)
+	for _, i := range idx {
+		st := derefStruct(t)
+		if st == nil || i >= st.NumFields() {
+			kb.failed = true
+			return nil
+		}
+		f := st.Field(i)
+		hops = append(hops, hop{f.Name(), ptr})
+		t = f.Type()
+		_, ptr = coreType(t).(*types.Pointer)
+	}
+	for _, h := range hops[1:] {
+		if h.ptr {
+			kb.b.WriteString("val(")
+		}
+	}
+	var root *types.Var
+	if hops[0].ptr {
+		kb.value(x)
+	} else {
+		if tv := info.Types[x]; !tv.Addressable() {
+			kb.failed = true
+			return nil
+		}
+		root = kb.addr(x)
+	}
+	for k, h := range hops {
+		if k > 0 && h.ptr {
+			kb.b.WriteString(")")
+			if root != nil {
+				kb.dep(root)
+			} else {
+				kb.memDep = true
+			}
+			root = nil
+		}
+		if h.ptr {
+			kb.b.WriteString("->" + h.name)
+		} else {
+			kb.b.WriteString("." + h.name)
+		}
+	}
+	return root
 }
 
 // varValue writes the value of the variable v, as value writes an

@@ -67,6 +67,9 @@ func hookSource(tt hookCase) string {
 	if strings.Contains(tt.body, "unsafe.") {
 		src = strings.Replace(src, "import task", "import \"unsafe\"\nimport task", 1)
 	}
+	if strings.Contains(tt.body, "math.") {
+		src = strings.Replace(src, "import task", "import \"math\"\nimport task", 1)
+	}
 	return src
 }
 

@@ -66,7 +66,11 @@ func (c *collector) embeddedReads(x *ast.SelectorExpr, s *types.Selection, recvC
 // points to.
 func (c *collector) embeddedAcc(x *ast.SelectorExpr, path []int, deref bool) *acc {
 	root := x.X
-	return &acc{pos: x.Pos(), form: formCustom, loc: root, shown: x,
+	var embedded []int
+	if !deref {
+		embedded = path
+	}
+	return &acc{pos: x.Pos(), form: formCustom, loc: root, shown: x, embedded: embedded,
 		custom: func(rd *renderer) (string, bool) {
 			var base string
 			var ok bool

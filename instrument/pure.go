@@ -9,13 +9,17 @@ import (
 // Pure functions. The hook optimizations need stretches of code that make
 // no task-library call and change no location behind their back; a call
 // usually ends such a stretch. A call of a pure function does not: a
-// function (not a method, not generic) declared in the package being
-// rewritten whose body calls nothing but builtins that run no code of the
-// program and other pure functions, contains no function literal, go,
-// defer, select or channel operation, and writes nothing but its own
-// parameters, results and local variables (any write through a pointer or
-// into a slice disqualifies it; its locals are new at every call, so the
-// caller holds no pointer to them before it). Running
+// function or a method (not generic, not of a generic type) declared in
+// the package being rewritten, called statically (an interface's method
+// has no declaration here), whose body calls nothing but builtins that run
+// no code of the program and other pure functions, contains no function
+// literal, go, defer, select or channel operation, and writes nothing but
+// its own receiver, parameters, results and local variables (any write
+// through a pointer, a pointer receiver's included, or into a slice
+// disqualifies it; its locals are new at every call, so the caller holds
+// no pointer to them before it, and a value receiver is a copy). Vector
+// arithmetic such as func (v Vec) Dot(w Vec) float64 is pure, and so are
+// the functions of math, math/cmplx and math/bits (pureStd). Running
 // such a call starts, ends and joins no task, so it stays in the caller's
 // step (Surendran and Sarkar, RV 2016, Definition 1), and it changes no
 // memory the caller can see. Its own accesses of shared memory have hooks
@@ -38,7 +42,27 @@ func (f *facts) pureFunc(x *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
+	if pure, _ := pureStd(fn); pure {
+		return !f.disable[OptPure]
+	}
 	return f.pureDecl(fn) != nil
+}
+
+// pureStd reports whether fn is a function of the standard library known
+// to be pure in the sense above: the functions (not methods) of math,
+// math/cmplx and math/bits compute from their arguments only. safe adds
+// that it cannot panic (math/bits divides, and panics on a zero divisor).
+func pureStd(fn *types.Func) (pure, safe bool) {
+	if fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return false, false
+	}
+	switch fn.Pkg().Path() {
+	case "math", "math/cmplx":
+		return true, true
+	case "math/bits":
+		return true, false
+	}
+	return false, false
 }
 
 // pureDecl returns the declaration of fn when fn is pure, or nil.
@@ -73,6 +97,9 @@ func (f *facts) pureSafe(x *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
+	if _, safe := pureStd(fn); safe {
+		return !f.disable[OptPure]
+	}
 	ps := f.pures()
 	if s, done := ps.safe[fn]; done {
 		return s
@@ -94,7 +121,7 @@ func (f *facts) pures() *pureState {
 	for _, file := range f.pkg.Syntax {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd.Recv != nil || fd.Type.TypeParams != nil {
+			if !ok || fd.Body == nil || fd.Type.TypeParams != nil || genericRecv(fd) {
 				continue
 			}
 			if fn, ok := f.info.Defs[fd.Name].(*types.Func); ok {
@@ -104,6 +131,22 @@ func (f *facts) pures() *pureState {
 	}
 	f.pure = ps
 	return ps
+}
+
+// genericRecv reports whether d is a method of a generic type.
+func genericRecv(d *ast.FuncDecl) bool {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return false
+	}
+	t := d.Recv.List[0].Type
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	switch ast.Unparen(t).(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
 }
 
 // isPure checks the body of d (see the comment at the top of the file).
