@@ -24,10 +24,12 @@ const (
 	prioPre         = -200 // statements inserted before a statement
 	prioResultOpen  = -150 // `_tpinstr_rt.Result(` around a return's last result
 	prioTrickOpen   = -100 // `func() bool {…}() && bool(`
+	prioInlineOpen  = -60  // `_tpinstr_rt.ReadField(` around a call's value (inline.go)
 	prioAtOpen      = -50  // `_tpinstr_rt.At(`
 	prioReplace     = 0    // replacements
 	prioVariantDot  = 10   // `value.` before a call sent to a helper's variant (callee.go), dropped with a replaced call
 	prioAtClose     = 50   // `, site)`
+	prioInlineClose = 60   // `, "field", site)` closing rt.ReadField
 	prioTrickClose  = 100  // `)` of the condition wrapper
 	prioResultClose = 150  // `, func() bool {…}())` closing rt.Result
 	prioPost        = 200  // statements inserted after a statement

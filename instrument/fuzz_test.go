@@ -145,6 +145,8 @@ func CondBroadcast(c *sync.Cond, site uint32)                   {}
 func AtomicAt[T any](p *T, site uint32) *T                      { return p }
 func Spin(site uint32)                                          {}
 func Unchecked(site uint32) {}
+func ReadField[P ~*E, E any](p P, name string, site uint32) P { return p }
+func WriteField[P ~*E, E any](p P, name string, site uint32) P { return p }
 func Result[T any](v T, _ bool) T { return v }
 type TR[T any] interface{ Run(name string, f func(T)) bool }
 func TestRun[T any, R TR[T]](t R, name string, f func(T), site uint32) bool { return false }

@@ -67,6 +67,9 @@ func isQualified(info *types.Info, e ast.Expr) bool {
 func (r *fileRewriter) place(a *acc, rd *renderer) string {
 	text, ok := r.hookCall(a, rd)
 	if !ok {
+		if r.inlineField(a) {
+			return ""
+		}
 		return r.unchecked(a, rd.failed)
 	}
 	return r.commit(a, text)
@@ -207,6 +210,9 @@ func (r *fileRewriter) placePre(a *acc, pl placement, pre, post []string) (_, _ 
 		}
 	}
 	if !ok {
+		if r.inlineField(a) {
+			return pre, post, false
+		}
 		return append(pre, r.unchecked(a, rd.failed)), post, false
 	}
 	return append(pre, r.commit(a, text)), post, true

@@ -32,6 +32,8 @@ var surface = []string{
 	// hooks of a return statement's accesses after its calls (instrument's
 	// syncorder.go).
 	"Unchecked", "Result",
+	// A field of a call's value, hooked in place (instrument/inline.go).
+	"ReadField", "WriteField",
 	// Allocations whose deaths the checker learns (checker/alloc.go), and
 	// runtime.SetFinalizer, which must take the checker's finalizer off.
 	"Alloc", "AllocSlice", "SetFinalizer",

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/checker"
@@ -108,6 +109,63 @@ func At[H any](h H, site uint32) H {
 // Go evaluates the calls of the statement in lexical order, so the hooks,
 // in the call of the last argument, run after every call of the results.
 func Result[T any](v T, _ bool) T { return v }
+
+// ReadField returns p after recording, when p is not nil, a read at site
+// of the field of *p named name (promoted through embedded structs, not
+// through embedded pointers). Rewritten code wraps in it the value of a
+// call whose field it reads when the call cannot be moved before the
+// statement to name the field (s.Current().Version in a composite
+// literal after other calls): the read is recorded as the call returns,
+// right before the field is loaded.
+func ReadField[P ~*E, E any](p P, name string, site uint32) P {
+	if p != nil {
+		off, size := fieldOf[E](name)
+		checker.Access(unsafe.Add(unsafe.Pointer(p), off), size, false, site)
+	}
+	return p
+}
+
+// WriteField is ReadField for a write of the field.
+func WriteField[P ~*E, E any](p P, name string, site uint32) P {
+	if p != nil {
+		off, size := fieldOf[E](name)
+		checker.Access(unsafe.Add(unsafe.Pointer(p), off), size, true, site)
+	}
+	return p
+}
+
+// fieldKey names a field of a struct type.
+type fieldKey struct {
+	t    reflect.Type
+	name string
+}
+
+// fields caches the offsets and sizes of the fields ReadField and
+// WriteField have looked up.
+var fields sync.Map // fieldKey → [2]uintptr
+
+// fieldOf returns the offset in E and the size of E's field name.
+func fieldOf[E any](name string) (off, size uintptr) {
+	t := reflect.TypeFor[E]()
+	k := fieldKey{t, name}
+	if v, ok := fields.Load(k); ok {
+		a := v.([2]uintptr)
+		return a[0], a[1]
+	}
+	f, ok := t.FieldByName(name)
+	if !ok {
+		panic("tpinstr: no field " + name + " in " + t.String())
+	}
+	st := t
+	for _, i := range f.Index {
+		sf := st.Field(i)
+		off += sf.Offset
+		st = sf.Type
+	}
+	size = f.Type.Size()
+	fields.Store(k, [2]uintptr{off, size})
+	return off, size
+}
 
 // Unchecked tells the checker that the program reached an access at
 // site that the rewriter could not give a hook (instrument's unchecked):
