@@ -572,78 +572,85 @@ func (f *facts) addressTaken(n ast.Node) map[*types.Var]bool {
 
 // isoAssigned returns the variables assigned inside the bodies of Isolated
 // calls of the file, and inside its mutex sections (mutexsection.go: any
-// section, commutative or not), computed once.
+// section, commutative or not), or whose address they take.
 func (f *facts) isoAssigned() map[*types.Var]bool {
-	if f.isoVars != nil {
-		return f.isoVars
-	}
-	f.isoVars = map[*types.Var]bool{}
-	ast.Inspect(f.file, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if body := f.isolatedBody(call); body != nil {
-			f.markAssigned(body)
-		}
-		return true
-	})
-	for _, sec := range f.mutexSections() {
-		for _, s := range sec.body {
-			f.markAssigned(s)
-		}
-	}
+	f.isoScan()
 	return f.isoVars
 }
 
 // isoWritten returns the variables whose elements the Isolated bodies and
 // mutex sections of the file write: the variable at the root of an
-// assignment's or an update's target path (v[i], v.f, v[i].f...), and the
-// collection of delete and clear, computed once.
+// assignment's or an update's target path (v[i], v.f, v[i].f...), of an
+// address taken, and the collection of delete and clear.
 func (f *facts) isoWritten() map[*types.Var]bool {
-	if f.isoElems != nil {
-		return f.isoElems
+	f.isoScan()
+	return f.isoElems
+}
+
+// isoScan computes isoVars and isoElems, once, from the Isolated bodies
+// and the mutex sections of the file.
+func (f *facts) isoScan() {
+	if f.isoVars != nil {
+		return
 	}
-	f.isoElems = map[*types.Var]bool{}
-	mark := func(n ast.Node) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			var targets []ast.Expr
-			switch s := n.(type) {
-			case *ast.AssignStmt:
-				targets = s.Lhs
-			case *ast.IncDecStmt:
-				targets = []ast.Expr{s.X}
-			case *ast.RangeStmt:
-				targets = []ast.Expr{s.Key, s.Value}
-			case *ast.CallExpr:
-				if id, ok := ast.Unparen(s.Fun).(*ast.Ident); ok && len(s.Args) > 0 {
-					if b, ok := f.info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
-						targets = s.Args[:1]
-					}
-				}
-			}
-			for _, t := range targets {
-				if v := rootVar(f.info, t); v != nil {
-					f.isoElems[v] = true
-				}
-			}
-			return true
-		})
-	}
+	f.isoVars, f.isoElems = map[*types.Var]bool{}, map[*types.Var]bool{}
 	ast.Inspect(f.file, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if body := f.isolatedBody(call); body != nil {
-				mark(body)
+				f.markTargets(body)
 			}
 		}
 		return true
 	})
 	for _, sec := range f.mutexSections() {
 		for _, s := range sec.body {
-			mark(s)
+			f.markTargets(s)
 		}
 	}
-	return f.isoElems
+}
+
+// markTargets adds to isoVars the variables that n assigns (by name, in
+// an assignment, an update or a range clause with =) or whose address it
+// takes, and to isoElems the variables at the root of each of those
+// targets and of the collections n deletes from or clears.
+func (f *facts) markTargets(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		var targets []ast.Expr
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			targets = s.Lhs
+		case *ast.IncDecStmt:
+			targets = []ast.Expr{s.X}
+		case *ast.RangeStmt:
+			targets = []ast.Expr{s.Key, s.Value}
+		case *ast.UnaryExpr:
+			if s.Op == token.AND {
+				targets = []ast.Expr{s.X} // its address may be written through
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(s.Fun).(*ast.Ident); ok && len(s.Args) > 0 {
+				if b, ok := f.info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+					if v := rootVar(f.info, s.Args[0]); v != nil {
+						f.isoElems[v] = true
+					}
+				}
+			}
+		}
+		for _, t := range targets {
+			if t == nil {
+				continue
+			}
+			if id, ok := ast.Unparen(t).(*ast.Ident); ok {
+				if v, ok := f.info.Uses[id].(*types.Var); ok {
+					f.isoVars[v] = true
+				}
+			}
+			if v := rootVar(f.info, t); v != nil {
+				f.isoElems[v] = true
+			}
+		}
+		return true
+	})
 }
 
 // rootVar returns the variable at the root of the path x (an identifier,
@@ -667,30 +674,4 @@ func rootVar(info *types.Info, x ast.Expr) *types.Var {
 		}
 	}
 	return nil
-}
-
-// markAssigned adds the variables that n assigns, or whose address it
-// takes, to isoVars.
-func (f *facts) markAssigned(n ast.Node) {
-	ast.Inspect(n, func(n ast.Node) bool {
-		var targets []ast.Expr
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			targets = s.Lhs
-		case *ast.IncDecStmt:
-			targets = []ast.Expr{s.X}
-		case *ast.UnaryExpr:
-			if s.Op == token.AND {
-				targets = []ast.Expr{s.X} // its address may be written through
-			}
-		}
-		for _, t := range targets {
-			if id, ok := ast.Unparen(t).(*ast.Ident); ok {
-				if v, ok := f.info.Uses[id].(*types.Var); ok {
-					f.isoVars[v] = true
-				}
-			}
-		}
-		return true
-	})
 }
