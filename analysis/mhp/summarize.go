@@ -140,10 +140,16 @@ func effectOf(t *Tree, l *pst.Node, sig *types.Signature, fset *token.FileSet) (
 		e.Steps = append(e.Steps, es)
 	}
 	if l.Access.Via != nil && l.Access.Where != "" {
-		e.Where = l.Access.Where
+		e.Where, e.In = l.Access.Where, l.Access.In
+		if e.In == "" {
+			e.In = l.Access.Via.Name()
+		}
 	} else {
 		pos := fset.Position(l.Pos)
 		e.Where = fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
+		if t.Func != nil {
+			e.In = t.Func.Name()
+		}
 	}
 	return e, true
 }

@@ -56,7 +56,7 @@ func (b *builder) calleeEffects(fn *types.Func, call *ast.CallExpr, recv ast.Exp
 		}
 		leaf := func() {
 			for _, p := range ps {
-				b.accessLeaves(Access{Path: p, Write: e.Write, Node: at, Via: fn, Call: call, Where: e.Where, Isolated: e.Isolated}, at.Pos())
+				b.accessLeaves(Access{Path: p, Write: e.Write, Node: at, Via: fn, Call: call, Where: e.Where, In: e.In, Isolated: e.Isolated}, at.Pos())
 			}
 		}
 		switch e.Esc {

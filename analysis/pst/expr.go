@@ -18,8 +18,10 @@ type Access struct {
 	Via *types.Func
 	// Call is the call whose effect this is (nil for a direct access).
 	Call *ast.CallExpr
-	// Where is the position of the access inside Via, for messages.
-	Where string
+	// Where is the position of the access made through Via, for
+	// messages, and In the function it is in (Via itself, or a function
+	// Via calls).
+	Where, In string
 	// Isolated is set when Via makes the access inside Isolated.
 	Isolated bool
 	// Written is set on the leaf of a location the access may denote

@@ -73,8 +73,10 @@ type Effect struct {
 	Isolated bool
 	// Esc tells whether the access may happen after the call returns.
 	Esc Esc
-	// Where is the position of the access in the callee, for messages.
-	Where string
+	// Where is the position of the access in the callee, for messages,
+	// and In the name of the function it is in: the callee's, or, for an
+	// effect the callee has of its own callees, the one that makes it.
+	Where, In string
 }
 
 // EffectStep is a Step without references to syntax or PST nodes.

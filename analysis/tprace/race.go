@@ -189,7 +189,11 @@ func (c *checker) describe(n *pst.Node) string {
 		s = fmt.Sprintf("the %s of %s through %s at %s", kind, n.Access.Path, w.Access.Path, c.where(n.Pos))
 	}
 	if v := n.Access.Via; v != nil {
-		s += fmt.Sprintf(" (in %s at %s)", v.Name(), n.Access.Where)
+		in := n.Access.In
+		if in == "" {
+			in = v.Name()
+		}
+		s += fmt.Sprintf(" (in %s at %s)", in, n.Access.Where)
 	}
 	return s
 }

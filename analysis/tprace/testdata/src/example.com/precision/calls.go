@@ -40,7 +40,7 @@ func methodValueInField(t *task.T) {
 	st := &stats{}
 	ss := []sensor{{st.add}, {st.add}}
 	t.ForAll(0, len(ss), func(t *task.T, i int) {
-		ss[i].poll(i) // want `possible determinacy race on precision.\*stats\(receiver\): the write of precision.\*stats\(receiver\).n at calls.go:\d+:\d+ \(in poll at calls.go:\d+:\d+\) may run in parallel with itself`
+		ss[i].poll(i) // want `possible determinacy race on precision.\*stats\(receiver\): the write of precision.\*stats\(receiver\).n at calls.go:\d+:\d+ \(in add at calls.go:\d+:\d+\) may run in parallel with itself`
 	})
 }
 

@@ -20,7 +20,7 @@ func deposit(a adder, v int) { a.Add(v) }
 
 func shared(t *task.T, as []adder) {
 	t.ForAll(0, len(as), func(t *task.T, i int) {
-		deposit(as[i], i) // want `possible determinacy race on singleton.\*ledger\(receiver\): the write of singleton.\*ledger\(receiver\).balance at main.go:\d+:\d+ \(in deposit at main.go:\d+:\d+\) may run in parallel with itself`
+		deposit(as[i], i) // want `possible determinacy race on singleton.\*ledger\(receiver\): the write of singleton.\*ledger\(receiver\).balance at main.go:\d+:\d+ \(in Add at main.go:\d+:\d+\) may run in parallel with itself`
 	})
 }
 
