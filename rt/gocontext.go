@@ -241,15 +241,19 @@ func contextName(c context.Context) string {
 	return "context"
 }
 
-// AfterFunc arranges to call f after c is canceled (at once if it is),
-// and returns a function that undoes it, reporting whether it did: the
-// interface package context uses for the children of a context of
-// another package.
+// AfterFunc arranges to call f after c is canceled, and returns a
+// function that undoes it, reporting whether it did: the interface
+// package context uses for the children of a context of another package.
+// If c is canceled already, f runs in a goroutine of its own, as
+// context.AfterFunc runs it: package context calls AfterFunc holding the
+// child's lock, which f takes, and it looks at Done first, which a cancel
+// closes only after it sets err, so a call in between would wait for
+// itself.
 func (c *deadlineCtx) AfterFunc(f func()) func() bool {
 	c.mu.Lock()
 	if c.err != nil {
 		c.mu.Unlock()
-		f()
+		Go(f, c.site)
 		return func() bool { return false }
 	}
 	if c.children == nil {
