@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
@@ -31,6 +32,9 @@ type Harness struct {
 	// Err says why there is no tpinstr binary (the build failed): the
 	// tests that need one fail with it.
 	Err error
+
+	goMu     sync.Mutex
+	goBuilds map[string]*goBuild // the checked builds of plain-Go corpora, by directory (goprog.go)
 }
 
 // NewHarness makes a temporary directory and, unless short is set (the

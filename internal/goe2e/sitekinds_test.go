@@ -39,7 +39,7 @@ func TestGoReportKinds(t *testing.T) {
 			jsonPath := filepath.Join(t.TempDir(), "reports.jsonl")
 			ctx, cancel := context.WithTimeout(context.Background(), e2e.RunTimeout)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, goProgramBinary(t, p))
+			cmd := exec.CommandContext(ctx, harness.GoProgramBinary(t, p))
 			cmd.Dir = harness.Root
 			cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 json="+jsonPath)
 			if code, err := e2e.ExitCode(cmd.Run()); err != nil || code != e2e.RaceExitCode {

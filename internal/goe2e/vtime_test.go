@@ -51,7 +51,7 @@ func TestGoProgramsVirtualTime(t *testing.T) {
 				Dir:  filepath.Join(harness.Root, goProgramsDir, e2e.KindNoRace, name),
 				Pkg:  "./" + goProgramsDir + "/" + e2e.KindNoRace + "/" + name,
 			}
-			checked := goProgramBinary(t, p)
+			checked := harness.GoProgramBinary(t, p)
 			plain := filepath.Join(plainDir, name)
 			build := exec.Command("go", "build", "-o", plain, p.Pkg)
 			build.Dir = harness.Root

@@ -1,4 +1,4 @@
-package goe2e
+package gorealistic
 
 import (
 	"testing"
@@ -14,14 +14,14 @@ const goRealisticDir = "testdata/gorealistic"
 // TestGoRealisticLabels checks the corpus of testdata/gorealistic without
 // running it: every race program has a twin, race programs carry labels and
 // norace programs none, each first line says what the program tests, and no
-// name is also one of testdata/goprograms (checkGoProgram's lists of
-// expected misses are keyed by name).
+// name is also one of testdata/goprograms (the lists of expected outcomes
+// of the two corpora are keyed by name).
 func TestGoRealisticLabels(t *testing.T) {
-	checkGoCorpusLabels(t, goRealisticDir, goProgramsDir)
+	e2e.CheckGoCorpusLabels(t, goRealisticDir, "testdata/goprograms")
 }
 
 // TestGoRealistic runs every program of testdata/gorealistic checked, as
-// TestGoPrograms runs testdata/goprograms: a race program must exit with
+// package goe2e runs testdata/goprograms: a race program must exit with
 // status 66 and report its labelled pairs and no race on an unlabelled
 // line; a norace program must exit with status 0 and report nothing; both
 // must print the verdict line of a run of goroutines. The programs under
@@ -34,31 +34,9 @@ func TestGoRealisticLabels(t *testing.T) {
 // command's default timeout on a busy machine. Within 100 schedules every
 // race program reports all its labelled pairs, which this test checks.
 func TestGoRealistic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: skipping the checked runs of the corpus (each builds a program)")
-	}
-	harness.Need(t)
-	for _, kind := range []string{e2e.KindRace, e2e.KindNoRace} {
-		progs, err := listGoPrograms(harness.Root, goRealisticDir, kind)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range progs {
-			t.Run(kind+"/"+p.Name, func(t *testing.T) {
-				t.Parallel()
-				checkGoProgram(t, p, realisticOptions())
-			})
-		}
-	}
-}
-
-// realisticOptions are the TPINSTR options of the runs of TestGoRealistic
-// and TestGoPrograms, besides those of every run of a corpus of plain Go
-// (checkGoProgram): exploration stops at 100 schedules, the default's 1000
-// with -e2e.full (a handful of programs of each corpus reach the limit).
-func realisticOptions() string {
+	options := "max_schedules=100 "
 	if *full {
-		return ""
+		options = ""
 	}
-	return "max_schedules=100 "
+	harness.RunGoCorpus(t, e2e.GoCorpus{Dir: goRealisticDir}, options)
 }
