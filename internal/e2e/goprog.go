@@ -188,29 +188,11 @@ func (h *Harness) CheckGoProgram(t *testing.T, c GoCorpus, p Program, options st
 	if err != nil {
 		t.Fatal(err)
 	}
-	jsonPath := filepath.Join(t.TempDir(), "reports.jsonl")
-	if strings.ContainsAny(jsonPath, " \t") {
-		t.Fatalf("the report file %q contains a space, which the TPINSTR variable cannot carry", jsonPath)
-	}
 	bin := h.GoProgramBinary(t, p)
-	ctx, cancel := context.WithTimeout(context.Background(), RunTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin)
-	cmd.Dir = h.Root
-	cmd.Env = append(os.Environ(), "TPINSTR=explore_time=0 sample_time=0 "+options+"json="+jsonPath)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	code, err := ExitCode(cmd.Run())
-	if err != nil {
-		t.Fatalf("checked %s: %v\nstderr:\n%s", p.Pkg, err, stderr.Bytes())
-	}
-	races, err := ReadJSONReports(jsonPath, h.Root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verdict := goVerdict.Find(stderr.Bytes())
+	code, races, stdout, stderr := h.RunChecked(t, p, bin, "explore_time=0 sample_time=0 "+options)
+	verdict := goVerdict.Find(stderr)
 	if verdict == nil {
-		verdict = goVerdict.Find(stdout.Bytes())
+		verdict = goVerdict.Find(stdout)
 	}
 	if verdict == nil {
 		t.Errorf("no verdict line (tpinstr: checked ...)")
@@ -227,10 +209,41 @@ func (h *Harness) CheckGoProgram(t *testing.T, c GoCorpus, p Program, options st
 		}
 		return
 	}
-	CheckOutcome(t, p, pairs, code, races, stderr.Bytes())
+	CheckOutcome(t, p, pairs, code, races, stderr)
 	if t.Failed() {
-		t.Logf("verdict: %s\nstdout:\n%s\nstderr:\n%s", verdict, stdout.Bytes(), stderr.Bytes())
+		t.Logf("verdict: %s\nstdout:\n%s\nstderr:\n%s", verdict, stdout, stderr)
 	}
+}
+
+// RunChecked runs bin, the checked build of p, in the module root with
+// TPINSTR set to options (space-separated, possibly empty) and a JSON
+// report file, and returns its exit status, the races it reported and its
+// output. A run that does not end within RunTimeout fails the test.
+func (h *Harness) RunChecked(t *testing.T, p Program, bin, options string) (code int, races []Race, stdout, stderr []byte) {
+	t.Helper()
+	jsonPath := filepath.Join(t.TempDir(), "reports.jsonl")
+	if strings.ContainsAny(jsonPath, " \t") {
+		t.Fatalf("the report file %q contains a space, which the TPINSTR variable cannot carry", jsonPath)
+	}
+	if options != "" && !strings.HasSuffix(options, " ") {
+		options += " "
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), RunTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Dir = h.Root
+	cmd.Env = append(os.Environ(), "TPINSTR="+options+"json="+jsonPath)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	code, err := ExitCode(cmd.Run())
+	if err != nil {
+		t.Fatalf("checked %s: %v\nstderr:\n%s", p.Pkg, err, errOut.Bytes())
+	}
+	races, err = ReadJSONReports(jsonPath, h.Root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code, races, out.Bytes(), errOut.Bytes()
 }
 
 // RunGoCorpus runs every program of corpus c checked, in parallel

@@ -1,13 +1,8 @@
 package e2e
 
 import (
-	"bytes"
-	"context"
 	"flag"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -80,29 +75,11 @@ func checkProgram(t *testing.T, p Program, flags ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jsonPath := filepath.Join(t.TempDir(), "reports.jsonl")
-	if strings.ContainsAny(jsonPath, " \t") {
-		t.Fatalf("the report file %q contains a space, which the TPINSTR variable cannot carry", jsonPath)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), RunTimeout)
-	defer cancel()
 	bin := checkedBinary(t, p, flags...)
-	cmd := exec.CommandContext(ctx, bin)
-	cmd.Dir = harness.Root
-	cmd.Env = append(os.Environ(), "TPINSTR=json="+jsonPath)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	code, err := ExitCode(cmd.Run())
-	if err != nil {
-		t.Fatalf("checked %s: %v\nstderr:\n%s", p.Pkg, err, stderr.Bytes())
-	}
-	races, err := ReadJSONReports(jsonPath, harness.Root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code, races, stdout, stderr := harness.RunChecked(t, p, bin, "")
 
-	CheckOutcome(t, p, pairs, code, races, stderr.Bytes())
+	CheckOutcome(t, p, pairs, code, races, stderr)
 	if t.Failed() {
-		t.Logf("stdout:\n%s\nstderr:\n%s", stdout.Bytes(), stderr.Bytes())
+		t.Logf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
 	}
 }
