@@ -41,8 +41,10 @@ type goFindings struct {
 	Alternatives []string         `json:"alternatives,omitempty"`
 	Choice       *goexec.Choice   `json:"choice,omitempty"`
 	Panic        *report.Panic    `json:"panic,omitempty"`
-	Orders       string           `json:"orders"` // goexec's Fingerprint
-	Ran          bool             `json:"ran"`
+	// Order is the run's order of attempts (goexec's Attempts, written
+	// as a schedule), unless the run could not follow its schedule's.
+	Order string `json:"order,omitempty"`
+	Ran   bool   `json:"ran"`
 }
 
 // goChildState is set in a child of goroutine exploration.
@@ -68,7 +70,9 @@ func (st *state) setupGoChild() error {
 		if err != nil {
 			return fmt.Errorf("TPINSTR: replay: %w", err)
 		}
-		st.goReplay = s
+		if len(s.Follow) > 0 || len(s.Points) > 0 {
+			st.goReplay = &s
+		}
 	}
 	return nil
 }
@@ -79,11 +83,13 @@ func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
 	f.Ran = true
 	f.Deadlock = d
 	if gx != nil {
-		for _, s := range gx.Alternatives() {
+		for _, s := range gx.Alternatives(len(f.Races) > 0) {
 			f.Alternatives = append(f.Alternatives, s.String())
 		}
 		f.Choice = gx.Choice()
-		f.Orders = gx.Fingerprint()
+		if !gx.Diverged {
+			f.Order = goexec.Schedule{Follow: gx.Attempts()}.String()
+		}
 	}
 	b, err := json.Marshal(f)
 	if err == nil {
@@ -126,14 +132,24 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	defer os.RemoveAll(dir)
 
 	start := time.Now()
-	seen := map[string]bool{goexec.Schedule(nil).String(): true}
+	seen := map[string]bool{goexec.Schedule{}.String(): true}
+	// ran holds the orders of the runs, so that a schedule that would make
+	// a run that ran again is not run (goexec.Ran).
+	var ran goexec.Ran
+	ran.Add(goexec.Schedule{}, gx.Attempts())
+	covered := func(s string) bool {
+		if seen[s] {
+			return true
+		}
+		sc, err := goexec.ParseSchedule(s)
+		return err == nil && ran.Covers(sc)
+	}
 	var work []string
-	for _, s := range gx.Alternatives() {
+	for _, s := range gx.Alternatives(len(st.emitted) > 0) {
 		work = append(work, s.String())
 	}
 	deadlocks := map[string]bool{}
 	panics := map[string]bool{}
-	orders := map[string]bool{gx.Fingerprint(): true}
 	// Children run up to explore_procs at once, ahead of the walk, which
 	// merges their findings one at a time in its own order (see
 	// explore.Pool): the reports and the verdict are the serial walk's.
@@ -205,11 +221,11 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	signal.Notify(intr, os.Interrupt)
 	defer signal.Stop(intr)
 	// The schedules each run lists, for sampling.
-	listed := map[string][]string{goexec.Schedule(nil).String(): append([]string(nil), work...)}
+	listed := map[string][]string{goexec.Schedule{}.String(): append([]string(nil), work...)}
 	for len(work) > 0 {
 		s := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[s] {
+		if covered(s) {
 			continue
 		}
 		if sum.schedules >= st.opts.MaxSchedules {
@@ -229,7 +245,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 		seen[s] = true
 		sum.schedules++
-		ahead := explore.Ahead(work, min(st.opts.MaxSchedules-sum.schedules, 4*procs), func(a string) bool { return seen[a] })
+		ahead := explore.Ahead(work, min(st.opts.MaxSchedules-sum.schedules, 4*procs), covered)
 		o := pool.Get(s, ahead)
 		if (o.err != nil || o.runErr != nil) && explore.Interrupted(intr) {
 			// The child died of the interrupt: its schedule was not run.
@@ -243,12 +259,14 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 			continue
 		}
 		listed[s] = f.Alternatives
-		if !orders[f.Orders] {
-			// A run with orders of its own: the schedules that reverse
-			// its pairs may reach others still.
-			orders[f.Orders] = true
-			work = append(work, f.Alternatives...)
+		if f.Order != "" {
+			sc, err1 := goexec.ParseSchedule(s)
+			order, err2 := goexec.ParseSchedule(f.Order)
+			if err1 == nil && err2 == nil {
+				ran.Add(sc, order.Follow)
+			}
 		}
+		work = append(work, f.Alternatives...)
 	}
 	sum.complete = len(work) == 0
 	if !sum.complete && st.opts.SampleTime > 0 && !sum.interrupted {
@@ -283,7 +301,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 // replay value that runs it again.
 func (st *state) sampleGo(listed map[string][]string, seen map[string]bool, run func(s string) ([]string, bool)) int {
 	rng := rand.New(rand.NewPCG(st.opts.SampleSeed, 0x5eed))
-	root := goexec.Schedule(nil).String()
+	root := goexec.Schedule{}.String()
 	deadline := time.Now().Add(st.opts.SampleTime)
 	n, idle := 0, 0
 	for cur := root; time.Now().Before(deadline); {

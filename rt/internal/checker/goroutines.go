@@ -142,7 +142,7 @@ func GoExec(site uint32) *goexec.Exec {
 		st.gx.SetSchedule(st.goChild.sched)
 		st.gx.OnPanic = st.childPanic
 	case st.goReplay != nil:
-		st.gx.SetSchedule(st.goReplay)
+		st.gx.SetSchedule(*st.goReplay)
 	}
 	return st.gx
 }

@@ -54,7 +54,7 @@ func TestGoroutineRuns(t *testing.T) {
 			`^tpinstr: checked 1 schedule \(the explore_time limit of 1ns\): other schedules were not checked \(3 goroutines; the first object two goroutines share: a Mutex that goroutines 2 and 3 both lock, goroutine 3 at goprog\.go:4:1\)\n$`,
 		}},
 		{scenario: "masked-sample", status: 66, stdout: "1\n", stderr: []string{
-			`Schedule: g2\.1(/[0-9]+\.[0-9]+)? \(replay it with TPINSTR=replay=g2\.1(/[0-9]+\.[0-9]+)?\)\n`,
+			`Schedule: g@1\.3 \(replay it with TPINSTR=replay=g@1\.3\)\n`,
 			`tpinstr: checked 1 schedule \(the explore_time limit of 1ns, then [0-9]+ more schedules? sampled at random (for 1m0s|in [0-9.]+[µnm]?s \(of the sample_time of 1m0s\)) with sample_seed=1\): other schedules were not checked \(3 goroutines; the first object two goroutines share: a Mutex that goroutines 2 and 3 both lock, goroutine 3 at goprog\.go:4:1\)\n$`,
 		}},
 		{scenario: "masked-explore", status: 0, stdout: "1\n", stderr: []string{
@@ -63,7 +63,7 @@ func TestGoroutineRuns(t *testing.T) {
 		{scenario: "masked", status: 66, stdout: "1\n", stderr: []string{
 			`WARNING: DATA RACE\nRead of x at 0x[0-9a-f]+ by goroutine 3:\n  main.reader\(\)\n      goprog.go:2:1\n`,
 			`Previous write of x at 0x[0-9a-f]+ by goroutine 2:\n  main.writer\(\)\n      goprog.go:1:1\n`,
-			`Schedule: g2\.1(/[0-9]+\.[0-9]+)? \(replay it with TPINSTR=replay=g2\.1(/[0-9]+\.[0-9]+)?\)\n`,
+			`Schedule: g@1\.3 \(replay it with TPINSTR=replay=g@1\.3\)\n`,
 			`tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n`,
 		}},
 		{scenario: "masked-replay", status: 66, stdout: "1\n", stderr: []string{
@@ -80,7 +80,7 @@ func TestGoroutineRuns(t *testing.T) {
 			`WARNING: GOROUTINE LEAK\ngoroutine 2 waits \(chan receive\) at goprog.go:6:1 when the run ends\n  created at goprog.go:3:1 by goroutine 1\n`,
 		}},
 		{scenario: "panic", status: 66, stdout: "done\n", stderr: []string{
-			`==================\nPANIC: goroutine 2 panics: send on closed channel\n  at \S+main.go:\d+\n  created at goprog.go:3:1 by goroutine 1\nSchedule: g2\.1(/[0-9]+\.[0-9]+)? \(replay it with TPINSTR=replay=g2\.1(/[0-9]+\.[0-9]+)?\)\n==================\n`,
+			`==================\nPANIC: goroutine 2 panics: send on closed channel\n  at \S+main.go:\d+\n  created at goprog.go:3:1 by goroutine 1\nSchedule: g@1\.3 \(replay it with TPINSTR=replay=g@1\.3\)\n==================\n`,
 			`tpinstr: checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation \(3 goroutines\)\n`,
 		}},
 		{scenario: "timeout-order", status: 0, stdout: "sleep\ntimeout\n", stderr: []string{

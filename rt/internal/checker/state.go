@@ -71,7 +71,7 @@ type state struct {
 	verdictLog  verdictLog           // the verdicts for tpinstr test's summary (verdictlog.go)
 	taskRuns    int                  // task.Runs started (runs counts the runs of goroutines too)
 	goChild     *goChildState        // set in a child of goroutine exploration
-	goReplay    goexec.Schedule      // the replay option's goroutine schedule
+	goReplay    *goexec.Schedule     // the replay option's goroutine schedule, unless it is the depth-first one
 	inTaskGo    *goexec.Choice       // the first goroutine operation inside a task.Run, which runs unchecked
 	topPar      *goexec.Choice       // the t.Parallel of the running top-level test (testpar.go)
 	topParSaid  bool                 // a verdict named topPar

@@ -58,7 +58,7 @@ func exploreOrders(t *testing.T, body func(e *Exec, h *testHost), limit int) (ma
 	union := map[[2]uint32]bool{}
 	seen := map[string]bool{}
 	orders := map[string]bool{}
-	work := []Schedule{nil}
+	work := []Schedule{{}}
 	n := 0
 	for len(work) > 0 {
 		s := work[len(work)-1]
@@ -86,10 +86,8 @@ func exploreOrders(t *testing.T, body func(e *Exec, h *testHost), limit int) (ma
 		for _, r := range h.races {
 			union[[2]uint32{min(uint32(r.Prev.Site), uint32(r.Cur.Site)), max(uint32(r.Prev.Site), uint32(r.Cur.Site))}] = true
 		}
-		if f := e.Fingerprint(); !orders[f] {
-			orders[f] = true
-			work = append(work, e.Alternatives()...)
-		}
+		orders[e.Fingerprint()] = true
+		work = append(work, e.Alternatives(len(h.races) > 0)...)
 	}
 	return union, n, len(orders)
 }
@@ -152,7 +150,7 @@ func TestCommutingUpdatesRace(t *testing.T) {
 		update(e, h, pn, 12)
 		h.access(px, 8, false, 13)
 		h.access(pn, 8, false, 14)
-	}, nil)
+	}, Schedule{})
 	wantOneRun(t, r, map[[2]uint32]bool{{10, 13}: true, {11, 14}: true})
 }
 
@@ -194,7 +192,7 @@ func TestAtomicLoads(t *testing.T) {
 		}, 1)
 		load(e, h, pf, 12)
 		h.access(px, 8, false, 13)
-	}, nil)
+	}, Schedule{})
 	wantOneRun(t, r, map[[2]uint32]bool{{10, 13}: true})
 
 	// The same with a Store in place of the goroutine's Load: the main
@@ -206,7 +204,7 @@ func TestAtomicLoads(t *testing.T) {
 		}, 1)
 		load(e, h, pf, 12)
 		h.access(px, 8, false, 13)
-	}, nil)
+	}, Schedule{})
 	if len(r.races) != 0 {
 		t.Errorf("Store then Load: races %v, want none in the depth-first order", r.races)
 	}

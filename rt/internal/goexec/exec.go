@@ -160,7 +160,14 @@ type Exec struct {
 	choice *Choice
 
 	// Exploration (explore.go).
-	sched      Schedule
+	sched    Schedule
+	follow   []int32  // the order of attempts the run follows (Schedule.Follow)
+	fidx     int      // the attempts of follow made
+	attempts []int32  // the goroutine of each attempt, in order, negative for a late turn
+	early    []uint64 // the attempts made while another goroutine was between two of its steps, as bits
+	// Diverged reports that the run could not follow its schedule's
+	// order of attempts to its end (takeTurn).
+	Diverged   bool
 	yieldAt    map[Point]bool
 	caseAt     map[Point]int // the case a select statement takes
 	choices    []selChoice   // select statements that had several cases ready
@@ -261,9 +268,25 @@ type G struct {
 	goid                uint64
 	adopted             bool
 
-	acqs   int // acquisitions attempted, for Point
-	rheld  int // read locks of RWMutexes it holds (RLock)
-	spawnK int // the parent's acquisitions attempted before the go statement
+	acqs int // acquisitions attempted, for Point
+	// Its place in the run's order of attempts (explore.go, enabled):
+	// the index of each of its attempts, the attempts made when it was
+	// created, and the spans of attempts while it waited for another
+	// goroutine or slept (blocked), the open one from blockFrom.
+	attAt     []int32
+	born      int32
+	blocked   [][2]int32
+	blockFrom int32
+	turn      bool // it waits at an attempt for its turn (takeTurn)
+	late      bool // its turn is a late one (releaseLate)
+	lateGo    bool // its late turn came
+	// It yielded because it polls, spins, or calls runtime.Gosched
+	// (poll, preempt, Yield): it does not count as enabled until it goes
+	// on (explore.go's enabled), as the scheduler lets every other
+	// goroutine go first.
+	polling bool
+	rheld   int // read locks of RWMutexes it holds (RLock)
+	spawnK  int // the parent's acquisitions attempted before the go statement
 
 	vc    vclock       // its clock (hb.go)
 	segs  []event.Task // open segments, oldest first
@@ -353,7 +376,8 @@ func New(h Host, root event.Task, site uint32) *Exec {
 }
 
 func (e *Exec) newG(parent *G, site uint32) *G {
-	g := &G{ID: len(e.gs) + 1, Parent: parent, Site: site, wake: make(chan struct{}, 1)}
+	g := &G{ID: len(e.gs) + 1, Parent: parent, Site: site, wake: make(chan struct{}, 1),
+		born: int32(len(e.attempts)), blockFrom: -1}
 	e.gs = append(e.gs, g)
 	return g
 }
@@ -524,6 +548,9 @@ func (e *Exec) body(g *G, f func()) {
 // goroutine woke g.
 func (e *Exec) park(g *G, waits string, site uint32) {
 	g.Waits, g.WaitAt = waits, site
+	if waits != "yield" || g.polling {
+		g.blockFrom = int32(len(e.attempts))
+	}
 	g.turnAcqs = g.acqs
 	g.seq, g.passed = e.seq, false // for a yield: see readyFirst
 	e.endSegs(g)
@@ -589,6 +616,10 @@ func (e *Exec) resume(g *G, from event.Task, site uint32) {
 	case g.last != 0:
 		e.h.Join(c, g.last, site)
 	}
+	if g.blockFrom >= 0 {
+		g.blocked = append(g.blocked, [2]int32{g.blockFrom, int32(len(e.attempts))})
+		g.blockFrom = -1
+	}
 	g.segs = append(g.segs[:0], c)
 	g.state = gRunning
 	g.lastSite = 0
@@ -626,6 +657,20 @@ func (e *Exec) next(g *G) {
 		// explored schedule yields so that another goroutine's operation
 		// comes first, even one after a sleep), and before the end of the
 		// run.
+		if len(e.ready) > 0 && !e.turnFirst() {
+			// Every goroutine that yielded waits for its turn: it may
+			// be a late one's, or the one whose turn it is sleeps, or
+			// waits for a timer, or cannot go on at all.
+			if e.releaseLate() {
+				continue
+			}
+			if handed, any := e.wakeDue(); handed {
+				return
+			} else if any {
+				continue
+			}
+			e.diverge(e.ready[0].WaitAt)
+		}
 		e.promoteFree()
 		if e.finisher == nil && !e.readyFirst() {
 			if handed, any := e.wakeDue(); handed {
@@ -782,7 +827,9 @@ func (e *Exec) Yield(site uint32) {
 	}
 	g.released = false
 	e.ready = append(e.ready, g)
+	g.polling = true
 	e.park(g, "yield", site)
+	g.polling = false
 }
 
 // Spin counts an iteration of a loop of the running goroutine that may
@@ -856,7 +903,9 @@ func (e *Exec) preempt(g *G, site uint32) {
 	}
 	g.released = false
 	e.ready = append(e.ready, g)
+	g.polling = true
 	e.park(g, "yield", site)
+	g.polling = false
 }
 
 // poll yields after a select statement of g took its default: see above.
@@ -870,7 +919,9 @@ func (e *Exec) poll(g *G, site uint32) {
 	}
 	g.released = false
 	e.ready = append(e.ready, g)
+	g.polling = true
 	e.park(g, "yield", site)
+	g.polling = false
 }
 
 // endPoll counts a poll of g after goroutine 1 returned, and, past

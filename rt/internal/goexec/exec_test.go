@@ -60,7 +60,7 @@ func (h *testHost) access(p unsafe.Pointer, size uintptr, write bool, site uint3
 // deadlock.
 func run(t *testing.T, body func(e *Exec, h *testHost)) (races map[[2]uint32]bool, c *Choice, dead []*G) {
 	t.Helper()
-	r := runSchedule(body, nil)
+	r := runSchedule(body, Schedule{})
 	return r.races, r.choice, r.dead
 }
 
@@ -103,7 +103,7 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 		}
 		races[[2]uint32{a, b}] = true
 	}
-	return result{races: races, dead: dead, choice: e.Choice(), explorable: e.Explorable(), alts: e.Alternatives()}
+	return result{races: races, dead: dead, choice: e.Choice(), explorable: e.Explorable(), alts: e.Alternatives(len(races) > 0)}
 }
 
 // explore runs body under every schedule that the runs' alternatives
@@ -111,7 +111,7 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 func explore(body func(e *Exec, h *testHost)) (map[[2]uint32]bool, int) {
 	union := map[[2]uint32]bool{}
 	seen := map[string]bool{}
-	work := []Schedule{nil}
+	work := []Schedule{{}}
 	n := 0
 	for len(work) > 0 {
 		s := work[len(work)-1]
@@ -588,7 +588,7 @@ func TestPrograms(t *testing.T) {
 	}
 	for _, p := range progs {
 		t.Run(p.name, func(t *testing.T) {
-			r := runSchedule(p.body, nil)
+			r := runSchedule(p.body, Schedule{})
 			races, c, dead := r.races, r.choice, r.dead
 			if p.dead != (dead != nil) {
 				t.Fatalf("deadlock: got %v, want %v", dead != nil, p.dead)
@@ -657,6 +657,16 @@ func TestParseSchedule(t *testing.T) {
 		{in: "g2.1/0.1", bad: true},
 		{in: "g2.1/1.3:1", bad: true},
 		{in: "g2.1:1/1.3", bad: true},
+		{in: "g@1", want: "g@1"},
+		{in: "g@1.1.1.2.-3", want: "g@1*3.2.-3"},
+		{in: "g@1*3.2.-3,2.4:1", want: "g@1*3.2.-3,2.4:1"},
+		{in: "g@2*2.2", want: "g@2*3"},
+		{in: "g@0", bad: true},
+		{in: "g@1*0", bad: true},
+		{in: "g@1*-2", bad: true},
+		{in: "g@", bad: true},
+		{in: "g@1..2", bad: true},
+		{in: "g@1*99999999999", bad: true},
 	}
 	for _, tt := range tests {
 		s, err := ParseSchedule(tt.in)
@@ -704,7 +714,7 @@ func TestLongLogs(t *testing.T) {
 				break
 			}
 		}
-	}, nil)
+	}, Schedule{})
 	if pipeline.choice != nil || pipeline.explorable {
 		t.Errorf("pipeline of %d values: choice %+v, explorable %v; want neither", n, pipeline.choice, pipeline.explorable)
 	}
@@ -722,7 +732,7 @@ func TestLongLogs(t *testing.T) {
 			}, 0)
 		}
 		e.Wait(&wg, 0)
-	}, nil)
+	}, Schedule{})
 	if locks.choice == nil {
 		t.Errorf("a mutex locked %d times by two goroutines: no choice noted", 2*n)
 	}

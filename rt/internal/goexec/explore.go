@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,46 +16,50 @@ import (
 // a select statement takes are the choices of a run that can change its
 // graph. A run records, per object, the order in which goroutines
 // attempted its operations (for a channel, its sends, receives, closes
-// and the select statements that offered to communicate on it). Another
-// order of two dependent operations by different goroutines is reached by
-// running the same program again with the first of them yielding at its
-// operation: it parks, the depth-first run goes on without it, and it goes
-// on (from the scheduler, with no edge, as yielding synchronises nothing)
-// when no other goroutine can. A select statement that found several
-// cases ready is run again taking each other ready case. A schedule is the
-// set of points at which goroutines yield or choose a case; each run lists
-// the schedules that reverse one more pair or choose one more case
-// (Alternatives), and the caller runs them, depth first, as dynamic
-// partial-order reduction reverses, for each operation, the latest earlier
-// dependent operation of another goroutine (Flanagan and Godefroid, POPL
-// 2005), unless the graph orders the two already (hb.go); two commuting
-// atomic updates are independent (commute.go), and so are the Locks of two
-// commuting sections of one class (section.go). Operations on different
-// objects are independent, and so are two
-// read locks of one RWMutex and, on one channel, a send and a receive
-// outside select statements: which receive takes which value depends only
-// on the order of the sends among themselves and of the receives among
-// themselves, and a send or a receive blocks in one order and not in the
-// other without the pairing changing.
+// and the select statements that offered to communicate on it), and the
+// order of all its attempts. Two operations on different objects are
+// independent, and so are two read locks of one RWMutex and, on one
+// channel, a send and a receive outside select statements: which receive
+// takes which value depends only on the order of the sends among
+// themselves and of the receives among themselves, and a send or a
+// receive blocks in one order and not in the other without the pairing
+// changing (dependent lists the rest).
 //
-// Why every order of two dependent operations a and b that can change the
-// graph is reached: the run of a schedule in which b came after a lists a
-// schedule in which a's goroutine yields at a and names b, the operation
-// it lets go first (G.K/ToG.ToK), unless it yields there already naming b.
-// Its run goes on without a's goroutine, which comes back only when no
-// other goroutine can go on, and, while b has not been made and another
-// goroutine that yielded at a point of the schedule can go on, after that
-// one (promoteFree): goroutines that yielded come back first in first
-// out, and b's goroutine (or one whose going on lets it go on) may have
-// yielded too, after a's. b is made once its goroutine goes on past its
-// own yield, if it yields at b as well. b then comes first unless its
-// goroutine cannot go on before a's does (it waits for a's goroutine, or
-// for one that comes back only after it). A yield that names an operation and still came first is
-// listed again naming the later one. A goroutine that yields because it
-// polls (a select statement's default, many operations without waiting:
-// see poll and preempt) does not pass a held one, as it would keep it
-// waiting forever: an order that needs a poller's later iterations before
-// a is not reached this way.
+// The exploration is dynamic partial-order reduction (Flanagan and
+// Godefroid, POPL 2005), stateless, with the program run again for each
+// schedule. A step is a goroutine's attempt and what it does until its
+// next one; a run's state after i steps is named by its first i attempts
+// (which goroutine made each: the executor is deterministic, so the same
+// order of attempts makes the same state). For each operation b and each
+// earlier operation a of another goroutine that is dependent with it and
+// not ordered before it by happens-before (reversals, hb.go), the run
+// lists the schedule that goes to the state before a by its own order of
+// attempts and lets b's goroutine make the next step there, if it can
+// (enabled): else every goroutine that can, but a's, as the algorithm's
+// backtracking sets take every enabled process then. A select statement
+// that found several cases ready is run again, with the same prefix,
+// taking each other ready case. The runs of those schedules list theirs
+// in turn, down to runs that list no schedule not run yet.
+//
+// Why every order of dependent operations is reached: the backtracking
+// sets built this way are persistent sets of the states they belong to,
+// which is the argument of Flanagan and Godefroid's Theorem 1: every
+// Mazurkiewicz trace of the program (every class of runs that differ only
+// in the order of independent steps) has a run among those explored, so
+// every graph that a schedule makes is the graph of an explored run (two
+// runs of one trace make the same graph), and the detector, which checks
+// every schedule of one graph (the futures paper's Theorem 2), checks
+// every schedule. Two commuting atomic updates are independent
+// (commute.go), and so are the Locks of two commuting sections of one
+// class (section.go); a pool's workers are interchangeable (pool.go). A
+// run follows its schedule's prefix by making each goroutine wait at an
+// attempt until its turn (takeTurn); one that cannot (its program made
+// other operations: it reads the clock, or input) says so (Diverged), and
+// the exploration's verdict with it.
+//
+// A schedule may also name points at which a goroutine yields, and the
+// operation it lets go first: such schedules were the exploration's
+// before, and a replay option may still name them (Point).
 
 // Point names an acquisition: the K-th acquisition (counting from 1) that
 // goroutine G attempted. In a schedule, C is what the goroutine does
@@ -64,9 +69,10 @@ import (
 // clock (timers.go, readyFirst) then holds the goroutine back only until
 // that operation is made (attempted, past its own yield if it yields
 // there too), and, until then, the other goroutines that yielded at points of the schedule go on
-// before it (promoteFree). Exploration names it in every yield it lists;
-// a yield without it (as schedules listed before said) goes on first in
-// first out among the goroutines that yielded.
+// before it (promoteFree). A yield without it goes on first in first out
+// among the goroutines that yielded. Exploration lists schedules that
+// name only cases (and an order of attempts: Schedule); a replay option
+// may name yields.
 type Point struct{ G, K, C, ToG, ToK int }
 
 func (p Point) String() string {
@@ -85,14 +91,33 @@ func (p Point) at() Point { return Point{G: p.G, K: p.K} }
 // to is the operation that the yield p lets go first, or the zero Point.
 func (p Point) to() Point { return Point{G: p.ToG, K: p.ToK} }
 
-// Schedule is a set of points at which goroutines yield, or choose a case
-// of a select statement.
-type Schedule []Point
+// Schedule is what an explored run does differently from the depth-first
+// run: it makes its first attempts in the order Follow gives, and then
+// yields, or chooses a case of a select statement, at its Points.
+//
+// Follow lists goroutines, one per attempt (an acquisition a Point can
+// name): the run's i-th attempt is the next attempt of goroutine
+// Follow[i]. A goroutine that reaches an attempt before its turn waits
+// there (takeTurn), and the others go on, until the attempts before its
+// own were made. After the last, the run goes on as the depth-first run
+// does. Exploration lists schedules whose Follow is a prefix of a run's
+// own order of attempts followed by the goroutine whose next attempt is
+// to come first (Alternatives), and a select statement's other ready case
+// with the prefix before it: the nodes and branches of the tree that
+// dynamic partial-order reduction walks.
+type Schedule struct {
+	Follow []int32
+	Points []Point
+}
 
-// String formats s as the replay option takes it: "g" and the points,
-// sorted, separated by commas ("g" alone for the depth-first schedule).
+// String formats s as the replay option takes it: "g", the order of the
+// first attempts after "@" when there is one (a goroutine, or a goroutine
+// and "*" and how many attempts in a row it makes, separated by dots),
+// and the points, sorted, separated by commas ("g" alone for the
+// depth-first schedule). A late turn is written as the goroutine's
+// negative.
 func (s Schedule) String() string {
-	ps := append(Schedule(nil), s...)
+	ps := append([]Point(nil), s.Points...)
 	sort.Slice(ps, func(i, j int) bool {
 		if ps[i].G != ps[j].G {
 			return ps[i].G < ps[j].G
@@ -104,6 +129,26 @@ func (s Schedule) String() string {
 	})
 	var b strings.Builder
 	b.WriteString("g")
+	if len(s.Follow) > 0 {
+		b.WriteString("@")
+		for i := 0; i < len(s.Follow); {
+			j := i + 1
+			for j < len(s.Follow) && s.Follow[j] == s.Follow[i] {
+				j++
+			}
+			if i > 0 {
+				b.WriteString(".")
+			}
+			fmt.Fprintf(&b, "%d", s.Follow[i])
+			if j-i > 1 {
+				fmt.Fprintf(&b, "*%d", j-i)
+			}
+			i = j
+		}
+		if len(ps) > 0 {
+			b.WriteString(",")
+		}
+	}
 	for i, p := range ps {
 		if i > 0 {
 			b.WriteString(",")
@@ -113,13 +158,36 @@ func (s Schedule) String() string {
 	return b.String()
 }
 
+// maxFollow bounds the attempts a parsed schedule lists.
+const maxFollow = 1 << 24
+
 // ParseSchedule reads a schedule written by Schedule.String.
 func ParseSchedule(s string) (Schedule, error) {
+	var out Schedule
 	rest, ok := strings.CutPrefix(s, "g")
 	if !ok {
-		return nil, fmt.Errorf("schedule %q: want g followed by goroutine.acquisition pairs", s)
+		return out, fmt.Errorf("schedule %q: want g followed by goroutine.acquisition pairs", s)
 	}
-	var out Schedule
+	if f, ok := strings.CutPrefix(rest, "@"); ok {
+		f, rest, _ = strings.Cut(f, ",")
+		for _, run := range strings.Split(f, ".") {
+			gs, ns, hasN := strings.Cut(run, "*")
+			g, err := strconv.Atoi(gs)
+			n := 1
+			if hasN {
+				n, err = strconv.Atoi(ns)
+				if err == nil && n < 1 {
+					err = fmt.Errorf("no attempts")
+				}
+			}
+			if err != nil || g == 0 || g < -math.MaxInt32 || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
+				return Schedule{}, fmt.Errorf("schedule %q: %q is not goroutine or goroutine*count", s, run)
+			}
+			for range n {
+				out.Follow = append(out.Follow, int32(g))
+			}
+		}
+	}
 	if rest == "" {
 		return out, nil
 	}
@@ -139,9 +207,9 @@ func ParseSchedule(s string) (Schedule, error) {
 			ok = ok && okTo && !hasCase
 		}
 		if !ok || err3 != nil || (hasCase && c < 0) {
-			return nil, fmt.Errorf("schedule %q: %q is not goroutine.acquisition, goroutine.acquisition:case or goroutine.acquisition/goroutine.acquisition", s, f)
+			return Schedule{}, fmt.Errorf("schedule %q: %q is not goroutine.acquisition, goroutine.acquisition:case or goroutine.acquisition/goroutine.acquisition", s, f)
 		}
-		out = append(out, Point{G: g, K: k, C: c + 1, ToG: tg, ToK: tk})
+		out.Points = append(out.Points, Point{G: g, K: k, C: c + 1, ToG: tg, ToK: tk})
 	}
 	return out, nil
 }
@@ -313,10 +381,11 @@ func (e *Exec) spawnedAfter(g int, a Point) bool {
 // SetSchedule makes the run yield, and choose cases, at the points of s.
 func (e *Exec) SetSchedule(s Schedule) {
 	e.sched = s
+	e.follow = s.Follow
 	e.yieldAt = map[Point]bool{}
 	e.caseAt = map[Point]int{}
 	e.yieldTo = map[Point]Point{}
-	for _, p := range s {
+	for _, p := range s.Points {
 		switch {
 		case p.C > 0:
 			e.caseAt[p.at()] = p.C - 1
@@ -336,6 +405,20 @@ func (e *Exec) attempt(site uint32) Point {
 	g := e.cur
 	g.acqs++
 	p := Point{G: g.ID, K: g.acqs}
+	id := int32(g.ID)
+	if e.fidx < len(e.follow) && e.takeTurn(g, site) {
+		id = -id
+	}
+	if i := len(e.attempts); len(e.stack) > 0 {
+		// Another goroutine is between two of its steps: it handed the
+		// baton to a goroutine it started or woke (Alternatives, late).
+		for len(e.early) <= i/64 {
+			e.early = append(e.early, 0)
+		}
+		e.early[i/64] |= 1 << (i % 64)
+	}
+	g.attAt = append(g.attAt, int32(len(e.attempts)))
+	e.attempts = append(e.attempts, id)
 	if g.rheld > 0 {
 		e.readHeldAttempt(g, site)
 	}
@@ -361,6 +444,94 @@ func (e *Exec) attempt(site uint32) Point {
 	}
 	e.preempt(g, site)
 	return p
+}
+
+// takeTurn makes g, at an attempt while the run follows its schedule's
+// order of attempts, wait until its turn: until every attempt that
+// Follow lists before its own was made. It waits as a goroutine that
+// yielded does, and the scheduler passes it over while another can go on
+// (turnFirst). A late turn (a negative entry) comes once no other
+// goroutine can go on (releaseLate): the others first make every step
+// they can up to their next attempt. takeTurn reports whether the turn
+// was a late one. A goroutine that goes on before its turn went on
+// because no goroutine could make the attempt whose turn it is: the run
+// cannot follow the order any further (the program did not make the same
+// operations, or the schedule was not one a run listed), and goes on from
+// here as the depth-first run does (diverge).
+func (e *Exec) takeTurn(g *G, site uint32) bool {
+	id := int32(g.ID)
+	for e.fidx < len(e.follow) {
+		f := e.follow[e.fidx]
+		if f == id || f == -id && g.lateGo {
+			break
+		}
+		g.turn, g.released, g.late = true, false, f == -id
+		e.ready = append(e.ready, g)
+		e.park(g, "yield", site)
+		if g.turn {
+			e.diverge(site)
+		}
+	}
+	late := g.lateGo
+	g.lateGo = false
+	if e.fidx < len(e.follow) {
+		e.fidx++
+		e.passTurn()
+	}
+	return late
+}
+
+// passTurn lets the goroutine whose turn comes next go on, if it waits
+// for it and its turn is not a late one, and every goroutine once the
+// order was followed to its end. A goroutine that waited for its turn did
+// not yield: it goes on before the run's clock moves (readyFirst), as it
+// would have without waiting.
+func (e *Exec) passTurn() {
+	end := e.fidx == len(e.follow)
+	for _, r := range e.ready {
+		if r.turn && (end || int32(r.ID) == e.follow[e.fidx]) {
+			r.turn, r.late, r.released = false, false, true
+		}
+	}
+}
+
+// releaseLate lets the goroutine whose late turn it is go on, when it
+// waits for it, and reports whether it did.
+func (e *Exec) releaseLate() bool {
+	if e.fidx == len(e.follow) {
+		return false
+	}
+	for _, r := range e.ready {
+		if r.turn && r.late && -int32(r.ID) == e.follow[e.fidx] {
+			r.turn, r.late, r.lateGo, r.released = false, false, true, true
+			return true
+		}
+	}
+	return false
+}
+
+// diverge ends the following of the schedule's order of attempts, and
+// notes it as a choice: the run is not the one its schedule stands for in
+// the exploration, whose verdict then covers the schedules it ran only.
+func (e *Exec) diverge(site uint32) {
+	e.note(site, "a run that could not make its operations in the order of the run that listed its schedule (the program made other operations)")
+	e.Diverged = true
+	e.follow = e.follow[:e.fidx]
+	e.passTurn()
+}
+
+// turnFirst moves the first goroutine of e.ready that does not wait for
+// its turn to the front, the others keeping their order, and reports
+// whether there was one.
+func (e *Exec) turnFirst() bool {
+	for i, r := range e.ready {
+		if !r.turn {
+			copy(e.ready[1:i+1], e.ready[:i])
+			e.ready[0] = r
+			return true
+		}
+	}
+	return false
 }
 
 // heldBack reports whether g, which yielded, is held back: its yield
@@ -551,7 +722,7 @@ func (e *Exec) logOp(obj unsafe.Pointer, p Point, kind opKind, site uint32) {
 // cases ready ready (indices, at least two) and took case c.
 func (e *Exec) selected(p Point, ready []int, c int, site uint32) {
 	e.explore(site, "a select statement with %d cases ready", len(ready))
-	e.choices = append(e.choices, selChoice{p: p, ready: ready, took: c})
+	e.choices = append(e.choices, selChoice{p: p, ready: ready, took: c, site: site})
 }
 
 // selChoice is a select statement that had several cases ready.
@@ -559,6 +730,7 @@ type selChoice struct {
 	p     Point
 	ready []int
 	took  int
+	site  uint32
 }
 
 // Explorable reports whether another order of operations, or another
@@ -595,34 +767,80 @@ func (e *Exec) Explorable() bool {
 }
 
 // Alternatives returns the schedules that reverse one pair of dependent
-// operations of one object by two goroutines, each the run's schedule
-// plus the point at which the first of the pair yields, and those that
-// take another ready case of a select statement.
-func (e *Exec) Alternatives() []Schedule {
+// operations of one object by two goroutines, and those that take another
+// ready case of a select statement, as dynamic partial-order reduction
+// (Flanagan and Godefroid, POPL 2005) lists them: for a pair a, b (a
+// first, not ordered by happens-before: reversals), the run's own order
+// of attempts up to a, and then b's goroutine, whose next attempt comes
+// before a's when it can go on there (enabled); when it cannot (it waits
+// for another goroutine, or was not created yet), every goroutine that
+// can, as the backtracking sets of the algorithm take every enabled
+// process then. For a select statement that had several cases ready, the
+// order up to it, and the other case. A schedule lists the points of the
+// run's schedule that come in the prefix it keeps (the select
+// statements' cases), so that the prefix runs as it ran here.
+//
+// A step that came while another goroutine was between two of its steps
+// (it had started or woken the goroutine of the step, which the
+// depth-first run runs at once) is listed once more, in a run that found
+// a race, as a late turn: the same prefix, and then every other goroutine
+// makes what it can of its step before it. In a run without a race the
+// two orders make one trace: the rest of the other goroutine's step
+// accesses no location that the step accesses (the two are not ordered
+// by happens-before, so the detector would have reported a race), and
+// its releases (an Unlock, a Done) come before an acquisition of the step
+// in one order and let it go on in the other, with the same edges. In a
+// racy run, the step may read what the other goroutine was about to
+// write, and take another path (a consumer that finds an item a producer
+// appended without the lock, and does not wait).
+//
+// The pairs whose second operation comes in the order the run followed
+// (the prefix its schedule kept from the run that listed it) are not
+// listed again: that run listed them, with the same prefixes.
+func (e *Exec) Alternatives(racy bool) []Schedule {
 	var out []Schedule
-	chosen := map[Point]bool{}
-	yielded := map[Point]Point{} // yield points, and the operations they name
-	for _, p := range e.sched {
-		if p.C > 0 {
-			chosen[p.at()] = true
-		} else {
-			yielded[p.at()] = p.to()
-		}
+	fixed := max(0, min(e.fidx, len(e.sched.Follow)-1))
+	if e.Diverged {
+		fixed = e.fidx
 	}
-	add := func(p Point) {
-		s := append(append(Schedule(nil), e.sched...), p)
-		out = append(out, s)
-	}
-	// Each yield names the operation it lets go first (see Point); a
-	// yield that named another one, which came first, is listed again
-	// naming this one, so that the goroutine is held back until it too.
-	retarget := func(a, b Point) {
-		s := make(Schedule, 0, len(e.sched))
-		for _, p := range e.sched {
-			if p.C == 0 && p.at() == a {
-				p.ToG, p.ToK = b.G, b.K
+	index := func(p Point) int { return int(e.gs[p.G-1].attAt[p.K-1]) }
+	// keep returns the points of the run's schedule before the attempt i.
+	keep := func(i int) []Point {
+		var ps []Point
+		for _, p := range e.sched.Points {
+			if p.G <= len(e.gs) && p.K <= len(e.gs[p.G-1].attAt) && index(p.at()) < i {
+				ps = append(ps, p)
 			}
-			s = append(s, p)
+		}
+		return ps
+	}
+	type key struct {
+		i int
+		g int32
+		p Point
+	}
+	listed := map[key]bool{}
+	size := 0
+	add := func(i int, g int32, p *Point, site uint32) {
+		k := key{i: i, g: g}
+		if p != nil {
+			k.p = *p
+		}
+		if listed[k] {
+			return
+		}
+		listed[k] = true
+		if len(out) == maxAlternatives || size+i > maxAlternativeSize {
+			e.note(site, "a run with more than %d orders of its operations to explore", len(out))
+			return
+		}
+		size += i + 1
+		s := Schedule{Follow: e.attempts[:i:i], Points: keep(i)}
+		if g != 0 {
+			s.Follow = append(s.Follow, g)
+		}
+		if p != nil {
+			s.Points = append(s.Points, *p)
 		}
 		out = append(out, s)
 	}
@@ -639,24 +857,36 @@ func (e *Exec) Alternatives() []Schedule {
 		u := useOf(log)
 		for i := 1; i < len(log); i++ {
 			b := log[i].p
+			if index(b) < fixed {
+				continue
+			}
 			e.reversals(log, i, u, func(a acquisition) bool {
-				to, ok := yielded[a.p]
-				switch {
-				case !ok:
-					yielded[a.p] = b
-					add(Point{G: a.p.G, K: a.p.K, ToG: b.G, ToK: b.K})
-				case to != b.at() && b.G > 0:
-					// a yields already, and still came first: the
-					// goroutine that makes b yielded too and went on
-					// after a's, or was let go on by one that did, or
-					// a's yield named another operation. It names b
-					// now, which holds a's goroutine back until b is
-					// made (promoteFree, readyFirst).
-					yielded[a.p] = b.at()
-					retarget(a.p, b.at())
+				ia := index(a.p)
+				if racy && ia/64 < len(e.early) && e.early[ia/64]&(1<<(ia%64)) != 0 {
+					// a came while another goroutine was between two
+					// of its steps (the depth-first run runs a new
+					// goroutine before the rest of its creator's step):
+					// in a racy run, a also comes once the others made
+					// theirs (late).
+					add(ia, -int32(a.p.G), nil, log[i].site)
+				}
+				if e.enabled(b.G, ia) {
+					add(ia, int32(b.G), nil, log[i].site)
+					return true
+				}
+				for _, g := range e.gs {
+					if g.ID != a.p.G && e.enabled(g.ID, ia) {
+						add(ia, int32(g.ID), nil, log[i].site)
+					}
 				}
 				return true
 			})
+		}
+	}
+	chosen := map[Point]bool{}
+	for _, p := range e.sched.Points {
+		if p.C > 0 {
+			chosen[p.at()] = true
 		}
 	}
 	for _, c := range e.choices {
@@ -665,7 +895,7 @@ func (e *Exec) Alternatives() []Schedule {
 		}
 		for _, r := range c.ready {
 			if r != c.took {
-				add(Point{G: c.p.G, K: c.p.K, C: r + 1})
+				add(index(c.p), 0, &Point{G: c.p.G, K: c.p.K, C: r + 1}, c.site)
 			}
 		}
 	}
@@ -673,42 +903,124 @@ func (e *Exec) Alternatives() []Schedule {
 	return out
 }
 
-// Fingerprint identifies the run's orders of operations and the cases its
-// select statements took: two runs with the same fingerprint made the same
-// operations in the same orders, so the schedules that reverse their pairs
-// are the same too. The updates of a round of commuting updates
-// (commute.go) are listed in one order whatever order they ran in: their
-// orders are one run, and the pairs they make with the operations around
-// the round are the same in each.
-func (e *Exec) Fingerprint() string {
-	var orders []string
-	for _, log := range e.log {
-		var b strings.Builder
-		for i := 0; i < len(log); {
-			j := i + 1
-			if isUpdate(log[i].kind) {
-				for j < len(log) && log[j].kind == log[i].kind {
-					j++
-				}
-			}
-			round := make([]Point, 0, j-i)
-			for _, a := range log[i:j] {
-				round = append(round, a.p)
-			}
-			sort.Slice(round, func(x, y int) bool {
-				return round[x].G < round[y].G || round[x].G == round[y].G && round[x].K < round[y].K
-			})
-			for _, p := range round {
-				fmt.Fprintf(&b, "%s;", p)
-			}
-			i = j
+// Attempts returns the order of the run's attempts: the goroutine of
+// each, negative for a late turn (Schedule.Follow).
+func (e *Exec) Attempts() []int32 { return e.attempts }
+
+// Ran is the set of schedules an exploration ran, and of those that would
+// make the same runs: a schedule whose order of attempts is an order that
+// a run made, at least as long as the order that run followed and with
+// the same points (none), makes that run again. Its run follows the
+// order, and each goroutine then makes its attempt at its turn as it made
+// it in the run that ran (the one that ran went on freely from where its
+// own order ended, and the executor is deterministic), so a run already
+// listed every schedule it would list. Orders are kept as two hashes of
+// each prefix.
+type Ran struct {
+	seen map[[2]uint64]bool
+}
+
+// Add records that schedule s ran, with the order of attempts order.
+func (r *Ran) Add(s Schedule, order []int32) {
+	if r.seen == nil {
+		r.seen = map[[2]uint64]bool{}
+	}
+	if len(s.Points) > 0 {
+		r.seen[orderHash(s.Follow, s.Points)] = true
+		return
+	}
+	h := newPrefixHash()
+	for i, g := range order {
+		if i >= len(s.Follow) {
+			r.seen[h.sum] = true
 		}
-		orders = append(orders, b.String())
+		h.add(g)
 	}
-	sort.Strings(orders)
-	var b strings.Builder
-	for _, c := range e.choices {
-		fmt.Fprintf(&b, "%s:%d;", c.p, c.took)
+	r.seen[h.sum] = true
+}
+
+// Covers reports whether s ran, or would make a run that ran.
+func (r *Ran) Covers(s Schedule) bool { return r.seen[orderHash(s.Follow, s.Points)] }
+
+func orderHash(follow []int32, points []Point) [2]uint64 {
+	h := newPrefixHash()
+	for _, g := range follow {
+		h.add(g)
 	}
-	return strings.Join(orders, "|") + "/" + b.String()
+	if len(points) > 0 {
+		h.add(0) // no goroutine is 0: the points follow
+		for _, p := range (Schedule{Points: points}).String() {
+			h.add(int32(p))
+		}
+	}
+	return h.sum
+}
+
+// prefixHash hashes a sequence of int32s, one at a time: FNV-1a and a
+// multiply-xorshift mix, 128 bits together.
+type prefixHash struct{ sum [2]uint64 }
+
+func newPrefixHash() prefixHash {
+	return prefixHash{[2]uint64{14695981039346656037, 0x9e3779b97f4a7c15}}
+}
+
+func (h *prefixHash) add(x int32) {
+	v := uint64(uint32(x))
+	for range 4 {
+		h.sum[0] ^= v & 0xff
+		h.sum[0] *= 1099511628211
+		v >>= 8
+	}
+	y := h.sum[1] ^ uint64(uint32(x))
+	y *= 0xbf58476d1ce4e5b9
+	y ^= y >> 31
+	y *= 0x94d049bb133111eb
+	h.sum[1] = y ^ y>>29
+}
+
+// maxAlternatives and maxAlternativeSize bound the schedules one run
+// lists, and the attempts their orders name in all: a run of a program
+// with that many pairs of dependent operations notes a choice instead of
+// listing the rest (no exploration would run them all).
+const (
+	maxAlternatives    = 4096
+	maxAlternativeSize = 1 << 23
+)
+
+// enabled reports whether goroutine id can make the next attempt after
+// the first i attempts of the run: it makes an attempt at i or later, it
+// did not wait for another goroutine (or sleep) there, and it was created
+// before, or is created by a goroutine that could go on there before that
+// goroutine's next attempt (a go statement in the rest of a step, which
+// the depth-first run made after the new goroutine's steps: a goroutine
+// that waits for its turn lets its creator go on).
+func (e *Exec) enabled(id, i int) bool {
+	g := e.gs[id-1]
+	if len(g.attAt) == 0 || int(g.attAt[len(g.attAt)-1]) < i || g.blockedAt(i) {
+		return false
+	}
+	for int(g.born) > i {
+		p := g.Parent
+		if p == nil || p.blockedAt(i) {
+			return false
+		}
+		for _, k := range p.attAt {
+			if int(k) >= i && k < g.born {
+				return false // p made an attempt before creating g
+			}
+		}
+		g = p
+	}
+	return true
+}
+
+// blockedAt reports whether g waited for another goroutine, or slept,
+// after the first i attempts of the run.
+func (g *G) blockedAt(i int) bool {
+	for _, s := range g.blocked {
+		if int(s[0]) <= i && i < int(s[1]) {
+			return true
+		}
+	}
+	return g.blockFrom >= 0 && int(g.blockFrom) <= i
 }

@@ -62,7 +62,7 @@ func TestOutsideSyscall(t *testing.T) {
 			if v, _ := recv(e, ch, 42); v != 9 {
 				panic("received the wrong value")
 			}
-		}, nil)
+		}, Schedule{})
 		if r.dead != nil {
 			t.Fatalf("deadlock reported: %v", r.dead)
 		}
@@ -89,7 +89,7 @@ func sleepsInKernel(t *testing.T, d time.Duration) {
 			send(e, ch, 1, 30)
 		}, 31)
 		recv(e, ch, 32)
-	}, nil)
+	}, Schedule{})
 	if r.dead != nil {
 		t.Fatalf("deadlock reported: %v", r.dead)
 	}

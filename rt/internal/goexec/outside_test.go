@@ -54,7 +54,7 @@ func TestOutside(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := runSchedule(tc.body, nil)
+			r := runSchedule(tc.body, Schedule{})
 			if r.dead != nil {
 				t.Fatalf("deadlock reported: %v", r.dead)
 			}

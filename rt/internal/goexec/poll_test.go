@@ -83,7 +83,7 @@ func TestPolling(t *testing.T) {
 			if tc.explore {
 				races, runs = explore(tc.body)
 			} else {
-				r := runSchedule(tc.body, nil)
+				r := runSchedule(tc.body, Schedule{})
 				if r.dead != nil {
 					t.Fatalf("deadlock reported: %v", r.dead)
 				}
@@ -109,7 +109,7 @@ func TestPollingAtEnd(t *testing.T) {
 			for e.Select([]Case{&RecvOp[int]{Ch: never}}, true, 0) < 0 {
 			}
 		}, 0)
-	}, nil)
+	}, Schedule{})
 	if r.dead != nil {
 		t.Fatalf("deadlock reported: %v", r.dead)
 	}

@@ -85,7 +85,7 @@ func TestPools(t *testing.T) {
 			ch := make(chan int)
 			pool(e, ch, 3, nil, func(v int) { h.access(unsafe.Pointer(&out[v]), 8, true, 10) }, nil, 1)
 			send(e, ch, 8)
-		}, nil)
+		}, Schedule{})
 		wantOneRun(t, r, nil)
 	})
 	t.Run("a shared counter", func(t *testing.T) {
@@ -93,7 +93,7 @@ func TestPools(t *testing.T) {
 			ch := make(chan int, 2)
 			pool(e, ch, 2, nil, func(int) { h.access(px, 8, false, 10); h.access(px, 8, true, 11) }, nil, 1)
 			send(e, ch, 5)
-		}, nil)
+		}, Schedule{})
 		if !r.races[[2]uint32{11, 11}] && !r.races[[2]uint32{10, 11}] && !r.races[[2]uint32{11, 10}] {
 			t.Errorf("races %v, want the counter's", r.races)
 		}
@@ -107,7 +107,7 @@ func TestPools(t *testing.T) {
 			ch := make(chan int)
 			pool(e, ch, 1, nil, func(int) { h.access(px, 8, false, 10); h.access(px, 8, true, 11) }, nil, 1)
 			send(e, ch, 4)
-		}, nil)
+		}, Schedule{})
 		wantOneRun(t, r, nil)
 	})
 	t.Run("workers of their own", func(t *testing.T) {
@@ -119,7 +119,7 @@ func TestPools(t *testing.T) {
 				pool(e, ch, 1, []any{&out[w]}, func(int) { h.access(unsafe.Pointer(&out[w]), 8, true, 10) }, nil, 1)
 			}
 			send(e, ch, 4)
-		}, nil)
+		}, Schedule{})
 		if len(r.races) != 0 || !r.explorable {
 			t.Errorf("races %v, explorable %v: want none, and another order", r.races, r.explorable)
 		}
@@ -136,7 +136,7 @@ func TestPools(t *testing.T) {
 			e.Yield(3)
 			pool(e, ch, 1, nil, func(int) { h.access(px, 8, true, 10) }, nil, 1)
 			e.Close(chanPointer(ch), func() { close(ch) }, 2)
-		}, nil)
+		}, Schedule{})
 		if r.choice == nil || !strings.Contains(r.choice.What, "worker pool") {
 			t.Errorf("choice %v, want the pool that gained a worker late", r.choice)
 		}

@@ -126,7 +126,7 @@ func TestExactSubsetCases(t *testing.T) {
 // whether one deadlocks.
 func someScheduleDeadlocks(p goprog.Program) (bool, error) {
 	seen := map[string]bool{}
-	work := []Schedule{nil}
+	work := []Schedule{{}}
 	for n := 0; len(work) > 0 && n < maxSchedules; n++ {
 		sc := work[len(work)-1]
 		work = work[:len(work)-1]

@@ -171,14 +171,16 @@ func (in *interp) run(ops []goprog.Op) {
 
 // runResult is what one checked run of a program reported.
 type runResult struct {
-	vars    uint32               // racing variables
-	pairs   map[goprog.Pair]bool // racing site pairs
-	choice  *Choice
-	order   bool       // the run is one order of acquisitions among others
-	alts    []Schedule // the schedules that reverse one more pair
-	orders  string     // the run's orders (Fingerprint)
-	dead    []*G
-	blocked string // the goroutines parked at the end, as goprog.Outcome.Blocked
+	vars     uint32               // racing variables
+	pairs    map[goprog.Pair]bool // racing site pairs
+	choice   *Choice
+	order    bool       // the run is one order of acquisitions among others
+	alts     []Schedule // the schedules that reverse one more pair
+	orders   string     // the run's orders (Fingerprint)
+	diverged bool       // the run could not follow its schedule's order of attempts
+	attempts []int32    // its order of attempts
+	dead     []*G
+	blocked  string // the goroutines parked at the end, as goprog.Outcome.Blocked
 }
 
 // runProgram runs p once through the executor and the detector.
@@ -234,8 +236,11 @@ func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
 	}
 	res.choice = e.Choice()
 	res.order = e.Explorable()
-	res.alts = e.Alternatives()
+	res.alts = e.Alternatives(len(h.races) > 0)
 	res.orders = e.Fingerprint()
+	res.diverged = e.Diverged
+	res.attempts = e.Attempts()
+	res.attempts = e.Attempts()
 	var sites []int
 	for _, g := range e.Parked() {
 		sites = append(sites, int(g.Site))
@@ -303,7 +308,7 @@ func checkProgram(p goprog.Program) (*runResult, *goprog.Result, error) {
 	if orc.Panic != "" {
 		return nil, orc, errSkip("panics: " + orc.Panic)
 	}
-	run, err := runProgram(p, nil)
+	run, err := runProgram(p, Schedule{})
 	if err != nil {
 		return nil, orc, err
 	}
@@ -600,7 +605,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		var rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted int
 		var pools, poolsRacy, poolsAlone, poolsExplored, poolsNoted int
 		var states, maxStates int
-		schedules0 := schedulesRun
+		schedules0, diverged0 := schedulesRun, schedulesDiverged
 		for range s.n * *propScale {
 			seed++
 			p := goprog.Generate(rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), s.sz)
@@ -705,7 +710,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 				}
 			}
 			if q, ok := swapGo(p); ok && run.choice == nil && !run.order {
-				r2, err := runProgram(q, nil)
+				r2, err := runProgram(q, Schedule{})
 				if err != nil {
 					t.Errorf("seed %d, go statements swapped: %v", seed, err)
 				} else if r2.choice == nil && !r2.order {
@@ -719,7 +724,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		}
 		t.Logf("%d goroutines, ~%d sync ops: %d programs checked (%d without choice, %d of them explored; %d racy, %d of them without choice; %d deadlocked, %d of them without choice; %d swapped-go twins; %d with commuting atomic updates or sections, %d of them racy, %d of them decided by one run), %d skipped as panicking in some interleaving, %d past the state limit; oracle states mean %d, max %d",
 			s.sz.Goroutines, s.sz.Sync, ran, noChoice, explored, racy, racyNoChoice, dead, deadNoChoice, swapped, updates, updatesRacy, updatesAlone, panics, skipped, states/max(ran, 1), maxStates)
-		t.Logf("  %d schedules run by the explored programs", schedulesRun-schedules0)
+		t.Logf("  %d schedules run by the explored programs, %d of them could not follow their order", schedulesRun-schedules0, schedulesDiverged-diverged0)
 		if pools > 0 {
 			t.Logf("  %d with pools of workers: %d racy; %d decided by one run, %d explored, %d noted a choice",
 				pools, poolsRacy, poolsAlone, poolsExplored, poolsNoted)
@@ -742,9 +747,10 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 // maxSchedules bounds the acquisition orders explored per program.
 const maxSchedules = 500
 
-// schedulesRun counts the schedules checkExplored ran, for the property
-// tests' logs.
-var schedulesRun int
+// schedulesRun counts the schedules checkExplored ran, and
+// schedulesDiverged those whose runs could not follow their order of
+// attempts (Exec.Diverged), for the property tests' logs.
+var schedulesRun, schedulesDiverged int
 
 // checkExplored checks a run without choice that was one order of
 // acquisitions among others against the oracle: the runs of every
@@ -758,23 +764,29 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 	dead := false
 	seen := map[string]bool{}
 	orders := map[string]bool{}
-	work := []Schedule{nil}
+	work := []Schedule{{}}
+	var ran Ran
 	n := 0
 	for len(work) > 0 && n < maxSchedules {
 		sc := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[sc.String()] {
+		if seen[sc.String()] || ran.Covers(sc) {
 			continue
 		}
 		seen[sc.String()] = true
 		n++
 		schedulesRun++
 		run := first
-		if sc != nil {
+		if len(sc.Follow) > 0 || len(sc.Points) > 0 {
 			var err error
 			if run, err = runProgram(p, sc); err != nil {
 				return first, orc, err
 			}
+		}
+		if run.diverged {
+			schedulesDiverged++
+		} else {
+			ran.Add(sc, run.attempts)
 		}
 		if run.choice != nil {
 			// Another order reached a construct the run does not explore:
@@ -797,12 +809,8 @@ func checkExplored(p goprog.Program, first *runResult, orc *goprog.Result) (*run
 		}
 		vars |= run.vars
 		dead = dead || run.dead != nil
-		if !orders[run.orders] {
-			// As the checker explores: only a run with orders of its
-			// own lists the schedules that reverse its pairs.
-			orders[run.orders] = true
-			work = append(work, run.alts...)
-		}
+		orders[run.orders] = true
+		work = append(work, run.alts...)
 	}
 	if len(work) > 0 {
 		return first, orc, errSkip(fmt.Sprintf("more than %d schedules", maxSchedules))

@@ -100,7 +100,7 @@ func TestCommutingSectionsRace(t *testing.T) {
 		section(e, h, &mu, mu.TryLock, pn, 12)
 		h.access(px, 8, false, 13)
 		h.access(pn, 8, false, 14)
-	}, nil)
+	}, Schedule{})
 	wantOneRun(t, r, map[[2]uint32]bool{{10, 13}: true, {11, 14}: true})
 
 	// The counter updated under two mutexes: the run says it decided
@@ -108,7 +108,7 @@ func TestCommutingSectionsRace(t *testing.T) {
 	r = runSchedule(func(e *Exec, h *testHost) {
 		e.Go(func() { section(e, h, &other, other.TryLock, pn, 21) }, 20)
 		section(e, h, &mu, mu.TryLock, pn, 22)
-	}, nil)
+	}, Schedule{})
 	if r.choice == nil {
 		t.Errorf("sections of two mutexes on one counter: no choice noted; races %v", r.races)
 	}
@@ -149,7 +149,7 @@ func TestCommuteAccessBytes(t *testing.T) {
 				if tt.off+tt.size > 8 {
 					half(e, h, &mu1, unsafe.Add(base, 8), 4, 23)
 				}
-			}, nil)
+			}, Schedule{})
 			if got := r.choice != nil; got != tt.wantChoice {
 				t.Errorf("choice %+v, want one: %v", r.choice, tt.wantChoice)
 			}

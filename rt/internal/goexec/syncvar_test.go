@@ -140,7 +140,7 @@ func TestPoolExplored(t *testing.T) {
 		}, 0)
 		e.PoolGet(unsafe.Pointer(&pool), func() unsafe.Pointer { return nil }, 0)
 	}
-	if r := runSchedule(body, nil); !r.explorable {
+	if r := runSchedule(body, Schedule{}); !r.explorable {
 		t.Errorf("a pool that two goroutines use is not explorable")
 	}
 	if _, n := explore(body); n < 2 {

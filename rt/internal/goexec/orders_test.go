@@ -1,0 +1,96 @@
+package goexec
+
+import (
+	"testing"
+
+	"github.com/tpinstr/tpinstr/rt/internal/goprog"
+)
+
+// TestEveryOrder checks that exploration reaches every Mazurkiewicz trace
+// of programs whose traces are known: n goroutines that each make one
+// section of a mutex (n! orders of the Locks), the same with a channel of
+// capacity 1 as a semaphore, and goroutines that each make a section of
+// one mutex and then of another (n!² orders: the goroutines may be
+// delayed between the two). Every order of the Locks is a trace of its
+// own, as the sections write one variable; the test counts the distinct
+// orders the runs made (Fingerprint) and the runs it took.
+func TestEveryOrder(t *testing.T) {
+	lock := func(m int) []goprog.Op {
+		return []goprog.Op{{Kind: goprog.Lock, Obj: m}, {Kind: goprog.Write, Var: m}, {Kind: goprog.Unlock, Obj: m}}
+	}
+	sem := []goprog.Op{{Kind: goprog.Send}, {Kind: goprog.Write}, {Kind: goprog.Recv}}
+	fact := func(n int) int {
+		f := 1
+		for i := 2; i <= n; i++ {
+			f *= i
+		}
+		return f
+	}
+	tests := []struct {
+		name   string
+		n      int
+		body   []goprog.Op
+		chans  []int
+		orders int
+	}{
+		{"mutex", 3, lock(0), nil, fact(3)},
+		{"mutex", 4, lock(0), nil, fact(4)},
+		{"mutex", 5, lock(0), nil, fact(5)},
+		{"semaphore", 4, sem, []int{1}, fact(4)},
+		{"semaphore", 5, sem, []int{1}, fact(5)},
+		{"two mutexes", 2, append(lock(0), lock(1)...), nil, fact(2) * fact(2)},
+		{"two mutexes", 3, append(lock(0), lock(1)...), nil, fact(3) * fact(3)},
+	}
+	for _, tt := range tests {
+		p := goprog.Program{Vars: 2, Chans: tt.chans, WGs: 1, Mutexes: 2}
+		p.Main = append(p.Main, goprog.Op{Kind: goprog.Add, N: tt.n})
+		for range tt.n {
+			body := append(append([]goprog.Op(nil), tt.body...), goprog.Op{Kind: goprog.Done})
+			p.Main = append(p.Main, goprog.Op{Kind: goprog.Go, Body: body})
+		}
+		p.Main = append(p.Main, goprog.Op{Kind: goprog.Wait})
+		site := 0
+		numberSites(p.Main, &site)
+		seen := map[string]bool{}
+		orders := map[string]bool{}
+		work := []Schedule{{}}
+		var ran Ran
+		runs, diverged := 0, 0
+		for len(work) > 0 && runs < 100*tt.orders {
+			s := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[s.String()] || ran.Covers(s) {
+				continue
+			}
+			seen[s.String()] = true
+			runs++
+			r, err := runProgram(p, s)
+			if err != nil {
+				t.Fatalf("%s, %d goroutines, schedule %s: %v", tt.name, tt.n, s, err)
+			}
+			if r.diverged {
+				diverged++
+			} else {
+				ran.Add(s, r.attempts)
+			}
+			orders[r.orders] = true
+			work = append(work, r.alts...)
+		}
+		if len(orders) != tt.orders || diverged > 0 || len(work) > 0 {
+			t.Errorf("%s, %d goroutines: %d orders in %d runs (%d diverged, %d left), want %d orders",
+				tt.name, tt.n, len(orders), runs, diverged, len(work), tt.orders)
+		}
+		t.Logf("%s, %d goroutines: %d orders in %d runs", tt.name, tt.n, len(orders), runs)
+	}
+}
+
+// numberSites gives the operations of ops, nested ones included, sites
+// from *site+1 on.
+func numberSites(ops []goprog.Op, site *int) {
+	for i := range ops {
+		*site++
+		ops[i].Site = *site
+		numberSites(ops[i].Body, site)
+		numberSites(ops[i].Else, site)
+	}
+}
