@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -159,15 +160,29 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		err    error
 	}
 	procs := explore.Procs(st.opts.ExploreProcs)
+	// A child still running at twice the explore_time limit (and the
+	// sample_time after it) is stopped: a schedule may deadlock in a test
+	// binary, whose run then waits for the goroutines of package
+	// testing, as the test would (goexec's next). Its schedule did not
+	// report, and the verdict says so.
+	ctx := context.Background()
+	if t := st.opts.ExploreTime; t > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, start.Add(2*t+st.opts.SampleTime))
+		defer cancel()
+	}
 	pool := explore.NewPool(procs, func(s string, seq int) outcome {
 		out := filepath.Join(dir, fmt.Sprintf("run%d.json", seq))
-		cmd := exec.Command(exe, args...)
+		cmd := exec.CommandContext(ctx, exe, args...)
 		cmd.Env = append(os.Environ(), envGoExplore+"="+out, envGoSchedule+"="+s)
 		var stderr tailBuffer
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, &stderr
 		var o outcome
 		o.runErr = cmd.Run()
-		if o.runErr != nil {
+		switch {
+		case o.runErr != nil && ctx.Err() != nil:
+			o.runErr = fmt.Errorf("stopped at twice the explore_time limit of %v and the sample_time", st.opts.ExploreTime)
+		case o.runErr != nil:
 			if last := stderr.lastLine(); last != "" {
 				o.runErr = fmt.Errorf("%w: %s", o.runErr, last)
 			}
@@ -269,6 +284,10 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		work = append(work, f.Alternatives...)
 	}
 	sum.complete = len(work) == 0
+	if sum.complete && len(sum.failures) > 0 {
+		sum.complete = false
+		sum.limit = report.Plural(len(sum.failures), "schedule") + " that did not report"
+	}
 	if !sum.complete && st.opts.SampleTime > 0 && !sum.interrupted {
 		began := time.Now()
 		n := st.sampleGo(listed, seen, func(s string) ([]string, bool) {
