@@ -41,15 +41,18 @@ import (
 // taking each other ready case. The runs of those schedules list theirs
 // in turn, down to runs that list no schedule not run yet.
 //
-// Why every order of dependent operations is reached: the backtracking
-// sets built this way are persistent sets of the states they belong to,
-// which is the argument of Flanagan and Godefroid's Theorem 1: every
-// Mazurkiewicz trace of the program (every class of runs that differ only
-// in the order of independent steps) has a run among those explored, so
-// every graph that a schedule makes is the graph of an explored run (two
-// runs of one trace make the same graph), and the detector, which checks
-// every schedule of one graph (the futures paper's Theorem 2), checks
-// every schedule. Two commuting atomic updates are independent
+// Why every order of dependent operations is reached: by Flanagan and
+// Godefroid's Theorem 1, in a state space without cycles (a run ends) the
+// steps explored from each state this way form a persistent set of it,
+// and a search that explores a persistent set in every state it visits
+// reaches a run of every Mazurkiewicz trace of the program (every class of
+// runs that differ only in the order of independent steps; Godefroid's
+// thesis, 1996). Two runs of one trace make the same graph, so every graph
+// that a schedule makes is the graph of an explored run, and the detector,
+// which checks every schedule of one graph (the futures paper's Theorem
+// 2), checks every schedule. TestEveryOrder counts the orders reached on
+// programs whose traces are known, and TestExactSubset compares random
+// programs with a brute-force oracle of every interleaving. Two commuting atomic updates are independent
 // (commute.go), and so are the Locks of two commuting sections of one
 // class (section.go); a pool's workers are interchangeable (pool.go). A
 // run follows its schedule's prefix by making each goroutine wait at an
