@@ -40,10 +40,10 @@ func TestParallelExplorationPrintsTheSerialOutput(t *testing.T) {
 		{"iso-race", "4", "max_schedules=9", 66, []string{`explored 9 schedules of the isolated sections \(the max_schedules limit\)`}},
 		{"iso-deadlock", "4", "", 66, []string{`DEADLOCK`, `checked every schedule of this input`}},
 		{"iso-budget", "6", "max_schedules=40", 0, []string{`explored 40 schedules of the isolated sections \(the max_schedules limit\)`}},
-		{"go-masked", "4", "", 66, []string{`WARNING: DATA RACE`, `Schedule: g[0-9.,/:]+ \(replay it`,
+		{"go-masked", "4", "", 66, []string{`WARNING: DATA RACE`, `Schedule: g[0-9.,/:@*-]+ \(replay it`,
 			`checked every schedule of this input: [0-9]+ schedules of the orders of synchronisation`}},
-		{"go-masked", "5", "max_schedules=7", 0, []string{`checked 7 schedules \(the max_schedules limit\)`}},
-		{"go-deadlock", "", "", 66, []string{`DEADLOCK`, `Schedule: g[0-9.,/:]+`}},
+		{"go-masked", "5", "max_schedules=7", 66, []string{`WARNING: DATA RACE`, `checked 7 schedules \(the max_schedules limit\)`}},
+		{"go-deadlock", "", "", 66, []string{`DEADLOCK`, `Schedule: g[0-9.,/:@*-]+`}},
 	}
 	run := func(scenario, tasks, options string) (string, int) {
 		args := []string{scenario}
