@@ -420,8 +420,10 @@ func (e *Exec) attempt(site uint32) Point {
 		}
 		e.early[i/64] |= 1 << (i % 64)
 	}
-	g.attAt = append(g.attAt, int32(len(e.attempts)))
-	e.attempts = append(e.attempts, id)
+	if len(e.attempts) < maxAttempts {
+		g.attAt = append(g.attAt, int32(len(e.attempts)))
+		e.attempts = append(e.attempts, id)
+	}
 	if g.rheld > 0 {
 		e.readHeldAttempt(g, site)
 	}
@@ -806,7 +808,14 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 	if e.Diverged {
 		fixed = e.fidx
 	}
-	index := func(p Point) int { return int(e.gs[p.G-1].attAt[p.K-1]) }
+	// index is p's place in the order of attempts, or -1 past
+	// maxAttempts.
+	index := func(p Point) int {
+		if at := e.gs[p.G-1].attAt; p.K <= len(at) {
+			return int(at[p.K-1])
+		}
+		return -1
+	}
 	// keep returns the points of the run's schedule before the attempt i.
 	keep := func(i int) []Point {
 		var ps []Point
@@ -860,7 +869,10 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		u := useOf(log)
 		for i := 1; i < len(log); i++ {
 			b := log[i].p
-			if index(b) < fixed {
+			if ib := index(b); ib < 0 {
+				e.note(log[i].site, "a run with more than %d synchronising operations, whose later orders are not explored", maxAttempts)
+				break
+			} else if ib < fixed {
 				continue
 			}
 			e.reversals(log, i, u, func(a acquisition) bool {
@@ -897,8 +909,10 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			continue // the schedule chose the case already
 		}
 		for _, r := range c.ready {
-			if r != c.took {
-				add(index(c.p), 0, &Point{G: c.p.G, K: c.p.K, C: r + 1}, c.site)
+			if i := index(c.p); i < 0 {
+				e.note(c.site, "a run with more than %d synchronising operations, whose later orders are not explored", maxAttempts)
+			} else if r != c.took {
+				add(i, 0, &Point{G: c.p.G, K: c.p.K, C: r + 1}, c.site)
 			}
 		}
 	}
@@ -980,6 +994,12 @@ func (h *prefixHash) add(x int32) {
 	y *= 0x94d049bb133111eb
 	h.sum[1] = y ^ y>>29
 }
+
+// maxAttempts bounds the attempts whose order a run keeps (8 bytes each):
+// a run of tens of millions of synchronising operations keeps the first
+// ones, and a dependent pair past them makes it note a choice instead of
+// listing a schedule (Alternatives).
+const maxAttempts = 1 << 22
 
 // maxAlternatives and maxAlternativeSize bound the schedules one run
 // lists, and the attempts their orders name in all: a run of a program
