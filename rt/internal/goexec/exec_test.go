@@ -667,6 +667,13 @@ func TestParseSchedule(t *testing.T) {
 		{in: "g@", bad: true},
 		{in: "g@1..2", bad: true},
 		{in: "g@1*99999999999", bad: true},
+		{in: "g@1.3|2@0", want: "g@1.3|2@0"},
+		{in: "g@1.3,2.4:1|3@1,2@0,2@1", want: "g@1.3,2.4:1|2@0,2@1,3@1"},
+		{in: "g@1|", bad: true},
+		{in: "g@1|2", bad: true},
+		{in: "g@1|0@1", bad: true},
+		{in: "g@1|2@-1", bad: true},
+		{in: "g@1|2@x", bad: true},
 	}
 	for _, tt := range tests {
 		s, err := ParseSchedule(tt.in)

@@ -39,7 +39,9 @@ import (
 // backtracking sets take every enabled process then. A select statement
 // that found several cases ready is run again, with the same prefix,
 // taking each other ready case. The runs of those schedules list theirs
-// in turn, down to runs that list no schedule not run yet.
+// in turn, down to runs that list no schedule not run yet. Sleep sets
+// (sleep.go) keep a run from listing a goroutine whose step, from that
+// state, another branch explores.
 //
 // Why every order of dependent operations is reached: by Flanagan and
 // Godefroid's Theorem 1, in a state space without cycles (a run ends) the
@@ -111,6 +113,11 @@ func (p Point) to() Point { return Point{G: p.ToG, K: p.ToK} }
 type Schedule struct {
 	Follow []int32
 	Points []Point
+	// Sleep is the schedule's sleep set (sleep.go): steps that runs of
+	// other schedules explore, whose goroutines its run does not list as
+	// the next to go while they are asleep. It changes which schedules
+	// the run lists, not the run.
+	Sleep []Asleep
 }
 
 // String formats s as the replay option takes it: "g", the order of the
@@ -118,7 +125,9 @@ type Schedule struct {
 // and "*" and how many attempts in a row it makes, separated by dots),
 // and the points, sorted, separated by commas ("g" alone for the
 // depth-first schedule). A late turn is written as the goroutine's
-// negative.
+// negative. The sleep set, when there is one, comes last, after "|":
+// goroutine "@" state, separated by commas. The replay option takes it,
+// and it makes no difference there (Replay leaves it out).
 func (s Schedule) String() string {
 	ps := append([]Point(nil), s.Points...)
 	sort.Slice(ps, func(i, j int) bool {
@@ -158,7 +167,29 @@ func (s Schedule) String() string {
 		}
 		b.WriteString(p.String())
 	}
+	if len(s.Sleep) > 0 {
+		z := append([]Asleep(nil), s.Sleep...)
+		sort.Slice(z, func(i, j int) bool {
+			if z[i].At != z[j].At {
+				return z[i].At < z[j].At
+			}
+			return z[i].G < z[j].G
+		})
+		b.WriteString("|")
+		for i, a := range z {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "%d@%d", a.G, a.At)
+		}
+	}
 	return b.String()
+}
+
+// Replay is s without its sleep set, as a report shows it.
+func (s Schedule) Replay() string {
+	s.Sleep = nil
+	return s.String()
 }
 
 // maxFollow bounds the attempts a parsed schedule lists.
@@ -170,6 +201,18 @@ func ParseSchedule(s string) (Schedule, error) {
 	rest, ok := strings.CutPrefix(s, "g")
 	if !ok {
 		return out, fmt.Errorf("schedule %q: want g followed by goroutine.acquisition pairs", s)
+	}
+	rest, sleep, hasSleep := strings.Cut(rest, "|")
+	if hasSleep {
+		for _, f := range strings.Split(sleep, ",") {
+			gs, ats, _ := strings.Cut(f, "@")
+			g, err1 := strconv.Atoi(gs)
+			at, err2 := strconv.Atoi(ats)
+			if err1 != nil || err2 != nil || g < 1 || g > math.MaxInt32 || at < 0 || at > maxFollow || len(out.Sleep) >= maxFollow {
+				return Schedule{}, fmt.Errorf("schedule %q: %q is not goroutine@state", s, f)
+			}
+			out.Sleep = append(out.Sleep, Asleep{At: int32(at), G: int32(g)})
+		}
 	}
 	if f, ok := strings.CutPrefix(rest, "@"); ok {
 		f, rest, _ = strings.Cut(f, ",")
@@ -801,7 +844,9 @@ func (e *Exec) Explorable() bool {
 //
 // The pairs whose second operation comes in the order the run followed
 // (the prefix its schedule kept from the run that listed it) are not
-// listed again: that run listed them, with the same prefixes.
+// listed again: that run listed them, with the same prefixes. A
+// goroutine asleep at a state (sleep.go) is not listed to go first there,
+// and the schedules that let a goroutine go first carry their sleep sets.
 func (e *Exec) Alternatives(racy bool) []Schedule {
 	var out []Schedule
 	fixed := max(0, min(e.fidx, len(e.sched.Follow)-1))
@@ -831,9 +876,25 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		g int32
 		p Point
 	}
+	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
+	for obj := range e.log {
+		logs[obj] = e.withPending(obj)
+	}
+	for _, a := range e.pending {
+		if logs[a.obj] == nil {
+			logs[a.obj] = e.withPending(a.obj)
+		}
+	}
+	sleeping := e.runSleep(logs, index)
+	// branches are the schedules listed for a goroutine to go first at a
+	// state (by the index of out), which get sleep sets below.
+	branches := map[int]int{}
 	listed := map[key]bool{}
 	size := 0
 	add := func(i int, g int32, p *Point, site uint32) {
+		if g > 0 && p == nil && asleep(sleeping, g, i) {
+			return // its branch is explored (sleep.go)
+		}
 		k := key{i: i, g: g}
 		if p != nil {
 			k.p = *p
@@ -853,17 +914,10 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		}
 		if p != nil {
 			s.Points = append(s.Points, *p)
+		} else if g > 0 {
+			branches[len(out)] = i
 		}
 		out = append(out, s)
-	}
-	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
-	for obj := range e.log {
-		logs[obj] = e.withPending(obj)
-	}
-	for _, a := range e.pending {
-		if logs[a.obj] == nil {
-			logs[a.obj] = e.withPending(a.obj)
-		}
 	}
 	for _, log := range logs {
 		u := useOf(log)
@@ -916,6 +970,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			}
 		}
 	}
+	e.sleepSets(out, branches, sleeping)
 	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
 	return out
 }

@@ -32,19 +32,29 @@ func TestEveryOrder(t *testing.T) {
 		body   []goprog.Op
 		chans  []int
 		orders int
+		// addEach: main adds 1 to the WaitGroup before each go statement,
+		// rather than n before the first.
+		addEach bool
 	}{
-		{"mutex", 3, lock(0), nil, fact(3)},
-		{"mutex", 4, lock(0), nil, fact(4)},
-		{"mutex", 5, lock(0), nil, fact(5)},
-		{"semaphore", 4, sem, []int{1}, fact(4)},
-		{"semaphore", 5, sem, []int{1}, fact(5)},
-		{"two mutexes", 2, append(lock(0), lock(1)...), nil, fact(2) * fact(2)},
-		{"two mutexes", 3, append(lock(0), lock(1)...), nil, fact(3) * fact(3)},
+		{"mutex", 3, lock(0), nil, fact(3), false},
+		{"mutex", 4, lock(0), nil, fact(4), false},
+		{"mutex", 5, lock(0), nil, fact(5), false},
+		{"semaphore", 4, sem, []int{1}, fact(4), false},
+		{"semaphore", 5, sem, []int{1}, fact(5), false},
+		{"two mutexes", 2, append(lock(0), lock(1)...), nil, fact(2) * fact(2), false},
+		{"two mutexes", 3, append(lock(0), lock(1)...), nil, fact(3) * fact(3), false},
+		{"mutex, Add before each go", 4, lock(0), nil, fact(4), true},
+		{"two mutexes, Add before each go", 3, append(lock(0), lock(1)...), nil, fact(3) * fact(3), true},
 	}
 	for _, tt := range tests {
 		p := goprog.Program{Vars: 2, Chans: tt.chans, WGs: 1, Mutexes: 2}
-		p.Main = append(p.Main, goprog.Op{Kind: goprog.Add, N: tt.n})
+		if !tt.addEach {
+			p.Main = append(p.Main, goprog.Op{Kind: goprog.Add, N: tt.n})
+		}
 		for range tt.n {
+			if tt.addEach {
+				p.Main = append(p.Main, goprog.Op{Kind: goprog.Add, N: 1})
+			}
 			body := append(append([]goprog.Op(nil), tt.body...), goprog.Op{Kind: goprog.Done})
 			p.Main = append(p.Main, goprog.Op{Kind: goprog.Go, Body: body})
 		}

@@ -340,7 +340,7 @@ func TestAlternativeOrders(t *testing.T) {
 			}, Schedule{})
 			var got []string
 			for _, s := range r.alts {
-				got = append(got, s.String())
+				got = append(got, s.Replay())
 			}
 			if !slices.Contains(got, tt.want) {
 				t.Errorf("alternatives %v, want %s among them", got, tt.want)
