@@ -309,6 +309,49 @@ func TestTwo(t *testing.T) { Collect(2) }
 	checkNoWorkDirs(t, tmp)
 }
 
+// TestTestDeadlockInOneSchedule runs tpinstr test on a test that deadlocks
+// in one schedule only (the second goroutine's send comes first): the
+// exploration's child that runs it reports the deadlock, inside the test
+// binary, and the parent writes it with the schedule that shows it.
+func TestTestDeadlockInOneSchedule(t *testing.T) {
+	dir := userModule(t, map[string]string{
+		"p/p_test.go": `package p
+
+import "testing"
+
+func TestStuck(t *testing.T) {
+	never := make(chan int)
+	q := make(chan int, 1)
+	go func() { q <- 1 }()
+	go func() { q <- 2 }()
+	if <-q == 2 {
+		<-never
+	}
+	<-q
+}
+`,
+	})
+	tmp := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	cmd := tpinstrCmd(t, dir, tmp, nil, "test", "-count=1", "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if code := exitStatus(t, cmd.Run()); code == 0 {
+		t.Errorf("status 0, want a failure; stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+	}
+	out := stdout.String() + stderr.String()
+	for _, want := range []string{
+		"DEADLOCK: all goroutines are asleep",
+		"p_test.go:11:",
+		"Schedule: g@",
+		"checked every schedule of this input",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output does not contain %q:\n%s", want, out)
+		}
+	}
+	checkNoWorkDirs(t, tmp)
+}
+
 // TestInterruptForwarded sends SIGINT to tpinstr alone while the program
 // runs: tpinstr passes it on, the program dies of it, and tpinstr removes
 // its work directory and reports the signal in its status.

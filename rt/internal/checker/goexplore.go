@@ -50,9 +50,10 @@ type goFindings struct {
 
 // goChildState is set in a child of goroutine exploration.
 type goChildState struct {
-	out   string
-	sched goexec.Schedule
-	found goFindings
+	out      string
+	sched    goexec.Schedule
+	found    goFindings
+	finished bool // the findings were written (finishGoChild)
 }
 
 // setupGoChild reads the environment of a child of goroutine exploration,
@@ -78,8 +79,14 @@ func (st *state) setupGoChild() error {
 	return nil
 }
 
-// finishGoChild writes a child's findings and ends its process.
+// finishGoChild writes a child's findings and ends its process. It runs
+// once: a deferred hook that runs while the process ends (a test's end,
+// after a deadlock was reported) does not write the findings again.
 func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
+	if st.goChild.finished {
+		return
+	}
+	st.goChild.finished = true
 	f := &st.goChild.found
 	f.Ran = true
 	f.Deadlock = d
@@ -100,7 +107,7 @@ func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
 		fmt.Fprintf(os.Stderr, "tpinstr: exploration: %v\n", err)
 		os.Exit(2)
 	}
-	os.Exit(0)
+	os.Exit(exitChild)
 }
 
 // goExploreSummary is what exploring a run's acquisition orders found.
@@ -197,7 +204,13 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	})
 	defer pool.Close()
 	// merge writes what the run of schedule s found, once.
-	merge := func(s string, o outcome) (goFindings, bool) {
+	merge := func(listed string, o outcome) (goFindings, bool) {
+		// Reports name the schedule as the replay option runs it, without
+		// the sleep set, which only changes what its run lists.
+		s := listed
+		if sc, err := goexec.ParseSchedule(listed); err == nil {
+			s = sc.Replay()
+		}
 		f, runErr, err := o.f, o.runErr, o.err
 		if err != nil || !f.Ran {
 			sum.failures = append(sum.failures, fmt.Sprintf("schedule %s did not report (%v)", s, firstErr(runErr, err)))

@@ -91,7 +91,9 @@ func (h goHost) Deadlock(parked []*goexec.G) {
 	if st.goChild != nil {
 		st.finishGoChild(st.gx, d)
 	}
-	st.goVerdict(goExploreSummary{schedules: 1})
+	// The process ends with the deadlock: the run's other schedules are
+	// not run.
+	st.goVerdict(goExploreSummary{schedules: 1, limit: "the run deadlocked, and the process ends with it"})
 	st.deadlocked(d)
 }
 
