@@ -50,11 +50,11 @@ func TestReleaseIsANewAddress(t *testing.T) {
 				if reuse {
 					d.Release(base, objSize)
 				}
-			}, func(second bool) uintptr {
+			}, func(second bool, off uintptr) uintptr {
 				if second && !reuse {
-					return base + apart
+					return base + apart + off
 				}
-				return base
+				return base + off
 			})
 			slices.SortFunc(hits, func(x, y hit) int {
 				if x.second != y.second {
@@ -132,9 +132,10 @@ func genReleaseProgram(rng *rand.Rand) relProgram {
 }
 
 // run runs the program through d in serial depth-first order; death is
-// called at A's death, and addr gives the base of the object accessed (B
-// after the death).
-func (p relProgram) run(d *Detector, death func(), addr func(second bool) uintptr) {
+// called at A's death, and addr gives the address of an access at offset
+// off (into B's memory after the death, where the program's objects are
+// A and B).
+func (p relProgram) run(d *Detector, death func(), addr func(second bool, off uintptr) uintptr) {
 	next := event.Task(1)
 	var futures []event.Task
 	second := false
@@ -143,7 +144,7 @@ func (p relProgram) run(d *Detector, death func(), addr func(second bool) uintpt
 		for _, op := range ops {
 			switch op.kind {
 			case 'a':
-				d.Access(t, addr(second)+op.off, op.size, op.write, 1)
+				d.Access(t, addr(second, op.off), op.size, op.write, 1)
 			case 'd':
 				second = true
 				death()
@@ -218,4 +219,124 @@ func appendUint(b []byte, v uint64) []byte {
 		b = appendUint(b, v/10)
 	}
 	return append(b, byte('0'+v%10))
+}
+
+// TestReleaseSmallObjectAmongNeighbours is TestReleaseIsANewAddress for
+// an object of a few words, A, between two live neighbours, L and R, in
+// one page, as the small objects of a heap lie (a tree's nodes): B taking
+// A's memory with Release between them reports exactly the races that B
+// at an address of its own reports, and the races of A, L and R are the
+// same in both runs. Release must clear A's words and nothing of its
+// neighbours, whose state, filters of repeated reads and spans go on, and
+// no state of A may reach B (a fresh object at a reused address has no
+// past).
+func TestReleaseSmallObjectAmongNeighbours(t *testing.T) {
+	const (
+		page  = uintptr(0xc000200000)
+		apart = 1 << 20
+		nb    = 16 // the size of each neighbour
+	)
+	programs := 400
+	if testing.Short() {
+		programs = 40
+	}
+	for seed := range uint64(programs) {
+		rng := rand.New(rand.NewPCG(seed, 0x5a11))
+		size := []uintptr{8, 16, 24, 32, 48}[rng.IntN(5)]
+		win := page + 1024 - nb // L at [win, win+nb), A at [win+nb, win+nb+size), R after
+		a0, a1 := uintptr(nb), nb+size
+		prog := genSmallReleaseProgram(rng, size, nb)
+
+		type hit struct {
+			off    uintptr
+			second bool
+		}
+		run := func(reuse bool) []hit {
+			var hits []hit
+			phase := false
+			d := New(func(r event.Race) {
+				a := r.Addr
+				if a >= win+apart {
+					a -= apart
+				}
+				hits = append(hits, hit{a - win, phase})
+			})
+			prog.run(d, func() {
+				phase = true
+				if reuse {
+					d.Release(win+a0, size)
+				}
+			}, func(second bool, off uintptr) uintptr {
+				if second && !reuse && a0 <= off && off < a1 {
+					return win + apart + off // B in memory of its own
+				}
+				return win + off
+			})
+			slices.SortFunc(hits, func(x, y hit) int {
+				if x.second != y.second {
+					if x.second {
+						return 1
+					}
+					return -1
+				}
+				return int(x.off) - int(y.off)
+			})
+			return slices.Compact(hits)
+		}
+		apartHits, reuseHits := run(false), run(true)
+		if !slices.Equal(apartHits, reuseHits) {
+			t.Fatalf("seed %d (A of %d bytes at +%d): races with B apart %v, with B in A's memory after Release %v\nprogram:\n%s",
+				seed, size, a0, apartHits, reuseHits, prog)
+		}
+	}
+}
+
+// genSmallReleaseProgram returns a random program of
+// TestReleaseSmallObjectAmongNeighbours: accesses of L, A (B after A's
+// death) and R, each inside one of the three objects (an access never
+// spans two objects), with A of size bytes and the neighbours of nb.
+func genSmallReleaseProgram(rng *rand.Rand, size, nb uintptr) relProgram {
+	objs := [3][2]uintptr{{0, nb}, {nb, nb + size}, {nb + size, 2*nb + size}}
+	budget := 40 + rng.IntN(40)
+	died := false
+	var gen func(depth int) []relOp
+	gen = func(depth int) []relOp {
+		var ops []relOp
+		for n := rng.IntN(6) + 1; n > 0 && budget > 0; n-- {
+			budget--
+			if !died && budget < 30 && rng.IntN(4) == 0 {
+				died = true
+				ops = append(ops, relOp{kind: 'd'})
+				continue
+			}
+			switch r := rng.IntN(10); {
+			case r < 6:
+				o := objs[rng.IntN(3)]
+				if rng.IntN(2) == 0 {
+					o = objs[1] // A or B: the object that matters
+				}
+				n := o[1] - o[0]
+				var off, sz uintptr
+				if rng.IntN(4) == 0 {
+					off, sz = o[0], n // the whole object: a span when it has two words or more
+				} else {
+					sz = []uintptr{1, 2, 4, 8}[rng.IntN(4)]
+					off = o[0] + uintptr(rng.IntN(int(n/sz)))*sz
+				}
+				ops = append(ops, relOp{kind: 'a', off: off, size: sz, write: rng.IntN(2) == 0})
+			case r < 8 && depth < 4:
+				ops = append(ops, relOp{kind: 's', future: rng.IntN(3) == 0, body: gen(depth + 1)})
+			case r < 9 && depth < 4:
+				ops = append(ops, relOp{kind: 'f', body: gen(depth + 1)})
+			default:
+				ops = append(ops, relOp{kind: 'g', get: rng.IntN(8)})
+			}
+		}
+		return ops
+	}
+	p := relProgram{body: gen(0)}
+	if !died {
+		p.body = append(p.body, relOp{kind: 'd'})
+	}
+	return p
 }
