@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // The contexts of package context that a checked run of goroutines
@@ -137,6 +138,12 @@ func newDeadlineCtx(parent context.Context, d time.Time, cause error, now time.T
 		return c, cancel
 	}
 	t := AfterFunc(dur, func() { c.cancel(true, context.DeadlineExceeded, cause) }, site)
+	if gx, l := enterRunning(site); gx != nil {
+		// A wait on Done ends when the timer fires, at any time: its
+		// order against the goroutines is explored (goexec's clock.go).
+		gx.TimerCloses(unsafe.Pointer(t), *(*unsafe.Pointer)(unsafe.Pointer(&c.done)))
+		gx.Exit(l)
+	}
 	c.mu.Lock()
 	canceled := c.err != nil
 	if !canceled {

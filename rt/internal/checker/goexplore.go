@@ -145,12 +145,14 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	// a run that ran again is not run (goexec.Ran).
 	var ran goexec.Ran
 	ran.Add(goexec.Schedule{}, gx.Attempts())
+	// A schedule is seen as the replay option runs it: two with one
+	// order and different sleep sets make one run.
 	covered := func(s string) bool {
-		if seen[s] {
-			return true
-		}
 		sc, err := goexec.ParseSchedule(s)
-		return err == nil && ran.Covers(sc)
+		if err != nil {
+			return seen[s]
+		}
+		return seen[sc.Replay()] || ran.Covers(sc)
 	}
 	var work []string
 	for _, s := range gx.Alternatives(len(st.emitted) > 0) {
@@ -270,6 +272,9 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 			work = append(work, s)
 			sum.limit, sum.interrupted = "an interrupt", true
 			break
+		}
+		if sc, err := goexec.ParseSchedule(s); err == nil {
+			seen[sc.Replay()] = true
 		}
 		seen[s] = true
 		sum.schedules++

@@ -204,6 +204,7 @@ func (e *Exec) recv(c Case, site uint32) {
 		return
 	}
 	cs.recvq = append(cs.recvq, &waiter{g: g, c: c})
+	g.clockWakes = e.clockCanWake(ch)
 	e.park(g, "chan receive", site)
 	e.receivedParked(c, site)
 }
@@ -354,6 +355,9 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 		ch := c.Chan()
 		if ch == nil {
 			continue
+		}
+		if !c.IsSend() && e.clockCanWake(ch) {
+			g.clockWakes = true
 		}
 		cs := e.chanState(ch)
 		w := &waiter{g: g, c: c, sel: sw, idx: i}

@@ -63,13 +63,13 @@ func exploreOrders(t *testing.T, body func(e *Exec, h *testHost), limit int) (ma
 	for len(work) > 0 {
 		s := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[s.String()] {
+		if seen[s.Replay()] {
 			continue
 		}
 		if n == limit {
 			t.Fatalf("more than %d schedules", limit)
 		}
-		seen[s.String()] = true
+		seen[s.Replay()] = true
 		n++
 		h := newTestHost()
 		h.next = 1

@@ -156,6 +156,8 @@ type Exec struct {
 	// Timers by the program's handle and by their channel (timers.go).
 	timerOf   map[unsafe.Pointer]*timer
 	timerChan map[unsafe.Pointer]*timer
+	// The channels that the functions of timers close (TimerCloses).
+	timerCloses map[unsafe.Pointer]*timer
 
 	choice *Choice
 
@@ -171,6 +173,7 @@ type Exec struct {
 	yieldAt    map[Point]bool
 	caseAt     map[Point]int // the case a select statement takes
 	choices    []selChoice   // select statements that had several cases ready
+	clockFirst []clockFirst  // goroutines that a goroutine woke where the clock could have (clock.go)
 	ready      []*G          // goroutines that yielded, oldest first
 	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
 	log        map[unsafe.Pointer][]acquisition
@@ -285,8 +288,14 @@ type G struct {
 	// on (explore.go's enabled), as the scheduler lets every other
 	// goroutine go first.
 	polling bool
-	rheld   int // read locks of RWMutexes it holds (RLock)
-	spawnK  int // the parent's acquisitions attempted before the go statement
+	// It is parked where the clock can wake it (clock.go): a sleep, or a
+	// wait on the channel of an armed timer. It counts as enabled while
+	// it waits there, and a goroutine that wakes it instead lists the
+	// schedule in which the clock comes first.
+	clockWakes bool
+	byClock    bool // started by a timer that fired (a function timer's goroutine)
+	rheld      int  // read locks of RWMutexes it holds (RLock)
+	spawnK     int  // the parent's acquisitions attempted before the go statement
 
 	vc    vclock       // its clock (hb.go)
 	segs  []event.Task // open segments, oldest first
@@ -536,6 +545,7 @@ func (e *Exec) body(g *G, f func()) {
 		g.quiet = g.relChild != 0 && (g.seg() == g.rel || g.seg() == g.relChild) && g.hooks == g.relHooks
 		g.empty = g.startSeg != 0 && g.seg() == g.startSeg && g.hooks == g.startHooks
 		e.endSegs(g)
+		e.endTurn(g)
 		e.setDone(g)
 		e.next(g)
 	}()
@@ -548,7 +558,7 @@ func (e *Exec) body(g *G, f func()) {
 // goroutine woke g.
 func (e *Exec) park(g *G, waits string, site uint32) {
 	g.Waits, g.WaitAt = waits, site
-	if waits != "yield" || g.polling {
+	if (waits != "yield" || g.polling) && !g.clockWakes {
 		g.blockFrom = int32(len(e.attempts))
 	}
 	g.turnAcqs = g.acqs
@@ -574,12 +584,23 @@ func (p plainError) Error() string { return string(p) }
 // on), and returns when g waits again or returns.
 func (e *Exec) wake(g *G, site uint32) {
 	h := e.cur
+	e.wokeBefore(g)
 	// h goes on the stack before g has the baton: g may park or return
 	// at once, and hand the baton back through the stack.
 	e.stack = append(e.stack, h)
 	h.state = gSuspended
 	e.resume(g, h.seg(), site)
 	e.waitOn(h.wake)
+}
+
+// unblock ends g's span of attempts while it waited (enabled), as it
+// goes on.
+func (e *Exec) unblock(g *G) {
+	if g.blockFrom >= 0 {
+		g.blocked = append(g.blocked, [2]int32{g.blockFrom, int32(len(e.attempts))})
+		g.blockFrom = -1
+	}
+	g.clockWakes = false
 }
 
 // resumeAll is resume, g's next segment also joining every ended segment
@@ -616,10 +637,7 @@ func (e *Exec) resume(g *G, from event.Task, site uint32) {
 	case g.last != 0:
 		e.h.Join(c, g.last, site)
 	}
-	if g.blockFrom >= 0 {
-		g.blocked = append(g.blocked, [2]int32{g.blockFrom, int32(len(e.attempts))})
-		g.blockFrom = -1
-	}
+	e.unblock(g)
 	g.segs = append(g.segs[:0], c)
 	g.state = gRunning
 	g.lastSite = 0
@@ -744,6 +762,9 @@ func (e *Exec) Parked() []*G {
 // Sleepers and goroutines that wait stay where they are.
 func (e *Exec) End() {
 	e.endLocked = e.in(0) // End leaves the executor held: see Release
+	if g := e.cur; g != nil {
+		e.endTurn(g)
+	}
 	if g := e.cur; g != nil && (len(e.stack) > 0 || len(e.ready) > 0) {
 		e.finisher = g
 		e.park(g, "the end of the run", 0)
@@ -751,6 +772,7 @@ func (e *Exec) End() {
 	if e.cur != nil && len(e.cur.segs) > 0 {
 		e.endSegs(e.cur)
 	}
+	e.noteClockWaits()
 	for i := len(e.stack) - 1; i >= 0; i-- {
 		if g := e.stack[i]; len(g.segs) > 0 {
 			e.endSegs(g) // it stays suspended: runnable, not waiting
@@ -800,6 +822,7 @@ func (e *Exec) Sleep(d time.Duration, site uint32) {
 	e.seq++
 	g.seq = e.seq
 	e.sleepers = append(e.sleepers, g)
+	g.clockWakes = true
 	e.park(g, "sleep", site)
 }
 

@@ -116,10 +116,10 @@ func explore(body func(e *Exec, h *testHost)) (map[[2]uint32]bool, int) {
 	for len(work) > 0 {
 		s := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[s.String()] {
+		if seen[s.Replay()] {
 			continue
 		}
-		seen[s.String()] = true
+		seen[s.Replay()] = true
 		n++
 		r := runSchedule(body, s)
 		for k := range r.races {

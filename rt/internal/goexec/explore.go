@@ -507,6 +507,11 @@ func (e *Exec) attempt(site uint32) Point {
 // operations, or the schedule was not one a run listed), and goes on from
 // here as the depth-first run does (diverge).
 func (e *Exec) takeTurn(g *G, site uint32) bool {
+	if g.byClock && e.waitsForClock(e.follow[e.fidx]) {
+		// A timer's function, on the way to the wake of the goroutine
+		// whose turn it is (clock.go): part of the clock's step.
+		return false
+	}
 	id := int32(g.ID)
 	for e.fidx < len(e.follow) {
 		f := e.follow[e.fidx]
@@ -950,6 +955,13 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 				}
 				return true
 			})
+		}
+	}
+	for _, c := range e.clockFirst {
+		// The clock could have woken goroutine c.g before the operation
+		// that woke it (clock.go).
+		if c.at >= fixed {
+			add(c.at, c.g, nil, 0)
 		}
 	}
 	chosen := map[Point]bool{}

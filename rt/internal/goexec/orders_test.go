@@ -69,10 +69,10 @@ func TestEveryOrder(t *testing.T) {
 		for len(work) > 0 && runs < 100*tt.orders {
 			s := work[len(work)-1]
 			work = work[:len(work)-1]
-			if seen[s.String()] || ran.Covers(s) {
+			if seen[s.Replay()] || ran.Covers(s) {
 				continue
 			}
-			seen[s.String()] = true
+			seen[s.Replay()] = true
 			runs++
 			r, err := runProgram(p, s)
 			if err != nil {

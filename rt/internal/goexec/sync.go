@@ -373,6 +373,7 @@ func (e *Exec) resumeJoining(g *G, from event.Task, segs []event.Task, site uint
 			e.hbAcquire(g, s)
 		}
 	}
+	e.unblock(g)
 	g.segs = append(g.segs[:0], c)
 	g.state = gRunning
 	e.cur = g

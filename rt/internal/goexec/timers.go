@@ -491,6 +491,7 @@ func (e *Exec) fire(t *timer) bool {
 func (e *Exec) goFired(t *timer) {
 	g := e.newG(t.creator, t.site)
 	g.spawnK = t.spawnK
+	g.byClock = true
 	if e.hbOn() {
 		if len(e.gs) > hbMaxGoroutines {
 			e.hbStop()

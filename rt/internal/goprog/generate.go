@@ -19,6 +19,10 @@ type Size struct {
 	// Pools adds the idiom of a pool of workers (Pool) to those Generate
 	// places.
 	Pools bool
+	// Sleeps adds sleeps of 1 to 3 ms (Sleep) at random positions, after
+	// the rest is placed (the programs of a seed are otherwise those
+	// without).
+	Sleeps bool
 }
 
 // Generate makes a random program: goroutines spawned by goroutine 1 or by
@@ -70,6 +74,14 @@ func Generate(r *rand.Rand, sz Size) Program {
 			g.bodies[p] = g.insert(g.bodies[p], op)
 		}
 	}
+	if sz.Sleeps {
+		for k := 1 + r.IntN(3); k > 0; k-- {
+			// Into the body of any goroutine, loop, Once or case.
+			lists := bodyLists(&g.bodies[0], nil)
+			l := lists[r.IntN(len(lists))]
+			*l = g.insert(*l, Op{Kind: Sleep, N: 1 + r.IntN(3)})
+		}
+	}
 	p := Program{Vars: sz.Vars, Chans: g.chans, WGs: g.wgs, Mutexes: g.mutexes, Onces: g.onces, RWMutexes: g.rws, Main: g.bodies[0]}
 	site := 0
 	numberSites(p.Main, &site)
@@ -99,6 +111,22 @@ type gen struct {
 	sections bool
 	rw       bool
 	pools    bool
+}
+
+// bodyLists appends to out the list *ops and every body list nested in
+// it (of go statements, loops, Onces and select cases).
+func bodyLists(ops *[]Op, out []*[]Op) []*[]Op {
+	out = append(out, ops)
+	for i := range *ops {
+		o := &(*ops)[i]
+		if len(o.Body) > 0 {
+			out = bodyLists(&o.Body, out)
+		}
+		if len(o.Else) > 0 {
+			out = bodyLists(&o.Else, out)
+		}
+	}
+	return out
 }
 
 func (g *gen) insert(ops []Op, op Op) []Op {

@@ -307,6 +307,8 @@ func (x *explorer) advance(s *state, g int, mask *uint32) error {
 		case Read, Write:
 			f.pc++
 			x.access(s, g, op, mask)
+		case Sleep:
+			f.pc++ // time orders nothing
 		case Go:
 			f.pc++
 			if err := x.spawn(s, g, op.Body, op.Site, mask); err != nil {

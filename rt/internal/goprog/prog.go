@@ -71,6 +71,11 @@ const (
 	// writes only), the loop the rewriter marks as a worker's
 	// (instrument/workerloop.go). Every worker's loop is at Site.
 	Pool
+	// Sleep is time.Sleep(N milliseconds): it orders nothing (the Go
+	// memory model gives time no edges), so the oracle takes it as a
+	// step that does nothing, and every interleaving around it is one
+	// of the program's.
+	Sleep
 )
 
 // IsRW reports whether k is an operation of an RWMutex.
@@ -79,7 +84,7 @@ func (k Kind) IsRW() bool { return k >= RLock && k <= RWSection }
 // IsAtomic reports whether k is an atomic operation.
 func (k Kind) IsAtomic() bool { return k >= AtomicAdd && k <= AtomicLoad }
 
-var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section", "rlock", "runlock", "wlock", "wunlock", "rw section", "pool"}
+var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section", "rlock", "runlock", "wlock", "wunlock", "rw section", "pool", "sleep"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -165,6 +170,8 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			fmt.Fprintf(b, "%satomic.OrInt64(&x%d, 1) // #%d\n", ind, o.Var, o.Site)
 		case AtomicLoad:
 			fmt.Fprintf(b, "%s_ = atomic.LoadInt64(&x%d) // #%d\n", ind, o.Var, o.Site)
+		case Sleep:
+			fmt.Fprintf(b, "%stime.Sleep(%dms) // #%d\n", ind, o.N, o.Site)
 		case Section, RWSection:
 			op, mu := "+=", "mu"
 			if o.N == 3 {

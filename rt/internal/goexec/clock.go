@@ -1,0 +1,132 @@
+package goexec
+
+import "unsafe"
+
+// The clock against the goroutines.
+//
+// Time orders nothing in the Go memory model: a goroutine that can go on
+// may be delayed for as long as any sleep or timer of the run, so a sleep
+// may end, and a timer fire, before any step of a goroutine that could go
+// on. The run's clock (timers.go) stands still while a goroutine can go
+// on, which is one order of those among others; exploration lists the
+// others, as for any two steps whose order can change the run:
+//
+//   - A goroutine parked where the clock can wake it (clockWakes: in a
+//     sleep, or receiving from the channel of an armed timer, alone or in
+//     a select statement) counts as enabled while it waits there
+//     (explore.go's enabled): a schedule may let it go first at any state
+//     of its wait. Its run lets the others make their steps up to their
+//     next attempts, where they wait for their turns; no goroutine can go
+//     on, so the clock moves to the sleeps' and timers' deadlines in their
+//     order (wakeDue), until the goroutine wakes and takes its turn.
+//   - A goroutine woken by another's operation (a send on the other
+//     channel of its select) while the clock could have woken it lists
+//     the schedule in which it goes first at the state before that
+//     operation (clockFirst): the clock then wakes it, and the operation
+//     comes after.
+//
+// A goroutine still waiting for the clock when the run ends (asleep, or
+// waiting for a timer) could have gone on before goroutine 1 returned,
+// in a schedule that delays goroutine 1 past its deadline; the run does
+// not run it after the end (the test that started it has ended, and its
+// later steps may need what the end tore down), and notes a choice
+// instead (noteClockWaits): its later steps are not checked.
+//
+// A schedule in which the goroutine's turn comes but the clock cannot
+// wake it (its timer was stopped) cannot be followed: its run notes a
+// choice (Diverged), and the verdict says which schedules it covered.
+// TestDeadlineOrderExplored checks that a select's timeout is taken in
+// some schedule while another goroutine could still send.
+//
+// A timer of a function (time.AfterFunc) starts a goroutine when it
+// fires. A context's deadline is one, whose function closes the context's
+// Done channel: a wait on that channel counts as one the clock can end
+// (TimerCloses). What other functions of timers do is ordered against
+// the goroutines as the steps of any goroutine are, from the state at
+// which the clock fired them.
+
+// clockFirst is a goroutine that another goroutine woke, with the place
+// in the order of attempts of the waker's operation, where the clock could
+// have woken it instead.
+type clockFirst struct {
+	at int
+	g  int32
+}
+
+// clockCanWake reports whether the clock can end a wait on the channel ch:
+// ch is the channel of an armed timer, or one that the function of an
+// armed timer closes (TimerCloses).
+func (e *Exec) clockCanWake(ch unsafe.Pointer) bool {
+	t := e.timerChan[ch]
+	if t == nil {
+		t = e.timerCloses[ch]
+	}
+	return t != nil && t.armed
+}
+
+// TimerCloses records that the function of the timer named key (as for
+// AfterFunc) closes the channel ch when it fires: a context's Done
+// channel at its deadline.
+func (e *Exec) TimerCloses(key, ch unsafe.Pointer) {
+	defer e.Exit(e.in(0))
+	t := e.timerOf[key]
+	if t == nil {
+		return
+	}
+	if e.timerCloses == nil {
+		e.timerCloses = map[unsafe.Pointer]*timer{}
+	}
+	e.timerCloses[ch] = t
+}
+
+// wokeBefore records that the running goroutine wakes g by its latest
+// attempt, where the clock could have woken g (clockFirst).
+func (e *Exec) wokeBefore(g *G) {
+	h := e.cur
+	if !g.clockWakes || h == nil || h.byClock || len(h.attAt) == 0 || len(h.attAt) < h.acqs {
+		// Woken by the clock's own step (a timer's function), or past
+		// maxAttempts (Alternatives notes it).
+		return
+	}
+	e.clockFirst = append(e.clockFirst, clockFirst{at: int(h.attAt[len(h.attAt)-1]), g: int32(g.ID)})
+}
+
+// endTurn passes the turn of g, which returns, when the order its run
+// follows gives it the next turn: a goroutine that the clock woke first
+// (clockFirst) may return without another attempt. The turn is kept in
+// the run's order of attempts, as the step it was, so that the order
+// names the run (Ran).
+func (e *Exec) endTurn(g *G) {
+	if e.fidx >= len(e.follow) || e.follow[e.fidx] != int32(g.ID) {
+		return
+	}
+	if len(e.attempts) < maxAttempts {
+		e.attempts = append(e.attempts, int32(g.ID))
+	}
+	e.fidx++
+	e.passTurn()
+}
+
+// waitsForClock reports whether the goroutine f of an order of attempts
+// (Schedule.Follow) waits where the clock can wake it. The goroutine of a
+// timer's function that fires then (a context's cancel at its deadline)
+// goes on without a turn of its own, as part of the clock's step that
+// wakes f: its attempts are kept in the order, as the steps they are.
+func (e *Exec) waitsForClock(f int32) bool {
+	if f <= 0 || int(f) > len(e.gs) {
+		return false
+	}
+	g := e.gs[f-1]
+	return g.state == gParked && g.clockWakes
+}
+
+// noteClockWaits notes a choice when a goroutine waits for the clock as
+// the run ends (see above).
+func (e *Exec) noteClockWaits() {
+	for _, g := range e.gs {
+		if g.state == gParked && g.clockWakes {
+			e.note(g.WaitAt, "a goroutine still waiting for the clock (%s) when the run ended, whose later steps were not checked", g.Waits)
+			return
+		}
+	}
+}
