@@ -307,6 +307,7 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 	}
 	sel := ncases > 1 || hasDefault
 	var ready []int
+	clockCase := false // a case the clock can make ready is not
 	for i, c := range cases {
 		ch := c.Chan()
 		if ch == nil {
@@ -329,7 +330,14 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 		}
 		if r {
 			ready = append(ready, i)
+		} else if !c.IsSend() && e.clockCanWake(ch) {
+			clockCase = true
 		}
+	}
+	if clockCase && (len(ready) > 0 || hasDefault) {
+		// It does not wait for the clock, which could have made the
+		// case ready first (clock.go).
+		e.clockBefore(g, site)
 	}
 	if len(ready) > 0 {
 		take := ready[0]

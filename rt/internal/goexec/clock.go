@@ -1,6 +1,9 @@
 package goexec
 
-import "unsafe"
+import (
+	"math"
+	"unsafe"
+)
 
 // The clock against the goroutines.
 //
@@ -32,6 +35,13 @@ import "unsafe"
 // later steps may need what the end tore down), and notes a choice
 // instead (noteClockWaits): its later steps are not checked.
 //
+//   - A select statement that took another case, or its default (a poll:
+//     a context's Err, a timer's channel looked at in a loop), while the
+//     clock could have made one of its cases ready lists the schedule
+//     with a turn of the clock before it (clockTurn, clockBefore): no
+//     goroutine makes an attempt until a sleep or timer of the run wakes
+//     or fires.
+//
 // A schedule in which the goroutine's turn comes but the clock cannot
 // wake it (its timer was stopped) cannot be followed: its run notes a
 // choice (Diverged), and the verdict says which schedules it covered.
@@ -47,10 +57,47 @@ import "unsafe"
 
 // clockFirst is a goroutine that another goroutine woke, with the place
 // in the order of attempts of the waker's operation, where the clock could
-// have woken it instead.
+// have woken it instead; or, with g clockTurn, the place of a select
+// statement that did not wait for a case the clock could have made ready
+// (clockBefore).
 type clockFirst struct {
 	at int
 	g  int32
+}
+
+// clockTurn, in an order of attempts (Schedule.Follow), is a turn of the
+// clock: the goroutines wait at their attempts, and the sleep or timer
+// whose deadline comes first wakes or fires (wakeDue) before the next
+// attempt. It is written "c".
+const clockTurn int32 = math.MinInt32
+
+// clockBefore records that goroutine g's select statement, at its latest
+// attempt, took another case or its default while the clock could have
+// made a case ready (a timer's channel, a context's Done at its
+// deadline): the schedule with a turn of the clock before the attempt
+// lets the timer fire first. A goroutine that polls a context (Err) or a
+// timer's channel in a loop makes one such attempt per poll; the runs of
+// those schedules move the clock one deadline each.
+func (e *Exec) clockBefore(g *G, site uint32) {
+	e.explore(site, "a select statement that a timer could make ready first, goroutine %d", g.ID)
+	if len(g.attAt) == 0 || len(g.attAt) < g.acqs {
+		return // past maxAttempts: Alternatives notes it
+	}
+	e.clockFirst = append(e.clockFirst, clockFirst{at: int(g.attAt[len(g.attAt)-1]), g: clockTurn})
+}
+
+// clockTakesTurn passes the turn of the clock, when the order the run
+// follows gives it the next turn, as the clock wakes or fires what is due:
+// the turn is kept in the run's order of attempts.
+func (e *Exec) clockTakesTurn() {
+	if e.fidx >= len(e.follow) || e.follow[e.fidx] != clockTurn {
+		return
+	}
+	if len(e.attempts) < maxAttempts {
+		e.attempts = append(e.attempts, clockTurn)
+	}
+	e.fidx++
+	e.passTurn()
 }
 
 // clockCanWake reports whether the clock can end a wait on the channel ch:
@@ -88,6 +135,7 @@ func (e *Exec) wokeBefore(g *G) {
 		// maxAttempts (Alternatives notes it).
 		return
 	}
+	e.explore(g.WaitAt, "a wait that a timer could end first, goroutine %d", g.ID)
 	e.clockFirst = append(e.clockFirst, clockFirst{at: int(h.attAt[len(h.attAt)-1]), g: int32(g.ID)})
 }
 

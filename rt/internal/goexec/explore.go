@@ -125,7 +125,7 @@ type Schedule struct {
 // and "*" and how many attempts in a row it makes, separated by dots),
 // and the points, sorted, separated by commas ("g" alone for the
 // depth-first schedule). A late turn is written as the goroutine's
-// negative. The sleep set, when there is one, comes last, after "|":
+// negative, and a turn of the clock (clockTurn) as "c". The sleep set, when there is one, comes last, after "|":
 // goroutine "@" state, separated by commas. The replay option takes it,
 // and it makes no difference there (Replay leaves it out).
 func (s Schedule) String() string {
@@ -151,7 +151,11 @@ func (s Schedule) String() string {
 			if i > 0 {
 				b.WriteString(".")
 			}
-			fmt.Fprintf(&b, "%d", s.Follow[i])
+			if s.Follow[i] == clockTurn {
+				b.WriteString("c")
+			} else {
+				fmt.Fprintf(&b, "%d", s.Follow[i])
+			}
 			if j-i > 1 {
 				fmt.Fprintf(&b, "*%d", j-i)
 			}
@@ -219,6 +223,9 @@ func ParseSchedule(s string) (Schedule, error) {
 		for _, run := range strings.Split(f, ".") {
 			gs, ns, hasN := strings.Cut(run, "*")
 			g, err := strconv.Atoi(gs)
+			if gs == "c" {
+				g, err = int(clockTurn), nil
+			}
 			n := 1
 			if hasN {
 				n, err = strconv.Atoi(ns)
@@ -226,7 +233,7 @@ func ParseSchedule(s string) (Schedule, error) {
 					err = fmt.Errorf("no attempts")
 				}
 			}
-			if err != nil || g == 0 || g < -math.MaxInt32 || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
+			if err != nil || g == 0 || (g < -math.MaxInt32 && gs != "c") || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
 				return Schedule{}, fmt.Errorf("schedule %q: %q is not goroutine or goroutine*count", s, run)
 			}
 			for range n {
@@ -959,7 +966,8 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 	}
 	for _, c := range e.clockFirst {
 		// The clock could have woken goroutine c.g before the operation
-		// that woke it (clock.go).
+		// that woke it, or made a case of a select statement ready
+		// before it (clock.go).
 		if c.at >= fixed {
 			add(c.at, c.g, nil, 0)
 		}
@@ -1089,6 +1097,9 @@ func (e *Exec) enabled(id, i int) bool {
 	if len(g.attAt) == 0 || int(g.attAt[len(g.attAt)-1]) < i || g.blockedAt(i) {
 		return false
 	}
+	if int(g.born) > i && !e.sameNumber(g, i) {
+		return false
+	}
 	for int(g.born) > i {
 		p := g.Parent
 		if p == nil || p.blockedAt(i) {
@@ -1100,6 +1111,28 @@ func (e *Exec) enabled(id, i int) bool {
 			}
 		}
 		g = p
+	}
+	return true
+}
+
+// sameNumber reports whether g, created after the first i attempts of the
+// run, gets its number again in a run whose order lets it go first there.
+// Goroutines are numbered in the order of their go statements, which a
+// schedule can change: a goroutine created after the first i attempts by
+// a goroutine that is not g's creator, or one of its creators (a child of
+// a goroutine that will wait at its next attempt), may not be created
+// before g in that run, and g would be numbered one less. Such a g does
+// not count as enabled there: the goroutines that can go on are listed
+// instead, as for a goroutine that cannot.
+func (e *Exec) sameNumber(g *G, i int) bool {
+	chain := map[*G]bool{}
+	for p := g.Parent; p != nil; p = p.Parent {
+		chain[p] = true
+	}
+	for _, x := range e.gs[:g.ID-1] {
+		if int(x.born) > i && !chain[x] && !chain[x.Parent] {
+			return false
+		}
 	}
 	return true
 }

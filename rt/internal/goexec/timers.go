@@ -329,6 +329,7 @@ func (e *Exec) wakeDue() (handed, any bool) {
 	if s == nil && t == nil {
 		return false, false
 	}
+	e.clockTakesTurn()
 	until, at := t.untilOr(s)
 	if d := until.Sub(e.Now()); d > 0 {
 		if e.virtual() {

@@ -3,6 +3,7 @@ package goexec
 import (
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -409,5 +410,53 @@ func TestDeadlinesIgnoreWallTime(t *testing.T) {
 				t.Fatalf("deadlock reported: %v", r.dead)
 			}
 		})
+	}
+}
+
+// TestClockTurnExplored: a goroutine looks at a timer's channel with a
+// select statement with a default case (a poll, as a context's Err does)
+// while another goroutine can still go on. The clock stands still while
+// a goroutine can go on, so the depth-first run finds the channel empty;
+// exploration runs the schedule with a turn of the clock before the poll
+// (clock.go), in which the timer fired first, and writes it with "c".
+func TestClockTurnExplored(t *testing.T) {
+	var fired bool
+	body := func(e *Exec, h *testHost) {
+		fired = false
+		ch := make(chan int, 1)
+		timeout := e.After(time.Second, 1)
+		e.Go(func() {
+			send(e, ch, 1, 2)
+		}, 3)
+		if e.Select([]Case{&RecvOp[time.Time]{Ch: timeout}}, true, 4) == 0 {
+			fired = true
+		}
+		recv(e, ch, 5)
+	}
+	seen := map[string]bool{}
+	work := []Schedule{{}}
+	var withClock []string
+	runs := 0
+	for len(work) > 0 && runs < 100 {
+		s := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[s.Replay()] {
+			continue
+		}
+		seen[s.Replay()] = true
+		r := runSchedule(body, s)
+		runs++
+		if fired {
+			withClock = append(withClock, s.Replay())
+		}
+		work = append(work, r.alts...)
+	}
+	if runs < 2 || len(withClock) == 0 || len(withClock) == runs {
+		t.Fatalf("%d schedules, the poll found the timer fired in %v: want it in some and not all", runs, withClock)
+	}
+	for _, s := range withClock {
+		if !strings.Contains(s, "c") {
+			t.Errorf("schedule %s found the timer fired without a turn of the clock", s)
+		}
 	}
 }
