@@ -31,22 +31,13 @@ func TestReleaseIsANewAddress(t *testing.T) {
 		base := uintptr(0xc000100000) + offset
 
 		// Run 1: B at its own address. Run 2: B at A's, released between.
-		type hit struct {
-			off    uintptr
-			second bool // a race of B
-		}
-		run := func(reuse bool) []hit {
-			var hits []hit
-			phase := false
-			d := New(func(r event.Race) {
-				a := r.Addr - base
-				if a >= apart {
+		run := func(reuse bool) []relHit {
+			return releaseHits(prog, func(a uintptr) uintptr {
+				if a -= base; a >= apart {
 					a -= apart
 				}
-				hits = append(hits, hit{a, phase})
-			})
-			prog.run(d, func() {
-				phase = true
+				return a
+			}, func(d *Detector) {
 				if reuse {
 					d.Release(base, objSize)
 				}
@@ -56,16 +47,6 @@ func TestReleaseIsANewAddress(t *testing.T) {
 				}
 				return base + off
 			})
-			slices.SortFunc(hits, func(x, y hit) int {
-				if x.second != y.second {
-					if x.second {
-						return 1
-					}
-					return -1
-				}
-				return int(x.off) - int(y.off)
-			})
-			return slices.Compact(hits)
 		}
 		apartHits, reuseHits := run(false), run(true)
 		if !slices.Equal(apartHits, reuseHits) {
@@ -87,6 +68,28 @@ type relOp struct {
 type relProgram struct{ body []relOp }
 
 func genReleaseProgram(rng *rand.Rand) relProgram {
+	return genRelProgram(rng, 5, func() relOp {
+		sizes := []uintptr{1, 2, 4, 8, 8, 8, 16, 64, 4096}
+		size := sizes[rng.IntN(len(sizes))]
+		// Few distinct locations, so that accesses meet: the first
+		// words of each page and the ones around page ends.
+		spots := []uintptr{0, 8, 16, 1016, 1024, 4096 - 3072 - 8, 4096 - 3072, 2*4096 - 3072 - 64, 2 * 4096}
+		off := spots[rng.IntN(len(spots))]
+		if size < 8 {
+			off += uintptr(rng.IntN(int(8/size))) * size
+		}
+		if off+size > 3*4096 {
+			off = 3*4096 - size
+		}
+		return relOp{kind: 'a', off: off, size: size, write: rng.IntN(2) == 0}
+	})
+}
+
+// genRelProgram returns a random program of the Release tests: spawns
+// (some of futures), finishes and Gets nested up to depth 4, A's death
+// once, and accesses made by access, which takes accesses out of ten of
+// the random choices.
+func genRelProgram(rng *rand.Rand, accesses int, access func() relOp) relProgram {
 	budget := 40 + rng.IntN(40)
 	died := false
 	var gen func(depth int) []relOp
@@ -100,20 +103,8 @@ func genReleaseProgram(rng *rand.Rand) relProgram {
 				continue
 			}
 			switch r := rng.IntN(10); {
-			case r < 5:
-				sizes := []uintptr{1, 2, 4, 8, 8, 8, 16, 64, 4096}
-				size := sizes[rng.IntN(len(sizes))]
-				// Few distinct locations, so that accesses meet: the
-				// first words of each page and the ones around page ends.
-				spots := []uintptr{0, 8, 16, 1016, 1024, 4096 - 3072 - 8, 4096 - 3072, 2*4096 - 3072 - 64, 2 * 4096}
-				off := spots[rng.IntN(len(spots))]
-				if size < 8 {
-					off += uintptr(rng.IntN(int(8/size))) * size
-				}
-				if off+size > 3*4096 {
-					off = 3*4096 - size
-				}
-				ops = append(ops, relOp{kind: 'a', off: off, size: size, write: rng.IntN(2) == 0})
+			case r < accesses:
+				ops = append(ops, access())
 			case r < 8 && depth < 4:
 				ops = append(ops, relOp{kind: 's', future: rng.IntN(3) == 0, body: gen(depth + 1)})
 			case r < 9 && depth < 4:
@@ -129,6 +120,36 @@ func genReleaseProgram(rng *rand.Rand) relProgram {
 		p.body = append(p.body, relOp{kind: 'd'})
 	}
 	return p
+}
+
+// relHit is a race of a program of the Release tests: its address as an
+// offset, and whether it came after A's death (a race of B).
+type relHit struct {
+	off    uintptr
+	second bool
+}
+
+// releaseHits runs prog through a new detector and returns its races,
+// sorted and without repeats: off maps a race's address to an offset,
+// release runs at A's death, and addr gives an access's address.
+func releaseHits(prog relProgram, off func(uintptr) uintptr, release func(d *Detector), addr func(second bool, off uintptr) uintptr) []relHit {
+	var hits []relHit
+	phase := false
+	d := New(func(r event.Race) { hits = append(hits, relHit{off(r.Addr), phase}) })
+	prog.run(d, func() {
+		phase = true
+		release(d)
+	}, addr)
+	slices.SortFunc(hits, func(x, y relHit) int {
+		if x.second != y.second {
+			if x.second {
+				return 1
+			}
+			return -1
+		}
+		return int(x.off) - int(y.off)
+	})
+	return slices.Compact(hits)
 }
 
 // run runs the program through d in serial depth-first order; death is
@@ -247,22 +268,13 @@ func TestReleaseSmallObjectAmongNeighbours(t *testing.T) {
 		a0, a1 := uintptr(nb), nb+size
 		prog := genSmallReleaseProgram(rng, size, nb)
 
-		type hit struct {
-			off    uintptr
-			second bool
-		}
-		run := func(reuse bool) []hit {
-			var hits []hit
-			phase := false
-			d := New(func(r event.Race) {
-				a := r.Addr
+		run := func(reuse bool) []relHit {
+			return releaseHits(prog, func(a uintptr) uintptr {
 				if a >= win+apart {
 					a -= apart
 				}
-				hits = append(hits, hit{a - win, phase})
-			})
-			prog.run(d, func() {
-				phase = true
+				return a - win
+			}, func(d *Detector) {
 				if reuse {
 					d.Release(win+a0, size)
 				}
@@ -272,16 +284,6 @@ func TestReleaseSmallObjectAmongNeighbours(t *testing.T) {
 				}
 				return win + off
 			})
-			slices.SortFunc(hits, func(x, y hit) int {
-				if x.second != y.second {
-					if x.second {
-						return 1
-					}
-					return -1
-				}
-				return int(x.off) - int(y.off)
-			})
-			return slices.Compact(hits)
 		}
 		apartHits, reuseHits := run(false), run(true)
 		if !slices.Equal(apartHits, reuseHits) {
@@ -297,46 +299,19 @@ func TestReleaseSmallObjectAmongNeighbours(t *testing.T) {
 // spans two objects), with A of size bytes and the neighbours of nb.
 func genSmallReleaseProgram(rng *rand.Rand, size, nb uintptr) relProgram {
 	objs := [3][2]uintptr{{0, nb}, {nb, nb + size}, {nb + size, 2*nb + size}}
-	budget := 40 + rng.IntN(40)
-	died := false
-	var gen func(depth int) []relOp
-	gen = func(depth int) []relOp {
-		var ops []relOp
-		for n := rng.IntN(6) + 1; n > 0 && budget > 0; n-- {
-			budget--
-			if !died && budget < 30 && rng.IntN(4) == 0 {
-				died = true
-				ops = append(ops, relOp{kind: 'd'})
-				continue
-			}
-			switch r := rng.IntN(10); {
-			case r < 6:
-				o := objs[rng.IntN(3)]
-				if rng.IntN(2) == 0 {
-					o = objs[1] // A or B: the object that matters
-				}
-				n := o[1] - o[0]
-				var off, sz uintptr
-				if rng.IntN(4) == 0 {
-					off, sz = o[0], n // the whole object: a span when it has two words or more
-				} else {
-					sz = []uintptr{1, 2, 4, 8}[rng.IntN(4)]
-					off = o[0] + uintptr(rng.IntN(int(n/sz)))*sz
-				}
-				ops = append(ops, relOp{kind: 'a', off: off, size: sz, write: rng.IntN(2) == 0})
-			case r < 8 && depth < 4:
-				ops = append(ops, relOp{kind: 's', future: rng.IntN(3) == 0, body: gen(depth + 1)})
-			case r < 9 && depth < 4:
-				ops = append(ops, relOp{kind: 'f', body: gen(depth + 1)})
-			default:
-				ops = append(ops, relOp{kind: 'g', get: rng.IntN(8)})
-			}
+	return genRelProgram(rng, 6, func() relOp {
+		o := objs[rng.IntN(3)]
+		if rng.IntN(2) == 0 {
+			o = objs[1] // A or B: the object that matters
 		}
-		return ops
-	}
-	p := relProgram{body: gen(0)}
-	if !died {
-		p.body = append(p.body, relOp{kind: 'd'})
-	}
-	return p
+		n := o[1] - o[0]
+		var off, sz uintptr
+		if rng.IntN(4) == 0 {
+			off, sz = o[0], n // the whole object: a span when it has two words or more
+		} else {
+			sz = []uintptr{1, 2, 4, 8}[rng.IntN(4)]
+			off = o[0] + uintptr(rng.IntN(int(n/sz)))*sz
+		}
+		return relOp{kind: 'a', off: off, size: sz, write: rng.IntN(2) == 0}
+	})
 }
