@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -117,32 +118,43 @@ const (
 	commuteOr   // |=
 	commuteAnd  // &=
 	commuteXor  // ^=
+	// commuteInsert is the class of the sections of a mutex that insert
+	// into maps under one key (below); Isolated bodies have no such
+	// class.
+	commuteInsert
 )
 
 // commuteClass returns the class of the commutative update that the body
-// of an Isolated call is, or commuteNone.
+// of an Isolated call is, or commuteNone. Inserts into maps under one key
+// (commuteInsert) are a class of mutex sections only: the explorer of
+// isolated sections does not compare their keys.
 func (f *facts) commuteClass(body ast.Expr) int {
 	lit, ok := ast.Unparen(body).(*ast.FuncLit)
 	if !ok {
 		return commuteNone
 	}
-	return f.commuteStmts(lit.Body.List, lit)
+	class, _ := f.commuteStmts(lit.Body.List, lit)
+	if class == commuteInsert {
+		return commuteNone
+	}
+	return class
 }
 
 // commuteStmts returns the class of the commutative update that the
 // statements list, which make up the node span (the function literal of an
 // Isolated body, or the statements of a mutex section: mutexsection.go),
-// are, or commuteNone. It is the rule above, for both.
-func (f *facts) commuteStmts(list []ast.Stmt, span ast.Node) int {
+// are, or commuteNone, and for the class commuteInsert the key expression
+// of its inserts. It is the rule above, for both.
+func (f *facts) commuteStmts(list []ast.Stmt, span ast.Node) (int, ast.Expr) {
 	if len(list) == 0 || f.disable[OptCommute] {
-		return commuteNone
+		return commuteNone, nil
 	}
 	c := &commuteCheck{f: f, span: span, addr: f.addressTaken(span)}
 	class := commuteNone
 	if !c.list(list, &class) {
-		return commuteNone
+		return commuteNone, nil
 	}
-	return class
+	return class, c.key
 }
 
 // list reports whether the statements list are of the rule's forms, with
@@ -177,6 +189,9 @@ func (c *commuteCheck) stmt(s ast.Stmt, class *int) bool {
 		case token.XOR_ASSIGN:
 			k = commuteXor
 		case token.DEFINE, token.ASSIGN:
+			if ok, isInsert := c.insert(s, class); isInsert {
+				return ok
+			}
 			return c.readOnly(s)
 		default:
 			return false
@@ -219,6 +234,98 @@ type commuteCheck struct {
 	f    *facts
 	span ast.Node            // the body: what its own variables are declared in
 	addr map[*types.Var]bool // locals whose address the enclosing function takes
+	key  ast.Expr            // the key of the body's inserts (commuteInsert), once one is seen
+}
+
+// Inserts into maps. A section of a mutex whose statements are, besides
+// the read-only forms of the rule, map assignments m[k] = e, all under one
+// key expression k, is of the class commuteInsert when m is a place that
+// does not move with the order (fixedPath: every identifier on it one that
+// no section assigns), e is stable, and k can be evaluated before the
+// Lock to the value the assignments use (preKey): a constant, a stable
+// variable declared outside the section, or a field of a struct value of
+// one, whose type is the map's key type (or the map's key type is an
+// interface, which holds the value as it is). The rewriter passes k's
+// value to the Lock (rt.MutexLockInsert), and rt's executor orders two
+// such sections, and explores their orders, only when their keys are
+// equal (rt/internal/goexec, section.go): under different keys, (1) and
+// (2) above hold as they do for updates, and (3) and (4) become: each
+// section assigns its own entries of each map, which the other neither
+// reads nor writes, and the maps after both hold both sections' entries in
+// either order. The class is one of mutex sections only (commuteClass).
+// A body that mixes inserts and updates has no class.
+
+// insert decides s when it is a map assignment m[k] = e (isInsert), by
+// the rule of inserts, recording k as the body's key.
+func (c *commuteCheck) insert(s *ast.AssignStmt, class *int) (ok, isInsert bool) {
+	if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		return false, false
+	}
+	ix, isIndex := ast.Unparen(s.Lhs[0]).(*ast.IndexExpr)
+	if !isIndex {
+		return false, false
+	}
+	t := c.f.info.TypeOf(ix.X)
+	if t == nil {
+		return false, false
+	}
+	mt, isMap := t.Underlying().(*types.Map)
+	if !isMap {
+		return false, false
+	}
+	if *class != commuteNone && *class != commuteInsert {
+		return false, true
+	}
+	*class = commuteInsert
+	if root := rootIdent(ix.X); root == nil || c.inBody(root) || !c.fixedPath(ix.X) || !c.stable(s.Rhs[0]) || !c.preKey(ix.Index, mt.Key()) {
+		return false, true
+	}
+	if c.key == nil {
+		c.key = ix.Index
+		return true, true
+	}
+	return c.sameKey(c.key, ix.Index), true
+}
+
+// preKey reports whether k, the key of an insert into a map whose key type
+// is kt, has the same value before the section as in it, and passes to
+// the Lock as the map will hold it: a constant, a stable variable declared
+// outside the body, or a field of a struct value of one (none of which
+// reads through a pointer or can panic), of kt's type or of any type when
+// kt is an interface.
+func (c *commuteCheck) preKey(k ast.Expr, kt types.Type) bool {
+	tv, ok := c.f.info.Types[k]
+	if !ok {
+		return false
+	}
+	if !types.IsInterface(kt) && !types.Identical(types.Default(tv.Type), kt) {
+		return false
+	}
+	if tv.Value != nil {
+		return true
+	}
+	var outer func(x ast.Expr) bool
+	outer = func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return !c.inBody(x) && c.stableVar(x)
+		case *ast.SelectorExpr:
+			sel, ok := c.f.info.Selections[x]
+			return ok && sel.Kind() == types.FieldVal && !sel.Indirect() && outer(x.X)
+		}
+		return false
+	}
+	return outer(k)
+}
+
+// sameKey reports whether two keys that preKey accepts are the same
+// expression: equal constants, or the same path from the same variable.
+func (c *commuteCheck) sameKey(a, b ast.Expr) bool {
+	ta, tb := c.f.info.Types[a], c.f.info.Types[b]
+	if ta.Value != nil || tb.Value != nil {
+		return ta.Value != nil && tb.Value != nil && types.Identical(ta.Type, tb.Type) && constant.Compare(ta.Value, token.EQL, tb.Value)
+	}
+	return types.ExprString(a) == types.ExprString(b) && c.f.sameRoot(a, b)
 }
 
 // readOnly reports whether s, a = or := statement, only reads: _ = e, or

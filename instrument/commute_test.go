@@ -66,6 +66,7 @@ func TestCommuteClass(t *testing.T) {
 		{"update inside a loop over a global", `for range arr { count++ }`, commuteNone},
 		{"branch on a global", `if count2 > 0 { count++ }`, commuteNone},
 		{"field through a pointer", `count += pp.b`, commuteNone},
+		{"insert into a map (a class of mutex sections only)", `pm[k] = k`, commuteNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -43,8 +43,8 @@ type facts struct {
 	isoVars     map[*types.Var]bool // variables assigned in Isolated bodies and mutex sections (commute.go)
 	isoElems    map[*types.Var]bool // variables whose elements they write (commute.go)
 
-	sections       []mutexSection        // the sections of mutexes of the file (mutexsection.go)
-	sectionClasses map[*ast.CallExpr]int // their classes, by their Lock calls
+	sections       []mutexSection                 // the sections of mutexes of the file (mutexsection.go)
+	sectionClasses map[*ast.CallExpr]sectionClass // their classes, by their Lock calls
 }
 
 // newFacts prepares the facts of file, a file of pkg.

@@ -104,6 +104,8 @@ func Select(site uint32, hasDefault bool, cases ...Case) int    { return 0 }
 func MutexLock(m *sync.Mutex, site uint32)                      {}
 func MutexLockCommute(m *sync.Mutex, class int, site uint32)    {}
 func RWMutexLockCommute(m *sync.RWMutex, class int, site uint32) {}
+func MutexLockInsert[K comparable](m *sync.Mutex, key K, site uint32)     {}
+func RWMutexLockInsert[K comparable](m *sync.RWMutex, key K, site uint32) {}
 func MutexUnlock(m *sync.Mutex, site uint32)                    {}
 func MutexTryLock(m *sync.Mutex, site uint32) bool              { return false }
 func RWMutexLock(m *sync.RWMutex, site uint32)                  {}

@@ -32,7 +32,9 @@ import (
 // pointer indirections only). A section whose statements are a commutative
 // update of class c by the rule of commute.go (commuteStmts, the function
 // that decides Isolated bodies too) is a commutative section: its Lock
-// becomes rt.MutexLockCommute(&mu, c, site) (rt.RWMutexLockCommute), and
+// becomes rt.MutexLockCommute(&mu, c, site) (rt.RWMutexLockCommute), or,
+// for inserts into maps under one key k, rt.MutexLockInsert(&mu, k, site)
+// (rt.RWMutexLockInsert), and
 // rt's executor neither explores the orders of the sections of one class
 // of a mutex nor orders them among themselves (rt/internal/goexec,
 // section.go, has the argument). The variables that any section assigns
@@ -209,18 +211,27 @@ func rootIdent(x ast.Expr) *ast.Ident {
 func fixedReceiver(x ast.Expr) bool { return rootIdent(x) != nil }
 
 // sectionClass returns the class of the commutative section that the
-// call of Lock begins, or commuteNone.
-func (f *facts) sectionClass(lock *ast.CallExpr) int {
+// call of Lock begins, or commuteNone, and the key of its inserts for the
+// class commuteInsert.
+func (f *facts) sectionClass(lock *ast.CallExpr) (int, ast.Expr) {
 	if f.sectionClasses == nil {
-		f.sectionClasses = map[*ast.CallExpr]int{}
+		f.sectionClasses = map[*ast.CallExpr]sectionClass{}
 		for _, sec := range f.mutexSections() {
-			class := commuteNone
+			var sc sectionClass
 			if len(sec.body) > 0 {
 				span := stmtSpan{sec.body[0].Pos(), sec.body[len(sec.body)-1].End()}
-				class = f.commuteStmts(sec.body, span)
+				sc.class, sc.key = f.commuteStmts(sec.body, span)
 			}
-			f.sectionClasses[sec.lock] = class
+			f.sectionClasses[sec.lock] = sc
 		}
 	}
-	return f.sectionClasses[lock]
+	sc := f.sectionClasses[lock]
+	return sc.class, sc.key
+}
+
+// sectionClass is the class of a commutative section, and the key of its
+// inserts.
+type sectionClass struct {
+	class int
+	key   ast.Expr
 }

@@ -27,6 +27,7 @@ import (
 //	s.Lock()  (s embeds sync.Mutex)  →  _tpinstr_rt.MutexLock(&(s.Mutex), site)
 //	(*sync.Mutex).Lock(p)   →  _tpinstr_rt.MutexLock(p, site)
 //	mu.Lock(); n++; mu.Unlock()  →  _tpinstr_rt.MutexLockCommute(&(mu), 1, site); n++; …  (mutexsection.go)
+//	mu.Lock(); m[k] = v; mu.Unlock()  →  _tpinstr_rt.MutexLockInsert(&(mu), k, site); m[k] = v; …
 //	f := mu.Unlock          →  f := bind(&(mu), _tpinstr_rt.MutexUnlock, site)
 //	f := (*sync.Mutex).Lock →  f := siteOf(_tpinstr_rt.MutexLock, site)
 //	go f(x, y)              →  _tpinstr_rt.Go(goN(f, x, y), site)
@@ -475,7 +476,13 @@ func (g *goRewriter) syncMethod(u syncapi.Use) {
 	hook := g.syncHook(u, g.defers[x] || u.Form == syncapi.MethodExpr) + "("
 	site := g.site(x.Pos(), x)
 	if u.Form == syncapi.Direct && (u.Op == syncapi.MutexLock || u.Op == syncapi.RWMutexLock) {
-		if class := g.r.facts.sectionClass(x); class != commuteNone {
+		switch class, key := g.r.facts.sectionClass(x); class {
+		case commuteNone:
+		case commuteInsert:
+			// The Lock of a section of inserts under one key.
+			hook = rt(hookOf[u.Op]+"Insert") + "("
+			site = types.ExprString(key) + ", " + site
+		default:
 			// The Lock of a commutative section (mutexsection.go).
 			hook = rt(hookOf[u.Op]+"Commute") + "("
 			site = strconv.Itoa(class) + ", " + site

@@ -47,8 +47,8 @@ var surface = []string{
 	// The loops of the workers of pools (instrument/workerloop.go).
 	"PoolEnter", "PoolRecv2",
 	"Case", "RecvCase", "OnRecv", "SendCase", "OnSend", "OnSendTo", "Select",
-	"MutexLock", "MutexLockCommute", "MutexUnlock", "MutexTryLock",
-	"RWMutexLock", "RWMutexLockCommute", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
+	"MutexLock", "MutexLockCommute", "MutexLockInsert", "MutexUnlock", "MutexTryLock",
+	"RWMutexLock", "RWMutexLockCommute", "RWMutexLockInsert", "RWMutexUnlock", "RWMutexTryLock", "RWMutexRLock", "RWMutexRUnlock", "RWMutexTryRLock",
 	"LockerLock", "LockerUnlock",
 	// Lock operations that run later than where they appear, and the type
 	// a method value of a Locker interface is bound at (lockers.go).

@@ -32,6 +32,7 @@ import (
 //	select {…}              →  see Select
 //	mu.Lock()               →  rt.MutexLock(&mu, site)        (and the other methods below)
 //	mu.Lock(); n++; mu.Unlock() → rt.MutexLockCommute(&mu, class, site); n++; rt.MutexUnlock(&mu, site)
+//	mu.Lock(); m[k] = v; mu.Unlock() → rt.MutexLockInsert(&mu, k, site); m[k] = v; rt.MutexUnlock(&mu, site)
 //	wg.Go(f)                →  rt.WaitGroupGo(&wg, f, site)
 //	atomic.AddInt64(&x, 1)  →  atomic.AddInt64(rt.AtomicAt(&x, site), 1)
 //	v.Add(1)  (atomic.Int64) → rt.AtomicAt(&v, site).Add(1)
@@ -246,6 +247,29 @@ func MutexLockCommute(m *sync.Mutex, class int, site uint32) {
 	m.Lock()
 }
 
+// MutexLockInsert locks m, as m.Lock() does, for a section that inserts
+// into maps under one key: the rewriter calls it for a Lock whose section
+// is map assignments m[k] = v under one key expression k, of stable
+// places and values by the rule of Isolated bodies, with key the value of
+// k. The orders of such sections of m under different keys are not
+// explored and do not order one another; those under the same key are
+// explored (see rt/internal/goexec, section.go). The Unlock is
+// MutexUnlock. With the option commute=0 it is MutexLock.
+func MutexLockInsert[K comparable](m *sync.Mutex, key K, site uint32) {
+	if !checker.CommuteSections() {
+		MutexLock(m, site)
+		return
+	}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		gx.LockInsert(m, m.TryLock, key, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
+		Write(m, site) // the state word, as MutexLock: an isolated write of the section
+		return
+	}
+	taskRead(m, site)
+	m.Lock()
+}
+
 // MutexUnlock unlocks m, as m.Unlock() does.
 func MutexUnlock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
@@ -290,6 +314,21 @@ func RWMutexLockCommute(m *sync.RWMutex, class int, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.LockCommute(m, m.TryLock, class, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
+		return
+	}
+	m.Lock()
+}
+
+// RWMutexLockInsert locks m for writing, as m.Lock() does, for a section
+// that inserts into maps under one key, as MutexLockInsert does.
+func RWMutexLockInsert[K comparable](m *sync.RWMutex, key K, site uint32) {
+	if !checker.CommuteSections() {
+		RWMutexLock(m, site)
+		return
+	}
+	if gx, l := enter(site); gx != nil {
+		defer gx.Exit(l)
+		gx.LockInsert(m, m.TryLock, key, func() { checker.SectionBegin(site) }, checker.SectionEnd, site)
 		return
 	}
 	m.Lock()

@@ -298,6 +298,10 @@ const (
 // class.
 const opSectionLast = opSection + maxSectionClass - 1
 
+// opInsert is the kind of the Lock of an insert section (LockInsert): two
+// are dependent when their keys are the same.
+const opInsert = opSection + classInsert - 1
+
 // isUpdate reports whether k is a commuting operation: an atomic update
 // (commute.go) or the Lock of a commuting section (section.go). Two
 // commuting operations on one object are dependent exactly when their
@@ -313,6 +317,7 @@ type acquisition struct {
 	site    uint32 // where, for a channel operation
 	vc      vclock // the goroutine's clock when it attempted the operation (hb.go), or nil
 	pool    int32  // a receive of a worker of this pool class (pool.go), or 0
+	key     any    // the key of the Lock of an insert section (LockInsert)
 }
 
 // chanUse is what a channel's log holds: whether some goroutine attempted
@@ -363,6 +368,9 @@ func useOf(log []acquisition) chanUse {
 func dependent(a, b acquisition, u chanUse) bool {
 	switch {
 	case isUpdate(a.kind) || isUpdate(b.kind):
+		if a.kind == opInsert && b.kind == opInsert {
+			return sameKey(a.key, b.key)
+		}
 		return a.kind != b.kind
 	case a.kind >= opCondWait || b.kind >= opCondWait:
 		return a.kind == opCondWait || b.kind == opCondWait
@@ -634,7 +642,7 @@ func (e *Exec) enter(obj unsafe.Pointer, read bool, site uint32) Point {
 // or the Lock of a commuting section).
 func (e *Exec) enterKind(obj unsafe.Pointer, k opKind, site uint32) Point {
 	p := e.attempt(site)
-	e.pending[p] = pendingAcq{obj, k, site, e.cur.vc}
+	e.pending[p] = pendingAcq{obj: obj, kind: k, site: site, vc: e.cur.vc}
 	return p
 }
 
@@ -644,6 +652,13 @@ type pendingAcq struct {
 	kind opKind
 	site uint32
 	vc   vclock // the goroutine's clock at the attempt
+	key  any    // the key of an insert section (LockInsert)
+}
+
+// withKey returns a with the key of an insert section.
+func withKey(a pendingAcq, key any) pendingAcq {
+	a.key = key
+	return a
 }
 
 // withPending returns obj's log followed by the attempts to acquire it
@@ -652,7 +667,7 @@ func (e *Exec) withPending(obj unsafe.Pointer) []acquisition {
 	log := e.log[obj]
 	for p, a := range e.pending {
 		if a.obj == obj {
-			log = append(log[:len(log):len(log)], acquisition{p: p, kind: a.kind, site: a.site})
+			log = append(log[:len(log):len(log)], acquisition{p: p, kind: a.kind, site: a.site, key: a.key})
 		}
 	}
 	return log
@@ -720,7 +735,7 @@ func (s *soloOps) add(a acquisition) bool {
 	if a.pool != 0 {
 		a.p.G = poolGoroutine(a.pool)
 	}
-	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G && !isUpdate(a.kind)) {
+	if a.sel || (s[a.kind] != 0 && s[a.kind] != a.p.G && (!isUpdate(a.kind) || a.kind == opInsert)) {
 		return false
 	}
 	u := chanUse{send: s[opSend] != 0 || a.kind == opSend}
@@ -756,9 +771,9 @@ func (e *Exec) acquired(obj unsafe.Pointer, p Point, read bool, site uint32) {
 
 // acquiredKind is acquired for an acquisition of kind k.
 func (e *Exec) acquiredKind(obj unsafe.Pointer, p Point, k opKind, site uint32) {
-	vc := e.pending[p].vc
+	pa := e.pending[p]
 	delete(e.pending, p)
-	e.appendLog(obj, acquisition{p: p, kind: k, site: site, vc: vc}, site)
+	e.appendLog(obj, acquisition{p: p, kind: k, site: site, vc: pa.vc, key: pa.key}, site)
 }
 
 // chanOp logs an operation on the channel ch at point p, when it is

@@ -24,6 +24,23 @@ func (e *Exec) Fingerprint() string {
 					j++
 				}
 			}
+			if log[i].kind == opInsert {
+				// Insert sections: the order of those under each key.
+				byKey := map[string]string{}
+				for _, a := range log[i:j] {
+					byKey[fmt.Sprintf("%T %v", a.key, a.key)] += a.p.String() + ";"
+				}
+				keys := make([]string, 0, len(byKey))
+				for k := range byKey {
+					keys = append(keys, k)
+				}
+				sort.Strings(keys)
+				for _, k := range keys {
+					fmt.Fprintf(&b, "%s:%s", k, byKey[k])
+				}
+				i = j
+				continue
+			}
 			round := make([]Point, 0, j-i)
 			for _, a := range log[i:j] {
 				round = append(round, a.p)

@@ -48,11 +48,18 @@ var accessesAll, accessesAlone atomic.Int64
 // isolated, as the checker's SectionBegin makes them.
 func (in *interp) section(mu sync.Locker, try func() bool, unlock func(), o goprog.Op, site uint32) {
 	e, p := in.e, unsafe.Pointer(&in.vars[o.Var])
-	e.LockCommute(mu, try, o.N, func() {
-		in.h.det.IsolatedBegin(in.h.cur, event.Site(site))
-	}, func() {
-		in.h.det.IsolatedEnd(in.h.cur)
-	}, site)
+	begin := func() { in.h.det.IsolatedBegin(in.h.cur, event.Site(site)) }
+	end := func() { in.h.det.IsolatedEnd(in.h.cur) }
+	if o.N == classInsert {
+		// An insert into the map x[Var] under the key Obj2, as
+		// rt.MutexLockInsert makes it.
+		e.LockInsert(mu, try, o.Obj2, begin, end, site)
+		e.CommuteAccess(p, 8, site)
+		in.h.access(p, 8, true, site)
+		e.Unlock(mu, unlock, site)
+		return
+	}
+	e.LockCommute(mu, try, o.N, begin, end, site)
 	e.CommuteAccess(p, 8, site)
 	in.h.access(p, 8, false, site)
 	in.h.access(p, 8, true, site)
@@ -420,6 +427,28 @@ func hasPools(ops []goprog.Op) bool {
 	return false
 }
 
+// insertKeys counts the insert sections of ops (goprog.Section of the
+// class insert), and reports whether two of them insert under one key
+// into one variable.
+func insertKeys(ops []goprog.Op) (n int, shared bool) {
+	seen := map[[2]int]bool{}
+	var walk func(ops []goprog.Op)
+	walk = func(ops []goprog.Op) {
+		for _, o := range ops {
+			if o.Kind == goprog.Section && o.N == classInsert {
+				n++
+				k := [2]int{o.Var, o.Obj2}
+				shared = shared || seen[k]
+				seen[k] = true
+			}
+			walk(o.Body)
+			walk(o.Else)
+		}
+	}
+	walk(ops)
+	return n, shared
+}
+
 // hasSections reports whether ops make a commuting section.
 func hasSections(ops []goprog.Op) bool {
 	for _, o := range ops {
@@ -627,6 +656,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		var ran, noChoice, explored, dead, deadNoChoice, racy, racyNoChoice, skipped, panics, swapped int
 		var updates, updatesRacy, updatesAlone int
 		var sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains int
+		var inserts, insertsShared, insertsAlone int
 		var rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted int
 		var pools, poolsRacy, poolsAlone, poolsExplored, poolsNoted int
 		var states, maxStates int
@@ -717,6 +747,15 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 					poolsAlone++
 				}
 			}
+			if n, shared := insertKeys(p.Main); n > 1 {
+				inserts++
+				if shared {
+					insertsShared++
+				}
+				if run.choice == nil && !run.order {
+					insertsAlone++
+				}
+			}
 			if hasSections(p.Main) {
 				sections++
 				if run.vars != 0 {
@@ -762,6 +801,8 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		if sections > 0 {
 			t.Logf("  %d with commuting sections: %d racy; %d decided by one run, %d explored, %d with a choice noted (%d of them a location of two domains)",
 				sections, sectionsRacy, sectionsAlone, sectionsExplored, sectionsNoted, sectionsDomains)
+			t.Logf("  %d with two or more insert sections, %d of them with two under one key; %d decided by one run",
+				inserts, insertsShared, insertsAlone)
 		}
 	}
 	if failures > 0 {

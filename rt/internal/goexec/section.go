@@ -61,6 +61,30 @@ import (
 //     and not with one another, as the accesses of the sections of a round
 //     never race in any order.
 //
+// Insert sections. The rewriter's class insert (instrument/commute.go) is
+// a body of map assignments m[k] = v, all under one key expression k, of
+// places and values that are stable by the rule, such as
+//
+//	mu.Lock()
+//	results[name] = n
+//	mu.Unlock()
+//
+// whose Lock (LockInsert) receives the value of k. Two insert sections
+// under different keys commute as (1) has it: each reads only stable
+// values, assigns its own entries (two keys that are not == name two
+// entries, as the map compares them), and leaves the same map after both
+// in either order; which entry a map iteration meets first is not
+// specified by Go in any order. Under the same key they do not: the later
+// value stays. So a round of insert sections (of one mutex, between two
+// other acquisitions of it) is ordered by key only: each section joins
+// what precedes its round and the last section of the round under its own
+// key (keys), and two Locks of insert sections are dependent exactly when
+// their keys are the same (dependent), so that the orders of sections
+// under one key are explored. An order of the round that keeps the order
+// of the sections under each key (an order of the same trace) has the
+// graph G plus the chain edges between sections under different keys, and
+// (2) holds as written, with "its chain" read as those edges.
+//
 // Isolation is one domain for the detector: isolated accesses never race
 // with one another. The sections of two mutexes, or a section and an
 // atomic update (whose access is isolated too, commute.go), may update one
@@ -76,8 +100,12 @@ import (
 // acquisition, and ends the round.
 
 // maxSectionClass is the largest class of commuting sections (the rewriter
-// numbers its classes from 1: add, multiply, or, and, xor).
-const maxSectionClass = 5
+// numbers its classes from 1: add, multiply, or, and, xor, insert).
+const maxSectionClass = 6
+
+// classInsert is the class of the sections that insert into maps under
+// one key each (LockInsert).
+const classInsert = 6
 
 // sectionKind returns the kind of the Lock of a commuting section of the
 // class.
@@ -92,15 +120,50 @@ var atomicDomain byte
 // does), whose body's accesses begin and end bracket: the host makes them
 // isolated (see above). The Unlock of mu ends the section.
 func (e *Exec) LockCommute(mu sync.Locker, try func() bool, class int, begin, end func(), site uint32) {
-	if class < 1 || class > maxSectionClass {
+	if class < 1 || class >= classInsert {
 		e.Lock(mu, try, site)
 		return
 	}
+	e.lockSection(mu, try, class, nil, begin, end, site)
+}
+
+// LockInsert locks mu (a *sync.Mutex, or a *sync.RWMutex for writing) for
+// a section that inserts into maps under the key key (the class insert of
+// the rewriter): its body is map assignments m[k] = v under one key
+// expression k whose value is key, and reads of stable values (see below).
+// A key that cannot be compared (an interface holding a slice, a map or a
+// function) locks as Lock does: the body's own assignment panics then.
+func (e *Exec) LockInsert(mu sync.Locker, try func() bool, key any, begin, end func(), site uint32) {
+	if !comparableKey(key) {
+		e.Lock(mu, try, site)
+		return
+	}
+	e.lockSection(mu, try, classInsert, key, begin, end, site)
+}
+
+// comparableKey reports whether key can be compared with ==: a map key
+// can, and so can key when the assignment it stands for does not panic.
+func comparableKey(key any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return key == key || key != key // NaN is comparable, and unequal to itself
+}
+
+// sameKey reports whether two keys of insert sections, comparable both
+// (comparableKey), name one entry of a map: as the map compares them.
+func sameKey(a, b any) bool { return a == b }
+
+// lockSection is LockCommute for the class, and LockInsert (key).
+func (e *Exec) lockSection(mu sync.Locker, try func() bool, class int, key any, begin, end func(), site uint32) {
 	defer e.Exit(e.in(site))
 	p := pointerOf(mu)
 	m := e.mutex(p)
 	k := sectionKind(class)
 	pt := e.enterKind(p, k, site)
+	e.pending[pt] = withKey(e.pending[pt], key)
 	if _, ok := mu.(*sync.RWMutex); ok {
 		m.written = true
 		e.writerPreference(m, site)
@@ -119,9 +182,20 @@ func (e *Exec) LockCommute(mu sync.Locker, try func() bool, class int, begin, en
 		base := append(append([]event.Task(nil), m.before()...), m.runlock...)
 		m.base, m.round, m.runlock = base, nil, m.runlock[:0]
 	}
+	if len(m.round) == 0 {
+		m.keys = nil // the round's first section
+	}
 	m.class = class
 	for _, t := range m.base {
 		e.acquire(t, site)
+	}
+	if class == classInsert {
+		// The last section of the round under the same key precedes
+		// this one, as every order of the two does (see above).
+		if t, ok := m.keys[key]; ok {
+			e.acquire(t, site)
+		}
+		m.heldKey = key
 	}
 	m.held, m.holder, m.end = class, e.cur, end
 	e.cur.section = p
@@ -136,9 +210,18 @@ func (e *Exec) unlockSection(m *mutexState, do func(), site uint32) {
 		m.end()
 	}
 	do()
+	class := m.held
 	m.held, m.holder, m.end, m.locked = 0, nil, nil, false
 	e.cur.section = nil
-	m.joinRound(e.cur.ID, e.release(site))
+	r := e.release(site)
+	m.joinRound(e.cur.ID, r)
+	if class == classInsert {
+		if m.keys == nil {
+			m.keys = map[any]event.Task{}
+		}
+		m.keys[m.heldKey] = r
+		m.heldKey = nil
+	}
 	if m.waking == 0 {
 		e.wakeLockers(m, true, site)
 	} else {

@@ -1,6 +1,7 @@
 package goexec
 
 import (
+	"math"
 	"sync"
 	"testing"
 	"unsafe"
@@ -154,5 +155,86 @@ func TestCommuteAccessBytes(t *testing.T) {
 				t.Errorf("choice %+v, want one: %v", r.choice, tt.wantChoice)
 			}
 		})
+	}
+}
+
+// insertSection makes a section of mu that inserts under key into the map
+// that the word at p stands for, its accesses isolated as the checker
+// makes them (rt.MutexLockInsert).
+func insertSection(e *Exec, h *testHost, mu *sync.Mutex, key any, p unsafe.Pointer, site uint32) {
+	e.LockInsert(mu, mu.TryLock, key, func() {
+		h.det.IsolatedBegin(h.cur, event.Site(site))
+	}, func() {
+		h.det.IsolatedEnd(h.cur)
+	}, site)
+	e.CommuteAccess(p, 8, site)
+	h.access(p, 8, true, site)
+	e.Unlock(mu, mu.Unlock, site)
+}
+
+// TestInsertSections checks that the orders of insert sections of a mutex
+// under different keys are not explored, and those under one key are:
+// goroutines insert under the keys given, one section each, and main
+// reads the map after waiting for them.
+func TestInsertSections(t *testing.T) {
+	inserts := func(keys ...any) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var m int64
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			p := unsafe.Pointer(&m)
+			for _, k := range keys {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 1)
+				e.Go(func() {
+					insertSection(e, h, &mu, k, p, 2)
+					e.Add(&wg, -1, wg.Done, 3)
+				}, 4)
+			}
+			e.Wait(&wg, 5)
+			h.access(p, 8, false, 6)
+		}
+	}
+	nan := math.NaN()
+	tests := []orderCase{
+		{"distinct keys", inserts("a", "b", "c", "d"), 1},
+		{"one key", inserts(1, 1, 1), 6},
+		{"two of three under one key", inserts(1, 2, 1), 2},
+		{"two pairs under two keys", inserts("a", "b", "a", "b"), 4},
+		{"NaN keys, which name two entries", inserts(nan, nan), 1},
+		{"keys of two types", inserts(1, int64(1)), 1},
+		{"an uncomparable key: an ordered Lock", inserts([]int{1}, "b"), 2},
+	}
+	checkOrders(t, tests)
+}
+
+// TestInsertSectionsRace checks that one run reports a race that only the
+// order of two insert sections under different keys that the depth-first
+// run does not take shows (goroutine 2 writes x before its insert,
+// goroutine 1 reads it after its own), and that under one key it takes
+// the explored order to show it.
+func TestInsertSectionsRace(t *testing.T) {
+	var x, m int64
+	px, pm := unsafe.Pointer(&x), unsafe.Pointer(&m)
+	var mu sync.Mutex
+	body := func(k1, k2 any) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			e.Go(func() {
+				h.access(px, 8, true, 10)
+				insertSection(e, h, &mu, k2, pm, 11)
+			}, 1)
+			insertSection(e, h, &mu, k1, pm, 12)
+			h.access(px, 8, false, 13)
+		}
+	}
+	r := runSchedule(body("a", "b"), Schedule{})
+	wantOneRun(t, r, map[[2]uint32]bool{{10, 13}: true})
+
+	r = runSchedule(body("a", "a"), Schedule{})
+	if len(r.races) != 0 {
+		t.Errorf("one key, the depth-first order: races %v, want none (the Unlock orders the write before the read)", r.races)
+	}
+	races, _, _ := exploreOrders(t, body("a", "a"), 100)
+	if !races[[2]uint32{10, 13}] {
+		t.Errorf("one key, explored: races %v, want 10-13", races)
 	}
 }

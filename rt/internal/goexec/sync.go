@@ -26,10 +26,14 @@ import (
 // another section, or the sections of the last round.
 type mutexState struct {
 	rounds
-	class   int          // the class of the current round's sections
-	held    int          // the class of the commuting section held, 0 for none
-	holder  *G           // the goroutine holding that section
-	end     func()       // what ends its isolated accesses
+	class   int    // the class of the current round's sections
+	held    int    // the class of the commuting section held, 0 for none
+	holder  *G     // the goroutine holding that section
+	end     func() // what ends its isolated accesses
+	heldKey any    // the key of the insert section held (LockInsert)
+	// keys holds, for the current round of insert sections, the release
+	// of the last section under each key.
+	keys    map[any]event.Task
 	runlock []event.Task // RUnlocks since the last Lock
 	readers int          // read locks held
 	waiters []*G         // parked lockers, oldest first

@@ -447,7 +447,31 @@ func (g *gen) counter() int {
 		g.bodies[b] = g.insert(g.bodies[b], Op{Kind: AtomicAdd, Var: v})
 		n++
 	}
+	if r.IntN(3) == 0 {
+		// The variable is a map, and the sections of class 1 insert
+		// into it under keys of their own or shared (class 6).
+		g.toInserts(m, v)
+	}
 	return n
+}
+
+// toInserts turns the class 1 sections of mutex m on variable v into
+// inserts (class 6) under keys 0 to 2, at random.
+func (g *gen) toInserts(m, v int) {
+	var walk func(ops []Op)
+	walk = func(ops []Op) {
+		for i := range ops {
+			o := &ops[i]
+			if o.Kind == Section && o.Obj == m && o.Var == v && o.N == 1 {
+				o.N, o.Obj2 = 6, g.r.IntN(3)
+			}
+			walk(o.Body)
+			walk(o.Else)
+		}
+	}
+	for _, b := range g.bodies {
+		walk(b)
+	}
 }
 
 func hasLock(ops []Op, m int) bool {

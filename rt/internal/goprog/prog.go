@@ -57,7 +57,10 @@ const (
 	// Section is mu[Obj].Lock(); x[Var] += 1; mu[Obj].Unlock() (N == 1),
 	// or the same with x[Var] |= 1 (N == 3): a commuting section of the
 	// rewriter's class N (instrument/commute.go), whose update reads and
-	// writes x[Var] at Site.
+	// writes x[Var] at Site. With N == 6 (the class insert) it is
+	// mu[Obj].Lock(); x[Var][Obj2] = 1; mu[Obj].Unlock(), x[Var] standing
+	// for a map and Obj2 for the key, whose insert writes x[Var] (as Go's
+	// race detector takes a map for one location).
 	Section
 	RLock   // rw[Obj].RLock()
 	RUnlock // rw[Obj].RUnlock()
@@ -180,7 +183,11 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			if o.Kind == RWSection {
 				mu = "rw"
 			}
-			fmt.Fprintf(b, "%s%s%d.Lock(); x%d %s 1; %s%d.Unlock() // #%d\n", ind, mu, o.Obj, o.Var, op, mu, o.Obj, o.Site)
+			target := fmt.Sprintf("x%d", o.Var)
+			if o.N == 6 {
+				op, target = "=", fmt.Sprintf("x%d[%d]", o.Var, o.Obj2)
+			}
+			fmt.Fprintf(b, "%s%s%d.Lock(); %s %s 1; %s%d.Unlock() // #%d\n", ind, mu, o.Obj, target, op, mu, o.Obj, o.Site)
 		case RLock:
 			fmt.Fprintf(b, "%srw%d.RLock()\n", ind, o.Obj)
 		case RUnlock:
