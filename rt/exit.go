@@ -62,7 +62,7 @@ type TB interface {
 // functions start with
 //
 //	defer rt.TestEnd(t, rt.TestBegin())
-func TestBegin() uint64 { return checker.Found() }
+func TestBegin() uint64 { return checker.TestBegin() }
 
 // TestEnd fails t when a race was found since TestBegin returned before, as
 // `go test -race` fails the test during which a race was found.

@@ -201,8 +201,10 @@ func TestRunRace(t *testing.T) {
 	}
 }
 
-// TestTestRace runs tpinstr test: the test with a race fails, the other
-// passes.
+// TestTestRace runs tpinstr test: the tests with a race fail, the other
+// passes; a test in which a race happens again whose pair of accesses an
+// earlier test reported fails too (its report is written again), of task
+// races and of data races alike.
 func TestTestRace(t *testing.T) {
 	dir := userModule(t, map[string]string{
 		"p/p.go": `package p
@@ -226,12 +228,34 @@ func Sum(n int, racy bool) int {
 	return total
 }
 `,
+		"p/g.go": `package p
+
+import "sync"
+
+// Count counts to 2 in two goroutines, racily.
+func Count() int {
+	n := 0
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n++
+		}()
+	}
+	wg.Wait()
+	return n
+}
+`,
 		"p/p_test.go": `package p
 
 import "testing"
 
-func TestRace(t *testing.T) { Sum(3, true) }
-func TestOK(t *testing.T)   { Sum(3, false) }
+func TestRace(t *testing.T)        { Sum(3, true) }
+func TestOK(t *testing.T)          { Sum(3, false) }
+func TestRaceAgain(t *testing.T)   { Sum(3, true) }
+func TestGoRace(t *testing.T)      { Count() }
+func TestGoRaceAgain(t *testing.T) { Count() }
 `,
 	})
 	tmp := t.TempDir()
@@ -242,7 +266,10 @@ func TestOK(t *testing.T)   { Sum(3, false) }
 	if code != 1 {
 		t.Errorf("status %d, want 1; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"--- FAIL: TestRace", "--- PASS: TestOK", "determinacy races found during execution of this test"} {
+	for _, want := range []string{
+		"--- FAIL: TestRace ", "--- PASS: TestOK", "--- FAIL: TestRaceAgain", "--- FAIL: TestGoRace ", "--- FAIL: TestGoRaceAgain",
+		"determinacy races found during execution of this test", "data races found during execution of this test",
+	} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("stdout does not contain %q:\n%s", want, stdout.String())
 		}

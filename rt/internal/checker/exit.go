@@ -35,8 +35,19 @@ func End(code int) int {
 	return code
 }
 
-// Found returns the number of findings so far; rt.TestBegin returns it.
+// Found returns the number of findings so far.
 func Found() uint64 { return global().findings.Count() }
+
+// TestBegin begins a test: it returns the number of findings so far, for
+// TestEnd, and begins a test epoch, so that a race whose pair of accesses
+// an earlier test reported is reported again, and fails this test, when
+// it happens in it (as go test -race fails each test in which a race
+// with another stack happens).
+func TestBegin() uint64 {
+	st := global()
+	st.testEpoch.Add(1)
+	return st.findings.Count()
+}
 
 // TestEnd settles, at the end of the test named name, the findings since
 // Found returned before. When some were found, it returns the message that

@@ -16,10 +16,10 @@ import (
 // the program panics or exits.
 func (st *state) onRace(r event.Race) {
 	key := sitePair{uint32(r.Prev.Site), uint32(r.Cur.Site)}
-	if st.seen[key] {
-		return
+	if st.seen[key] == st.epoch() {
+		return // reported in this test (or, outside tests, in this process)
 	}
-	st.seen[key] = true
+	st.seen[key] = st.epoch()
 	rep := st.makeReport(r)
 	if st.isoTasks > 0 {
 		// Isolated sections ran in this Run: an order of them may order
@@ -30,13 +30,21 @@ func (st *state) onRace(r event.Race) {
 	st.emit(rep, "")
 }
 
+// epoch is the test epoch of reports made now, from 1: a race already
+// reported in this epoch is not reported again (onRace, emitted).
+func (st *state) epoch() uint64 { return st.testEpoch.Load() + 1 }
+
+// wasEmitted reports whether a report with key k was written in this test
+// epoch.
+func (st *state) wasEmitted(k report.Key) bool { return st.emitted[k] == st.epoch() }
+
 // emit counts and writes one report, with the schedule of isolated
 // sections that produced it when it came from exploration.
 func (st *state) emit(rep report.Race, schedule string) {
 	if st.emitted == nil {
-		st.emitted = map[report.Key]bool{}
+		st.emitted = map[report.Key]uint64{}
 	}
-	st.emitted[rep.Key()] = true
+	st.emitted[rep.Key()] = st.epoch()
 	rep.Schedule = schedule
 	if st.goChild != nil {
 		st.goChild.found.Races = append(st.goChild.found.Races, rep)

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/cgraph"
@@ -32,21 +33,21 @@ type state struct {
 	unchecked uncheckedSites // accesses without a hook that the program reached (unchecked.go)
 
 	det        *detect.Detector
-	x          *explore.Explorer // non-nil in a run that explores or replays a schedule
-	childOut   string            // in a run started by exploration, where its findings go
-	graph      *cgraph.Graph     // the dot option's recording of the current Run
-	dotStarted bool              // the dot file has been truncated
-	cur        event.Task        // the task running now; 0 outside checked Runs
-	root       event.Task        // the root task of the current Run
-	tasks      []taskInfo        // per task, for reports
-	next       event.Task        // the next task id
-	runs       int               // Runs started, for reports
-	gen        uint64            // see Generation
-	depth      int               // nesting of Run calls on the owning goroutine
-	owner      uint64            // goroutine running the current Run
-	ownerG     uintptr           // the same, as goexec.Self returns it
-	seen       map[sitePair]bool
-	perm       *permState // permission regions, from the first acquire (or the start, in strict mode)
+	x          *explore.Explorer   // non-nil in a run that explores or replays a schedule
+	childOut   string              // in a run started by exploration, where its findings go
+	graph      *cgraph.Graph       // the dot option's recording of the current Run
+	dotStarted bool                // the dot file has been truncated
+	cur        event.Task          // the task running now; 0 outside checked Runs
+	root       event.Task          // the root task of the current Run
+	tasks      []taskInfo          // per task, for reports
+	next       event.Task          // the next task id
+	runs       int                 // Runs started, for reports
+	gen        uint64              // see Generation
+	depth      int                 // nesting of Run calls on the owning goroutine
+	owner      uint64              // goroutine running the current Run
+	ownerG     uintptr             // the same, as goexec.Self returns it
+	seen       map[sitePair]uint64 // the pairs reported, with the test epoch of their report (testEpoch)
+	perm       *permState          // permission regions, from the first acquire (or the start, in strict mode)
 
 	// Isolated sections in the current Run: while any ran, reports wait
 	// for the Run's end, and when two tasks or more ran some, the serial
@@ -60,8 +61,12 @@ type state struct {
 	sections    int       // commuting sections of a mutex open in a run of goroutines (goatomic.go)
 	slow        bool      // a rare mode is on: see updateSlow
 
-	findings report.Log          // what was reported so far
-	emitted  map[report.Key]bool // the reports written
+	findings report.Log            // what was reported so far
+	emitted  map[report.Key]uint64 // the reports written, with the test epoch of each (testEpoch)
+	// testEpoch counts the tests begun (TestBegin): a pair of accesses
+	// reported in an earlier test is reported again, and fails the test,
+	// when the race happens again in a later one.
+	testEpoch atomic.Uint64
 
 	mu sync.Mutex // held by the goroutine running a checked Run
 
@@ -110,7 +115,7 @@ func global() *state {
 			// writes to.
 			o.JSONPath, o.DotPath = "", ""
 		}
-		st := &state{opts: o, w: report.Writer{Out: os.Stderr}, seen: map[sitePair]bool{}}
+		st := &state{opts: o, w: report.Writer{Out: os.Stderr}, seen: map[sitePair]uint64{}}
 		if o.JSONPath != "" {
 			f, err := os.Create(o.JSONPath)
 			if err != nil {
