@@ -540,6 +540,10 @@ func (g *goRewriter) value(u syncapi.Use) {
 	if !u.Op.IsSync() {
 		return
 	}
+	if h, ok := clockValues[u.Op]; ok && u.Form == syncapi.FuncValue {
+		g.clockValue(u, h) // timers.go
+		return
+	}
 	hook := hookOf[u.Op]
 	if u.Op == syncapi.TestParallel || u.Op == syncapi.TestRun {
 		hook = "" // direct calls only (call)
@@ -733,6 +737,11 @@ func (g *goRewriter) helper(kind string, n int, variadic bool, m int) string {
 		fmt.Fprintf(&b, "func %s%s(p P, f func(%s)%s, site uint32) func(%s)%s {\n",
 			name, tp("P"), strings.Join(append(append([]string{"P"}, fparams...), "uint32"), ", "), res, strings.Join(fparams, ", "), res)
 		fmt.Fprintf(&b, "\treturn func(%s)%s { %sf(%s) }\n}", strings.Join(params, ", "), res, ret, strings.Join(append(append([]string{"p"}, args...), "site"), ", "))
+	case "Func":
+		fmt.Fprintf(&b, "// %s returns a function of package time used as a value: its hook with site.\n", name)
+		fmt.Fprintf(&b, "func %s%s(f func(%s)%s, site uint32) func(%s)%s {\n",
+			name, tp(), strings.Join(append(append([]string{}, fparams...), "uint32"), ", "), res, strings.Join(fparams, ", "), res)
+		fmt.Fprintf(&b, "\treturn func(%s)%s { %sf(%s) }\n}", strings.Join(params, ", "), res, ret, strings.Join(append(append([]string{}, args...), "site"), ", "))
 	case "Site":
 		fmt.Fprintf(&b, "// %s returns the method expression of a synchronisation method: its hook with site.\n", name)
 		fmt.Fprintf(&b, "func %s%s(f func(%s)%s, site uint32) func(%s)%s {\n",

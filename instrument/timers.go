@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/tpinstr/tpinstr/internal/syncapi"
 )
@@ -31,8 +32,14 @@ import (
 // hooks return are *time.Timer and *time.Ticker values whose channel C
 // the run's clock feeds.
 //
-// Used as values (clock := time.Now), they stay as they are and read the
-// wall clock. A bubble of testing/synctest has a clock and goroutines of
+// Used as values, the functions that read or wait on the clock become
+// functions of their hooks (clockValues), so that an injected clock reads
+// the run's, as the timers it arms count on it:
+//
+//	now := time.Now    →  now := _tpinstrFunc0_1(rt.Now, site)
+//
+// The others (the context functions, OnceValue, ...) stay as they are as
+// values. A bubble of testing/synctest has a clock and goroutines of
 // its own, which the runtime controls: the checked run leaves them alone
 // while its function runs (rt.Bubble):
 //
@@ -60,6 +67,34 @@ var timeHooks = map[syncapi.Op]string{
 	syncapi.OnceFunc:   "OnceFunc",
 	syncapi.OnceValue:  "OnceValue",
 	syncapi.OnceValues: "OnceValues",
+}
+
+// clockValues names the hooks of the functions of package time that are
+// rewritten where they are used as values (clockValue).
+var clockValues = map[syncapi.Op]string{
+	syncapi.TimeNow:       "Now",
+	syncapi.TimeSince:     "Since",
+	syncapi.TimeUntil:     "Until",
+	syncapi.Sleep:         "Sleep",
+	syncapi.TimeAfter:     "After",
+	syncapi.TimeNewTimer:  "NewTimer",
+	syncapi.TimeNewTicker: "NewTicker",
+	syncapi.TimeTick:      "Tick",
+}
+
+// clockValue rewrites the function of package time that u uses as a
+// value into a function that calls its hook with the site.
+func (g *goRewriter) clockValue(u syncapi.Use, hook string) {
+	sig, _ := u.Func.Type().(*types.Signature)
+	sel, _ := ast.Unparen(u.Fun).(*ast.SelectorExpr)
+	if sig == nil || sel == nil {
+		g.r.skip("function of package time used as a value without its package name")
+		return
+	}
+	site := g.site(sel.Pos(), sel)
+	helper := g.helper("Func", sig.Params().Len(), false, sig.Results().Len())
+	g.keepImport(u.Fun, u.Func.Name())
+	g.replace(u.Fun.Pos(), u.Fun.End(), helper+"("+rt(hook)+", "+site+")")
 }
 
 // timeCall rewrites the call x of package time, classified as u, when it

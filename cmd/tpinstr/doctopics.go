@@ -86,7 +86,9 @@ Like Go's race detector, tpinstr checks what it sees:
     Deadlines are on that clock, so the time a busy machine takes between
     two starts changes neither their order nor whether a timer expired;
     time.Now, Since and Until read the wall clock plus the time the run
-    skipped, so that what a program measures passes. Of two equal
+    skipped, so that what a program measures passes; so do they, and
+    Sleep, After and the timers, where they are used as values (an
+    injected clock, now := time.Now). Of two equal
     deadlines, the timer started first fires first, except that a select
     waiting on two one-shot timers with equal deadlines takes each case
     in some schedule, and exploration checks each. Once a

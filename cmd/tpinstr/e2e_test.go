@@ -277,6 +277,62 @@ func TestGoRaceAgain(t *testing.T) { Count() }
 	checkNoWorkDirs(t, tmp)
 }
 
+// TestTestClockValue runs tpinstr test on a test whose code reads the
+// clock through time.Now used as a value (an injected clock) while a
+// goroutine's timer fires on the run's clock: the value reads the run's
+// clock too, so the timer never fires before the time it was set for.
+func TestTestClockValue(t *testing.T) {
+	dir := userModule(t, map[string]string{
+		"p/p.go": `package p
+
+import (
+	"sync"
+	"time"
+)
+
+// Clock is an injectable clock.
+type Clock struct{ Now func() time.Time }
+
+// Elapsed returns how long, by c, a goroutine's timer of d took to fire.
+func Elapsed(c Clock, d time.Duration) time.Duration {
+	start := c.Now()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		<-time.NewTimer(d).C
+	}()
+	wg.Wait()
+	return c.Now().Sub(start)
+}
+`,
+		"p/p_test.go": `package p
+
+import (
+	"testing"
+	"time"
+)
+
+func TestElapsed(t *testing.T) {
+	c := Clock{Now: time.Now}
+	for _, d := range []time.Duration{time.Millisecond, time.Second, time.Hour} {
+		if got := Elapsed(c, d); got < d {
+			t.Errorf("a timer of %v fired after %v by the clock", d, got)
+		}
+	}
+}
+`,
+	})
+	tmp := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	cmd := tpinstrCmd(t, dir, tmp, nil, "test", "-count=1", "-v", "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if code := exitStatus(t, cmd.Run()); code != 0 || !strings.Contains(stdout.String(), "--- PASS: TestElapsed") {
+		t.Errorf("status %d, want 0 and TestElapsed passing; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	checkNoWorkDirs(t, tmp)
+}
+
 // TestTestVerdicts runs tpinstr test without -v on a passing package, whose
 // test binary's output go test does not show: tpinstr prints the
 // package's verdicts itself, naming the test whose run did not cover every

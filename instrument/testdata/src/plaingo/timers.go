@@ -39,3 +39,12 @@ func timers() {
 	f := time.NewTimer // a value: stays as it is
 	_ = f
 }
+
+// clocks uses functions of package time as values, as an injected clock
+// does: they read and wait on the run's clock, as direct calls do.
+func clocks() time.Duration {
+	now, sleep, since := time.Now, time.Sleep, time.Since
+	start := now()
+	sleep(time.Millisecond)
+	return since(start)
+}
