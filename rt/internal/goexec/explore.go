@@ -279,8 +279,8 @@ func parseAcq(s string) (g, k int, ok bool) {
 type opKind uint8
 
 const (
-	opWrite      opKind = iota // a Lock, a Once's Do, an atomic operation
-	opRead                     // an RLock
+	opWrite      opKind = iota // a Lock, the Do of a Once that runs its function, an atomic operation
+	opRead                     // an RLock, a Do of a Once that finds its function run or running
 	opSend                     // a send on a channel
 	opRecv                     // a receive from a channel
 	opClose                    // a close of a channel
@@ -337,7 +337,9 @@ func useOf(log []acquisition) chanUse {
 // dependent reports whether the order of a and b, operations on one
 // object by different goroutines with a first, can change the run; u is
 // what the object's log holds. Locks are dependent unless both read, and
-// so are the operations of a Once and of an atomic variable. Of a
+// so are the operations of an atomic variable; of a Once, the Do that runs
+// its function is dependent with every other (another order lets that one
+// run it), and two Dos that find it run or running are not. Of a
 // WaitGroup, an Add of a positive delta and a Wait are (the Wait returns
 // before the Add, or waits for the Add's Done); Adds commute with Adds,
 // and the Dones are not logged: a Wait joins every Done before it in
@@ -823,6 +825,8 @@ func (e *Exec) Explorable() bool {
 						// A mutex's log is lazy when it holds commuting
 						// sections (section.go).
 						what = "a mutex"
+					case e.onces[obj] != nil:
+						what = "a sync.Once"
 					case isUpdate(log[i].kind) || isUpdate(a.kind) || log[i].kind == opWrite:
 						// Only an atomic variable's log holds both
 						// lazily logged updates and acquisitions.

@@ -104,3 +104,49 @@ func numberSites(ops []goprog.Op, site *int) {
 		numberSites(ops[i].Else, site)
 	}
 }
+
+// TestOnceCallers checks that the Dos of a Once that find its function
+// run are not explored against one another: n goroutines that each call
+// Do k times take n runs, one per goroutine that runs the function (each
+// a different graph), however large k is.
+func TestOnceCallers(t *testing.T) {
+	for _, tt := range []struct{ n, k int }{{2, 1}, {2, 3}, {3, 3}, {4, 5}} {
+		p := goprog.Program{Vars: 1, WGs: 1, Onces: 1}
+		p.Main = append(p.Main, goprog.Op{Kind: goprog.Add, N: tt.n})
+		for range tt.n {
+			var body []goprog.Op
+			for range tt.k {
+				body = append(body, goprog.Op{Kind: goprog.OnceDo, Body: []goprog.Op{{Kind: goprog.Write}}})
+			}
+			body = append(body, goprog.Op{Kind: goprog.Done})
+			p.Main = append(p.Main, goprog.Op{Kind: goprog.Go, Body: body})
+		}
+		p.Main = append(p.Main, goprog.Op{Kind: goprog.Wait}, goprog.Op{Kind: goprog.Read})
+		site := 0
+		numberSites(p.Main, &site)
+		seen := map[string]bool{}
+		work := []Schedule{{}}
+		var ran Ran
+		runs := 0
+		for len(work) > 0 && runs < 1000 {
+			s := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[s.Replay()] || ran.Covers(s) {
+				continue
+			}
+			seen[s.Replay()] = true
+			runs++
+			r, err := runProgram(p, s)
+			if err != nil {
+				t.Fatalf("%d goroutines, %d Dos each, schedule %s: %v", tt.n, tt.k, s, err)
+			}
+			if !r.diverged {
+				ran.Add(s, r.attempts)
+			}
+			work = append(work, r.alts...)
+		}
+		if runs != tt.n {
+			t.Errorf("%d goroutines, %d Dos each: %d runs, want %d", tt.n, tt.k, runs, tt.n)
+		}
+	}
+}

@@ -432,7 +432,18 @@ func (e *Exec) Do(o *sync.Once, do func(), site uint32) {
 		s.callers = -1
 	}
 	pt := e.enter(unsafe.Pointer(o), false, site)
-	e.acquired(unsafe.Pointer(o), pt, false, site)
+	// A Do that finds f run or running is logged as a read: two of them
+	// return (or wait) alike in either order, while either is dependent
+	// with the Do that runs f, which another order lets it be
+	// (dependent). So a done Once's callers are not explored against one
+	// another.
+	late := s.done || s.running != nil
+	if late {
+		pa := e.pending[pt]
+		pa.kind = opRead
+		e.pending[pt] = pa
+	}
+	e.acquired(unsafe.Pointer(o), pt, late, site)
 	if s.done {
 		e.acquire(s.doneSeg, site)
 		return
