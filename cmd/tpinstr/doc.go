@@ -401,7 +401,9 @@ space-separated key=value pairs, as GORACE is for Go's race detector.
 	                  and the verdict are the same for every N)
 	replay=SCHEDULE   run exactly the schedule (of isolated sections, or of
 	                  goroutines' synchronisation: g…) that a report names,
-	                  with the program's output
+	                  with the program's output; in a test binary it applies
+	                  to every test, so run the test the report names alone
+	                  (-run, as the report says)
 	leaks=1           report every goroutine still waiting when the program or
 	                  test ends, as a finding (as goleak does)
 	parallel_tests=alone

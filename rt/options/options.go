@@ -139,7 +139,7 @@ var Table = []Option{
 			return nil
 		}},
 	{Name: "replay", Arg: "SCHEDULE",
-		Usage: "run exactly the schedule (of isolated sections, or of goroutines' synchronisation: g…) that a report names, with the program's output",
+		Usage: "run exactly the schedule (of isolated sections, or of goroutines' synchronisation: g…) that a report names, with the program's output; in a test binary it applies to every test, so run the test the report names alone (-run, as the report says)",
 		set: func(o *Options, v string) error {
 			if strings.HasPrefix(v, "g") {
 				o.GoReplay = v // checked by the goroutine executor

@@ -228,7 +228,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 			st.emitGo(rep, s)
 		}
 		if d := f.Deadlock; d != nil {
-			d.Schedule = s
+			d.Schedule, d.Test = s, st.verdictLog.test
 			key := fmt.Sprint(len(d.Blocked))
 			for _, b := range d.Blocked {
 				key += fmt.Sprintf("|%d %s %s:%d", b.Goroutine, b.Waits, b.File, b.Line)
@@ -385,7 +385,7 @@ func (st *state) schedulePanic(p report.Panic, s string, seen map[string]bool) {
 		return
 	}
 	seen[key] = true
-	p.Schedule = s
+	p.Schedule, p.Test = s, st.verdictLog.test
 	st.w.Panic(p)
 	st.findings.Found(report.FindPanic, 1)
 }

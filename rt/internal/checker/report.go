@@ -46,6 +46,9 @@ func (st *state) emit(rep report.Race, schedule string) {
 	}
 	st.emitted[rep.Key()] = st.epoch()
 	rep.Schedule = schedule
+	if schedule != "" {
+		rep.Test = st.verdictLog.test
+	}
 	if st.goChild != nil {
 		st.goChild.found.Races = append(st.goChild.found.Races, rep)
 		return

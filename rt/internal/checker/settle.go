@@ -90,6 +90,7 @@ func (st *state) settleWith(args []string) {
 		}
 	}
 	for _, d := range sum.Deadlocks {
+		d.Test = st.verdictLog.test
 		st.printDeadlock(d)
 	}
 	for _, f := range sum.Failures {

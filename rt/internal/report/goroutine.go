@@ -37,7 +37,7 @@ func (rep Race) goText() string {
 	}
 	fmt.Fprintf(&b, "\n%s.\n", rep.Reason)
 	if rep.Schedule != "" {
-		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", rep.Schedule, rep.Schedule)
+		b.WriteString(replayLine("Schedule", rep.Schedule, rep.Test))
 	}
 	b.WriteString("==================\n")
 	return b.String()
@@ -107,7 +107,7 @@ func (d Deadlock) goText() string {
 		writeCreated(&b, t.Created)
 	}
 	if d.Schedule != "" {
-		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", d.Schedule, d.Schedule)
+		b.WriteString(replayLine("Schedule", d.Schedule, d.Test))
 	}
 	b.WriteString("==================\n")
 	return b.String()
@@ -117,6 +117,7 @@ func (d Deadlock) goText() string {
 // the program, run in that schedule, crashes.
 type Panic struct {
 	Schedule string `json:"schedule"`
+	Test     string `json:"-"` // as Race's
 	// Goroutine and Created are the goroutine that panicked and its
 	// creation chain; Value is the panic's value, printed.
 	Goroutine int       `json:"goroutine"`
@@ -137,7 +138,7 @@ func (p Panic) Text() string {
 	}
 	writeCreated(&b, p.Created)
 	if p.Schedule != "" {
-		fmt.Fprintf(&b, "Schedule: %s (replay it with TPINSTR=replay=%s)\n", p.Schedule, p.Schedule)
+		b.WriteString(replayLine("Schedule", p.Schedule, p.Test))
 	}
 	b.WriteString("==================\n")
 	return b.String()

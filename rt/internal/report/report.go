@@ -13,6 +13,7 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -27,6 +28,23 @@ type Race struct {
 	// Schedule is the order of isolated sections that produced the race,
 	// for TPINSTR=replay=SCHEDULE; empty when every order has it.
 	Schedule string `json:"schedule,omitempty"`
+	// Test is the test that the schedule is one of, in a test binary,
+	// whose -run pattern the replay needs: the option applies to every
+	// test the binary runs.
+	Test string `json:"-"`
+}
+
+// replayLine is the line of a report that names the schedule that shows
+// it (what names its kind) and how to replay it: with the replay option,
+// and, in a test binary, with -run of the test's top-level test, as the
+// option applies to every test that the binary runs.
+func replayLine(what, schedule, test string) string {
+	line := fmt.Sprintf("%s: %s (replay it with TPINSTR=replay=%s", what, schedule, schedule)
+	if test != "" {
+		top, _, _ := strings.Cut(test, "/")
+		line += fmt.Sprintf(" and tpinstr test -run '^%s$'", regexp.QuoteMeta(top))
+	}
+	return line + ")\n"
 }
 
 // Access is one access (or task-library call) of a report.
@@ -66,6 +84,7 @@ type SpawnFrame struct {
 type Deadlock struct {
 	Schedule string    `json:"schedule"`
 	Blocked  []Blocked `json:"blocked"`
+	Test     string    `json:"-"` // as Race's
 }
 
 // Blocked is a task (or a goroutine) of a deadlock and where it waits.
@@ -113,7 +132,7 @@ func (rep Race) Text() string {
 	writeAccess(&b, rep.Previous, rep.Addr, true)
 	fmt.Fprintf(&b, "\n%s.\n", rep.Reason)
 	if rep.Schedule != "" {
-		fmt.Fprintf(&b, "Schedule of isolated sections: %s (replay it with TPINSTR=replay=%s)\n", rep.Schedule, rep.Schedule)
+		b.WriteString(replayLine("Schedule of isolated sections", rep.Schedule, rep.Test))
 	}
 	b.WriteString("==================\n")
 	return b.String()
@@ -162,7 +181,7 @@ func (d Deadlock) Text() string {
 		}
 	}
 	if d.Schedule != "" {
-		fmt.Fprintf(&b, "Schedule of isolated sections: %s (replay it with TPINSTR=replay=%s)\n", d.Schedule, d.Schedule)
+		b.WriteString(replayLine("Schedule of isolated sections", d.Schedule, d.Test))
 	}
 	b.WriteString("==================\n")
 	return b.String()

@@ -21,21 +21,23 @@ func TestRaceText(t *testing.T) {
 	tests := []struct {
 		name     string
 		schedule string
+		test     string
 		want     []string
 		wantNot  []string
 	}{
-		{"serial", "", []string{
+		{"serial", "", "", []string{
 			"==================\nWARNING: DETERMINACY RACE\n",
 			"Write of sum at 0xc000012345 by task 3:\n  main.main.func1.1()\n      /p/main.go:16:4\n",
 			"  task 3 (async) spawned at /p/main.go:15:3 by task 1\n  task 1 is the root task, started by task.Run at /p/main.go:14:2\n",
 			"Previous read inside Isolated at 0xc000012345 by task 2:\n  ?()\n      <unknown position>\n",
 			"\ntask 2 is joined neither by a finish nor by a Get before task 3's write.\n==================\n",
 		}, []string{"Schedule"}},
-		{"explored", "2.3", []string{"Schedule of isolated sections: 2.3 (replay it with TPINSTR=replay=2.3)\n"}, nil},
+		{"explored", "2.3", "", []string{"Schedule of isolated sections: 2.3 (replay it with TPINSTR=replay=2.3)\n"}, nil},
+		{"explored in a subtest", "2.3", "TestSum/big.one", []string{"Schedule of isolated sections: 2.3 (replay it with TPINSTR=replay=2.3 and tpinstr test -run '^TestSum$')\n"}, nil},
 	}
 	for _, tt := range tests {
 		r := rep
-		r.Schedule = tt.schedule
+		r.Schedule, r.Test = tt.schedule, tt.test
 		got := r.Text()
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
