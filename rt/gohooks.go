@@ -215,7 +215,7 @@ func MutexLock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
 		gx.Lock(m, m.TryLock, site)
-		Write(m, site) // the state word that Lock sets (lockers.go)
+		checker.MutexWord(unsafe.Pointer(m), unsafe.Sizeof(*m), site) // the state word that Lock sets (lockers.go)
 		return
 	}
 	taskRead(m, site)
@@ -274,7 +274,7 @@ func MutexLockInsert[K comparable](m *sync.Mutex, key K, site uint32) {
 func MutexUnlock(m *sync.Mutex, site uint32) {
 	if gx, l := enter(site); gx != nil {
 		defer gx.Exit(l)
-		Write(m, site) // the state word that Unlock clears (lockers.go)
+		checker.MutexWord(unsafe.Pointer(m), unsafe.Sizeof(*m), site) // the state word that Unlock clears (lockers.go)
 		gx.Unlock(m, m.Unlock, site)
 		return
 	}

@@ -90,7 +90,10 @@ func rlockerOf(l sync.Locker) *sync.RWMutex {
 // and MutexTryLock record a write of the mutex while the goroutine holds
 // it: after Lock acquires, before Unlock releases, so that the writes of
 // the mutex's own operations are ordered by the mutex and race only with
-// the program's plain accesses of it. A TryLock that fails records
+// the program's plain accesses of it. The sections of a Mutex that only
+// read are not ordered among themselves (goexec's readonly.go): their
+// Lock and Unlock record an isolated write (checker.MutexWord), which
+// races with plain accesses and not with the others. A TryLock that fails records
 // nothing, as for the detector, whose failed CompareAndSwap races with no
 // read. Inside a run of tasks (which does not order tasks by mutexes) the
 // hooks record a read before the operation instead (taskRead), which

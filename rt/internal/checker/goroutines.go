@@ -365,6 +365,16 @@ func (st *state) goAccess(p unsafe.Pointer, size uintptr, write bool, site uint3
 	if !ok {
 		return
 	}
+	if write {
+		gx.BeforeWrite(site) // a read-only section's end (goexec's readonly.go)
+	}
+	st.goRecord(gx, p, size, write, site)
+	gx.Exit(l)
+}
+
+// goRecord records an access in a run of goroutines, with the executor
+// entered.
+func (st *state) goRecord(gx *goexec.Exec, p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if st.slow {
 		st.slowAccess(p, size, write, site)
 	} else if gx.Alone() {
@@ -372,6 +382,37 @@ func (st *state) goAccess(p unsafe.Pointer, size uintptr, write bool, site uint3
 		// races with none (goexec's alone.go).
 	} else if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
 		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
+	}
+}
+
+// MutexWord records the write of the state word of the sync.Mutex at p
+// (size bytes) that its Lock or Unlock makes at site, in a run of
+// goroutines: while the running goroutine holds a section of it that has
+// only read so far (goexec's readonly.go), as an isolated write, which
+// races with the program's plain accesses of the mutex and not with the
+// state-word writes of the other read-only sections, which the graph does
+// not order; else as a plain write.
+func MutexWord(p unsafe.Pointer, size uintptr, site uint32) {
+	st := theState
+	if st == nil || st.cur == 0 {
+		return
+	}
+	gx := st.gx
+	if gx == nil || bubbles.Load() > 0 {
+		Access(p, size, true, site)
+		return
+	}
+	l, ok := gx.Enter(site)
+	if !ok {
+		return
+	}
+	if gx.ReadOnlyHeld(p) {
+		st.det.IsolatedBegin(st.cur, event.Site(site))
+		st.goRecord(gx, p, size, true, site)
+		st.det.IsolatedEnd(st.cur)
+	} else {
+		gx.BeforeWrite(site)
+		st.goRecord(gx, p, size, true, site)
 	}
 	gx.Exit(l)
 }

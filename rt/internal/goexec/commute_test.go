@@ -77,6 +77,7 @@ func exploreOrders(t *testing.T, body func(e *Exec, h *testHost), limit int) (ma
 		done := make(chan *Exec)
 		go func() {
 			e := New(h, 1, 0)
+			h.e = e
 			e.SetSchedule(s)
 			body(e, h)
 			e.End()

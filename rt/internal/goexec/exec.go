@@ -316,6 +316,8 @@ type G struct {
 	condSig event.Task // a Signal that came before its Cond.Wait parked (sync.go)
 
 	section   unsafe.Pointer // the mutex of the commuting section it holds (section.go), or nil
+	roLock    *mutexState    // the Mutex whose section it holds while the section may be read-only (readonly.go), or nil
+	roPt      Point          // that section's Lock
 	released  bool           // the operation its yield lets go first was made (readyFirst, heldBack)
 	awaits    bool           // its yield names an operation it lets go first (heldBack)
 	scheduled bool           // it yielded at a point of the schedule (promoteFree)
@@ -467,6 +469,9 @@ func (e *Exec) acquire(r event.Task, site uint32) {
 // in a child segment.
 func (e *Exec) release(site uint32) event.Task {
 	g := e.cur
+	if g.roLock != nil {
+		e.promoteRO(site)
+	}
 	s := g.seg()
 	c := e.h.NewTask(s, site, g.ID)
 	e.h.Spawn(s, c, site)
@@ -492,6 +497,9 @@ func (e *Exec) endSegs(g *G) {
 func (e *Exec) Go(f func(), site uint32) {
 	defer e.Exit(e.in(site))
 	p := e.cur
+	if p.roLock != nil {
+		e.promoteRO(site)
+	}
 	s := p.seg()
 	g := e.newG(p, site)
 	e.hbSpawn(p, g)
@@ -557,6 +565,9 @@ func (e *Exec) body(g *G, f func()) {
 // to the goroutine that started or woke it, and park returns once another
 // goroutine woke g.
 func (e *Exec) park(g *G, waits string, site uint32) {
+	if g.roLock != nil && g == e.cur {
+		e.promoteRO(site)
+	}
 	g.Waits, g.WaitAt = waits, site
 	if (waits != "yield" || g.polling) && !g.clockWakes {
 		g.blockFrom = int32(len(e.attempts))

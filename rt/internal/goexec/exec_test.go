@@ -11,6 +11,7 @@ import (
 
 // testHost feeds the executor's events to the detector.
 type testHost struct {
+	e        *Exec // the executor, whose BeforeWrite a write calls, as the checker's does
 	det      *detect.Detector
 	next     event.Task
 	cur      event.Task
@@ -52,6 +53,9 @@ func (h *testHost) Deadlock(parked []*G) {
 func (h *testHost) Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {}
 
 func (h *testHost) access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if write && h.e != nil {
+		h.e.BeforeWrite(site)
+	}
 	h.det.Access(h.cur, uintptr(p), size, write, event.Site(site))
 }
 
@@ -83,6 +87,7 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 	done := make(chan struct{})
 	go func() {
 		e := New(h, 1, 0)
+		h.e = e
 		e.SetSchedule(s)
 		started <- e
 		body(e, h)
@@ -260,24 +265,51 @@ func TestPrograms(t *testing.T) {
 			e.Wait(&wg, 0)
 		}, order: true},
 		{name: "mutex-masks-write-outside", body: func(e *Exec, h *testHost) {
-			var x int
+			// The sections write (y): their orders are explored.
+			var x, y int
 			var mu sync.Mutex
 			var wg sync.WaitGroup
 			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
 			e.Go(func() {
 				h.access(unsafe.Pointer(&x), 8, true, 11)
 				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&y), 8, true, 13)
 				e.Unlock(&mu, mu.Unlock, 0)
 				e.Add(&wg, -1, func() { wg.Done() }, 0)
 			}, 0)
 			e.Go(func() {
 				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&y), 8, true, 14)
 				e.Unlock(&mu, mu.Unlock, 0)
 				h.access(unsafe.Pointer(&x), 8, false, 12)
 				e.Add(&wg, -1, func() { wg.Done() }, 0)
 			}, 0)
 			e.Wait(&wg, 0)
 		}, order: true, explored: [][2]uint32{{11, 12}}},
+		{name: "mutex-read-only-sections", body: func(e *Exec, h *testHost) {
+			// The sections only read (readonly.go): they do not order
+			// each other, and the depth-first run reports the race that
+			// the other order of them shows.
+			var x, y int
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 15)
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&y), 8, false, 17)
+				e.Unlock(&mu, mu.Unlock, 0)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&y), 8, false, 18)
+				e.Unlock(&mu, mu.Unlock, 0)
+				h.access(unsafe.Pointer(&x), 8, false, 16)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Wait(&wg, 0)
+		}, races: [][2]uint32{{15, 16}}, order: true},
 		{name: "mutex-publishes-flag", body: func(e *Exec, h *testHost) {
 			// x is published under the lock: no order of the sections
 			// lets the read see an unordered write.

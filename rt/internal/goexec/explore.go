@@ -466,6 +466,9 @@ func (e *Exec) SetSchedule(s Schedule) {
 // operation's point.
 func (e *Exec) attempt(site uint32) Point {
 	g := e.cur
+	if g.roLock != nil {
+		e.promoteRO(site)
+	}
 	g.acqs++
 	p := Point{G: g.ID, K: g.acqs}
 	id := int32(g.ID)

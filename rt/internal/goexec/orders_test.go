@@ -59,39 +59,55 @@ func TestEveryOrder(t *testing.T) {
 			p.Main = append(p.Main, goprog.Op{Kind: goprog.Go, Body: body})
 		}
 		p.Main = append(p.Main, goprog.Op{Kind: goprog.Wait})
-		site := 0
-		numberSites(p.Main, &site)
-		seen := map[string]bool{}
-		orders := map[string]bool{}
-		work := []Schedule{{}}
-		var ran Ran
-		runs, diverged := 0, 0
-		for len(work) > 0 && runs < 100*tt.orders {
-			s := work[len(work)-1]
-			work = work[:len(work)-1]
-			if seen[s.Replay()] || ran.Covers(s) {
-				continue
-			}
-			seen[s.Replay()] = true
-			runs++
-			r, err := runProgram(p, s)
-			if err != nil {
-				t.Fatalf("%s, %d goroutines, schedule %s: %v", tt.name, tt.n, s, err)
-			}
-			if r.diverged {
-				diverged++
-			} else {
-				ran.Add(s, r.attempts)
-			}
-			orders[r.orders] = true
-			work = append(work, r.alts...)
-		}
-		if len(orders) != tt.orders || diverged > 0 || len(work) > 0 {
+		w := walkOrders(t, p, 100*tt.orders)
+		if len(w.orders) != tt.orders || w.diverged > 0 || w.left > 0 {
 			t.Errorf("%s, %d goroutines: %d orders in %d runs (%d diverged, %d left), want %d orders",
-				tt.name, tt.n, len(orders), runs, diverged, len(work), tt.orders)
+				tt.name, tt.n, len(w.orders), w.runs, w.diverged, w.left, tt.orders)
 		}
-		t.Logf("%s, %d goroutines: %d orders in %d runs", tt.name, tt.n, len(orders), runs)
+		t.Logf("%s, %d goroutines: %d orders in %d runs", tt.name, tt.n, len(w.orders), w.runs)
 	}
+}
+
+// walk is what walkOrders saw: the runs, the distinct orders of their
+// objects' operations, the runs that could not follow their order, and the
+// schedules left when the limit stopped it.
+type walk struct {
+	runs, diverged, left int
+	orders               map[string]bool
+}
+
+// walkOrders numbers the sites of p and explores it as the checker does,
+// up to limit runs: every schedule that a run lists and no run covers.
+func walkOrders(t *testing.T, p goprog.Program, limit int) walk {
+	t.Helper()
+	site := 0
+	numberSites(p.Main, &site)
+	seen := map[string]bool{}
+	w := walk{orders: map[string]bool{}}
+	work := []Schedule{{}}
+	var ran Ran
+	for len(work) > 0 && w.runs < limit {
+		s := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[s.Replay()] || ran.Covers(s) {
+			continue
+		}
+		seen[s.Replay()] = true
+		w.runs++
+		r, err := runProgram(p, s)
+		if err != nil {
+			t.Fatalf("schedule %s: %v\n%s", s, err, p)
+		}
+		if r.diverged {
+			w.diverged++
+		} else {
+			ran.Add(s, r.attempts)
+		}
+		w.orders[r.orders] = true
+		work = append(work, r.alts...)
+	}
+	w.left = len(work)
+	return w
 }
 
 // numberSites gives the operations of ops, nested ones included, sites
@@ -122,31 +138,8 @@ func TestOnceCallers(t *testing.T) {
 			p.Main = append(p.Main, goprog.Op{Kind: goprog.Go, Body: body})
 		}
 		p.Main = append(p.Main, goprog.Op{Kind: goprog.Wait}, goprog.Op{Kind: goprog.Read})
-		site := 0
-		numberSites(p.Main, &site)
-		seen := map[string]bool{}
-		work := []Schedule{{}}
-		var ran Ran
-		runs := 0
-		for len(work) > 0 && runs < 1000 {
-			s := work[len(work)-1]
-			work = work[:len(work)-1]
-			if seen[s.Replay()] || ran.Covers(s) {
-				continue
-			}
-			seen[s.Replay()] = true
-			runs++
-			r, err := runProgram(p, s)
-			if err != nil {
-				t.Fatalf("%d goroutines, %d Dos each, schedule %s: %v", tt.n, tt.k, s, err)
-			}
-			if !r.diverged {
-				ran.Add(s, r.attempts)
-			}
-			work = append(work, r.alts...)
-		}
-		if runs != tt.n {
-			t.Errorf("%d goroutines, %d Dos each: %d runs, want %d", tt.n, tt.k, runs, tt.n)
+		if w := walkOrders(t, p, 1000); w.runs != tt.n || w.diverged > 0 {
+			t.Errorf("%d goroutines, %d Dos each: %d runs (%d diverged), want %d", tt.n, tt.k, w.runs, w.diverged, tt.n)
 		}
 	}
 }

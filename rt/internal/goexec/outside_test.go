@@ -73,6 +73,7 @@ func BenchmarkEnter(b *testing.B) {
 	h.next = 1
 	h.det.Spawn(0, 1, false, 0)
 	e := New(h, 1, 0)
+	h.e = e
 	for b.Loop() {
 		l, ok := e.Enter(7)
 		if !ok {
@@ -92,6 +93,7 @@ func BenchmarkHandoff(b *testing.B) {
 	h.next = 1
 	h.det.Spawn(0, 1, false, 0)
 	e := New(h, 1, 0)
+	h.e = e
 	ping, pong := make(chan int), make(chan int)
 	n := b.N
 	e.Go(func() {

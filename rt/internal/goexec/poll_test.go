@@ -46,6 +46,7 @@ func TestPolling(t *testing.T) {
 			e.Go(func() {
 				for {
 					e.Lock(&mu, mu.TryLock, 0)
+					h.access(unsafe.Pointer(&flag), 1, false, 3)
 					f := flag
 					e.Unlock(&mu, mu.Unlock, 0)
 					if f {
@@ -58,6 +59,7 @@ func TestPolling(t *testing.T) {
 				h.access(unsafe.Pointer(&x), 8, true, 1)
 			}
 			e.Lock(&mu, mu.TryLock, 0)
+			h.access(unsafe.Pointer(&flag), 1, true, 4)
 			flag = true
 			e.Unlock(&mu, mu.Unlock, 0)
 			if racy {

@@ -217,6 +217,7 @@ func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
 	done := make(chan struct{})
 	go func() {
 		e := New(h, 1, 0)
+		h.e = e
 		// Nothing outside the program completes its channel operations:
 		// a run in which no goroutine can go on is deadlocked at once.
 		e.Grace = time.Nanosecond

@@ -182,6 +182,12 @@ func (e *Exec) lockSection(mu sync.Locker, try func() bool, class int, key any, 
 		base := append(append([]event.Task(nil), m.before()...), m.runlock...)
 		m.base, m.round, m.runlock = base, nil, m.runlock[:0]
 	}
+	if len(m.roSecs) > 0 {
+		// Read-only sections came last (readonly.go): the round begins
+		// after them, as after an ordered section.
+		m.base = append(append([]event.Task(nil), m.before()...), m.roSecs...)
+		m.round, m.roSecs = nil, m.roSecs[:0]
+	}
 	if len(m.round) == 0 {
 		m.keys = nil // the round's first section
 	}

@@ -74,6 +74,7 @@ func TestSectionsExclude(t *testing.T) {
 	go func() {
 		var s guarded
 		e := New(h, 1, 0)
+		h.e = e
 		want := 0
 
 		// A goroutine that takes locked sections, as the watchdog and
@@ -208,6 +209,7 @@ func TestReusedDescriptor(t *testing.T) {
 	done := make(chan outcome, 1)
 	go func() {
 		e := New(h, 1, 0)
+		h.e = e
 		var o outcome
 		var entered, tried atomic.Bool
 		gps := make(chan uintptr, 1)

@@ -31,6 +31,11 @@ type mutexState struct {
 	holder  *G     // the goroutine holding that section
 	end     func() // what ends its isolated accesses
 	heldKey any    // the key of the insert section held (LockInsert)
+	// Of a sync.Mutex (readonly.go): the goroutine whose section may be
+	// read-only, and the releases of the read-only sections since the
+	// last other acquisition.
+	roHolder *G
+	roSecs   []event.Task
 	// keys holds, for the current round of insert sections, the release
 	// of the last section under each key.
 	keys    map[any]event.Task
@@ -113,13 +118,26 @@ func (e *Exec) Lock(mu sync.Locker, try func() bool, site uint32) {
 	}
 	m.locked = true
 	m.acqs++
+	if _, ok := mu.(*sync.Mutex); ok && e.cur.roLock == nil {
+		// The section may be read-only (readonly.go): it follows what
+		// the read-only sections since the last other one follow.
+		e.lockJoinsRO(m, site)
+		e.cur.roLock, e.cur.roPt, m.roHolder = m, pt, e.cur
+		return
+	}
 	e.lockJoins(m, site)
 }
 
 // lockJoins joins what a Lock (or a successful TryLock) of m follows: the
 // last Unlock, or every commuting section of the last round (section.go),
-// and the RUnlocks since.
+// the RUnlocks since, and the read-only sections since (readonly.go).
 func (e *Exec) lockJoins(m *mutexState, site uint32) {
+	e.lockJoinsRO(m, site)
+	e.joinRO(m, site)
+}
+
+// lockJoinsRO is lockJoins but for the read-only sections.
+func (e *Exec) lockJoinsRO(m *mutexState, site uint32) {
 	for _, t := range m.before() {
 		e.acquire(t, site)
 	}
@@ -144,6 +162,24 @@ func (e *Exec) Unlock(mu sync.Locker, do func(), site uint32) {
 		// released as an ordered Unlock's would be.
 		m.held, m.holder, m.end = 0, nil, nil
 		e.note(site, "an Unlock of a mutex that another goroutine locked")
+	}
+	if g := e.cur; g.roLock == m && m.roHolder == g {
+		// The section read only (readonly.go).
+		g.roLock, m.roHolder = nil, nil
+		if len(m.waiters) == 0 {
+			do()
+			m.locked = false
+			m.roSecs = append(m.roSecs, e.release(site))
+			e.readOnly(pointerOf(mu), g.roPt)
+			return
+		}
+		// A goroutine waited for it: its Lock follows this section in
+		// every order the run can take from here, as an ordered one.
+		e.joinRO(m, site)
+	} else if m.roHolder != nil {
+		// Another goroutine unlocks it: an ordered section.
+		m.roHolder.roLock, m.roHolder = nil, nil
+		e.joinRO(m, site)
 	}
 	do()
 	m.locked = false

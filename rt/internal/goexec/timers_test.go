@@ -311,7 +311,8 @@ func TestDeadlineOrderExplored(t *testing.T) {
 
 // TestAlternativeOrders: the alternative of a run in which goroutine 2
 // locked a mutex before goroutine 1 lets goroutine 1's Lock, its first
-// attempt, come first, whether the run slept or not.
+// attempt, come first, whether the run slept or not. (Each section writes,
+// so that it is not read-only: readonly.go.)
 func TestAlternativeOrders(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -325,9 +326,11 @@ func TestAlternativeOrders(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runSchedule(func(e *Exec, h *testHost) {
 				var m sync.Mutex
+				var x int64
 				done := make(chan int)
 				e.Go(func() {
 					e.Lock(&m, m.TryLock, 1)
+					h.access(unsafe.Pointer(&x), 8, true, 1)
 					e.Unlock(&m, m.Unlock, 2)
 					send(e, done, 0, 3)
 				}, 4)
@@ -335,6 +338,7 @@ func TestAlternativeOrders(t *testing.T) {
 					e.Sleep(time.Second, 5)
 				}
 				e.Lock(&m, m.TryLock, 6)
+				h.access(unsafe.Pointer(&x), 8, true, 6)
 				e.Unlock(&m, m.Unlock, 7)
 				recv(e, done, 8)
 			}, Schedule{})

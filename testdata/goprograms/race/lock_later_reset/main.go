@@ -1,4 +1,4 @@
-// Command lock_later_reset: a goroutine resets a mutex by assigning it a new value while the parent locks it through a method value (lock := g.mu.Lock) and unlocks it in a deferred call; the Lock and Unlock, which run where the method value is called and when the function returns, are not ordered with the plain write of the mutex.
+// Command lock_later_reset: a goroutine resets a mutex by assigning it a new value while the parent locks it through a method value (lock := g.mu.Lock) and unlocks it in a deferred call; the Lock and the Unlock, which run where the method value is called and when the function returns, are not ordered with the plain write of the mutex (each writes its state word: two pairs).
 package main
 
 import (
@@ -15,7 +15,7 @@ type guarded struct {
 func (g *guarded) bump() {
 	lock := g.mu.Lock // race:lock
 	lock()
-	defer g.mu.Unlock()
+	defer g.mu.Unlock() // race:unlock
 	g.n++
 }
 
@@ -23,7 +23,7 @@ func main() {
 	var g guarded
 	done := make(chan bool, 1)
 	go func() {
-		g.mu = sync.Mutex{} // race:lock
+		g.mu = sync.Mutex{} // race:lock,unlock
 		done <- true
 	}()
 	g.bump()

@@ -91,7 +91,7 @@ var scenarios = map[string]func(){
 	// the other order of the two sections, nothing orders it before the
 	// read.
 	"masked": func() {
-		var x int
+		var x, n int
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		rt.WaitGroupAdd(&wg, 2, base+4)
@@ -99,11 +99,15 @@ var scenarios = map[string]func(){
 			rt.Write(&x, base+0)
 			x = 1
 			rt.MutexLock(&mu, base+3)
+			rt.Write(&n, base+3) // a section that writes: not read-only
+			n++
 			rt.MutexUnlock(&mu, base+3)
 			rt.WaitGroupDone(&wg, base+4)
 		}, base+2)
 		rt.Go(func() {
 			rt.MutexLock(&mu, base+3)
+			rt.Write(&n, base+3)
+			n++
 			rt.MutexUnlock(&mu, base+3)
 			rt.Read(&x, base+1)
 			fmt.Println(x)

@@ -36,6 +36,7 @@ var base = rt.Register("xparallel", []rt.SiteInfo{
 	16: {File: "xparallel.go", Line: 17, Kind: rt.KindWrite, Expr: "y", Func: "main.locker"},
 	17: {File: "xparallel.go", Line: 18, Kind: rt.KindRead, Expr: "y", Func: "main.locker"},
 	18: {File: "xparallel.go", Line: 19, Expr: "mu2.Lock", Func: "main.locker"},
+	19: {File: "xparallel.go", Line: 20, Kind: rt.KindWrite, Expr: "n", Func: "main.locker"},
 })
 
 const (
@@ -58,12 +59,14 @@ const (
 	sWriteY
 	sReadY
 	sLock2
+	sWriteN
 )
 
 var (
 	r, x  int
 	fa    [2]*task.Future[int]
 	y     int
+	n     int // written in every section of go-masked, which then does not only read
 	mu    sync.Mutex
 	mu2   sync.Mutex
 	tasks = 4
@@ -144,9 +147,9 @@ var scenarios = map[string]func(){
 			}
 		}, base+sRun))
 	},
-	// Goroutines lock one mutex; one of them writes y outside the lock,
-	// another reads it inside: the depth-first order of the lock hides the
-	// race, later orders show it.
+	// Goroutines lock one mutex and write n in their sections; one of
+	// them writes y outside the lock, another reads it inside: the
+	// depth-first order of the lock hides the race, later orders show it.
 	"go-masked": func() {
 		var wg sync.WaitGroup
 		rt.WaitGroupAdd(&wg, tasks, base+sWait)
@@ -157,6 +160,8 @@ var scenarios = map[string]func(){
 					y = 1
 				}
 				rt.MutexLock(&mu, base+sLock)
+				rt.Write(&n, base+sWriteN)
+				n = i
 				if i == tasks-1 {
 					rt.Read(&y, base+sReadY)
 					_ = y
