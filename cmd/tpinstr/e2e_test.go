@@ -201,10 +201,13 @@ func TestRunRace(t *testing.T) {
 	}
 }
 
-// TestTestRace runs tpinstr test: the tests with a race fail, the other
-// passes; a test in which a race happens again whose pair of accesses an
+// TestTestRace runs tpinstr test: the tests with a race fail, the others
+// pass; a test in which a race happens again whose pair of accesses an
 // earlier test reported fails too (its report is written again), of task
-// races and of data races alike.
+// races and of data races alike; a race of the package's initialisation
+// is reported outside any test, and not again in a race-free test whose
+// schedules are explored (each child of the exploration initialises the
+// package again).
 func TestTestRace(t *testing.T) {
 	dir := userModule(t, map[string]string{
 		"p/p.go": `package p
@@ -247,6 +250,49 @@ func Count() int {
 	return n
 }
 `,
+		"p2/p2.go": `package p2
+
+// initialised races at package initialisation.
+var initialised = func() int {
+	n := 0
+	done := make(chan bool)
+	go func() {
+		n = 1
+		done <- true
+	}()
+	n = 2
+	<-done
+	return n
+}()
+
+// Select hands a value over in one of two ways, race-free.
+func Select() int {
+	x := 0
+	done := make(chan bool)
+	c, c1 := make(chan bool), make(chan bool)
+	go func() {
+		x = 1
+		select {
+		case c <- true:
+		case c1 <- true:
+		}
+		done <- true
+	}()
+	select {
+	case <-c:
+	case c1 <- true:
+	}
+	x = 2
+	<-done
+	return x
+}
+`,
+		"p2/p2_test.go": `package p2
+
+import "testing"
+
+func TestGoOK(t *testing.T) { Select() }
+`,
 		"p/p_test.go": `package p
 
 import "testing"
@@ -267,12 +313,15 @@ func TestGoRaceAgain(t *testing.T) { Count() }
 		t.Errorf("status %d, want 1; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
 	for _, want := range []string{
-		"--- FAIL: TestRace ", "--- PASS: TestOK", "--- FAIL: TestRaceAgain", "--- FAIL: TestGoRace ", "--- FAIL: TestGoRaceAgain",
+		"--- FAIL: TestRace ", "--- PASS: TestOK", "--- FAIL: TestRaceAgain", "--- FAIL: TestGoRace ", "--- FAIL: TestGoRaceAgain", "--- PASS: TestGoOK",
 		"determinacy races found during execution of this test", "data races found during execution of this test",
 	} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("stdout does not contain %q:\n%s", want, stdout.String())
 		}
+	}
+	if want := "found outside any test"; !strings.Contains(stdout.String()+stderr.String(), want) {
+		t.Errorf("the output does not contain %q:\nstdout:\n%s\nstderr:\n%s", want, stdout.String(), stderr.String())
 	}
 	checkNoWorkDirs(t, tmp)
 }

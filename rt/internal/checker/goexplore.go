@@ -222,7 +222,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 			sum.choice = f.Choice
 		}
 		for _, rep := range f.Races {
-			if st.wasEmitted(rep.Key()) {
+			if st.childRepeats(rep.Key()) {
 				continue
 			}
 			st.emitGo(rep, s)

@@ -34,9 +34,14 @@ func (st *state) onRace(r event.Race) {
 // reported in this epoch is not reported again (onRace, emitted).
 func (st *state) epoch() uint64 { return st.testEpoch.Load() + 1 }
 
-// wasEmitted reports whether a report with key k was written in this test
-// epoch.
-func (st *state) wasEmitted(k report.Key) bool { return st.emitted[k] == st.epoch() }
+// childRepeats reports whether a report with key k that a child of
+// exploration found was written already: in this test epoch, or before
+// the first test began (package initialisation, TestMain before m.Run),
+// which every child runs again before its test.
+func (st *state) childRepeats(k report.Key) bool {
+	e := st.emitted[k]
+	return e == st.epoch() || e == 1 && st.epoch() > 1
+}
 
 // emit counts and writes one report, with the schedule of isolated
 // sections that produced it when it came from exploration.

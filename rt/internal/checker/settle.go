@@ -85,7 +85,7 @@ func (st *state) settleWith(args []string) {
 	for _, r := range sum.Races {
 		// A race the serial run reported before any isolated section ran
 		// is found again in every schedule: it was reported once.
-		if !st.wasEmitted(r.Report.Key()) {
+		if !st.childRepeats(r.Report.Key()) {
 			st.emit(r.Report, r.Schedule)
 		}
 	}
