@@ -1,0 +1,3 @@
+module example.com/batchwriter
+
+go 1.26

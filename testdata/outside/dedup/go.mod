@@ -1,0 +1,3 @@
+module example.com/dedup
+
+go 1.26

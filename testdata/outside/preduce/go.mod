@@ -1,0 +1,3 @@
+module example.com/preduce
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/pubsub
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/ratelimit
+
+go 1.26
