@@ -82,7 +82,7 @@ func (e *Exec) BeforeWrite(site uint32) {
 // the sync.Mutex at mu that has only read so far.
 func (e *Exec) ReadOnlyHeld(mu unsafe.Pointer) bool {
 	g := e.cur
-	return g != nil && g.roLock != nil && g.roLock == e.mutexes[mu]
+	return g != nil && g.roLock != nil && g.roLock.p == mu
 }
 
 // promoteRO ends the candidacy of the section that the running goroutine

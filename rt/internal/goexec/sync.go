@@ -26,11 +26,12 @@ import (
 // another section, or the sections of the last round.
 type mutexState struct {
 	rounds
-	class   int    // the class of the current round's sections
-	held    int    // the class of the commuting section held, 0 for none
-	holder  *G     // the goroutine holding that section
-	end     func() // what ends its isolated accesses
-	heldKey any    // the key of the insert section held (LockInsert)
+	p       unsafe.Pointer // the mutex
+	class   int            // the class of the current round's sections
+	held    int            // the class of the commuting section held, 0 for none
+	holder  *G             // the goroutine holding that section
+	end     func()         // what ends its isolated accesses
+	heldKey any            // the key of the insert section held (LockInsert)
 	// Of a sync.Mutex (readonly.go): the goroutine whose section may be
 	// read-only, and the releases of the read-only sections since the
 	// last other acquisition.
@@ -82,7 +83,7 @@ func (e *Exec) readHeldAttempt(g *G, site uint32) {
 func (e *Exec) mutex(p unsafe.Pointer) *mutexState {
 	m := e.mutexes[p]
 	if m == nil {
-		m = &mutexState{}
+		m = &mutexState{p: p}
 		e.mutexes[p] = m
 	}
 	return m
