@@ -475,6 +475,7 @@ func TestStuck(t *testing.T) {
 		"DEADLOCK: all goroutines are asleep",
 		"p_test.go:11:",
 		"Schedule: g@",
+		"and tpinstr test -run '^TestStuck$')", // the replay option applies to every test of the binary
 		"checked every schedule of this input",
 	} {
 		if !strings.Contains(out, want) {
