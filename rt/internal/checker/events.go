@@ -5,6 +5,7 @@ import (
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
 
@@ -104,6 +105,7 @@ func Spawn(future bool) event.Task {
 	}
 	st.sinkSpawn(parent, child, future, site)
 	st.cur = child
+	shadow.RepeatOff()
 	return child
 }
 
@@ -138,6 +140,7 @@ func TaskEnd(t event.Task) {
 	}
 	st.sinkEnd(t)
 	st.cur = st.tasks[t].parent
+	shadow.RepeatOff()
 	if st.perm != nil {
 		st.permSync() // reports the permissions t ended holding
 	}
@@ -341,5 +344,6 @@ func (st *state) beginRun(g uint64, site uint32) event.Task {
 	root := st.newTask(0, site, false)
 	st.root = root
 	st.cur = root
+	shadow.RepeatOff()
 	return root
 }

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"os"
 	"runtime"
 	"strings"
@@ -60,7 +61,7 @@ func (h goHost) Join(t, f event.Task, site uint32) {
 	}
 }
 
-func (h goHost) SetCurrent(t event.Task) { h.st.cur = t }
+func (h goHost) SetCurrent(t event.Task) { h.st.cur = t; shadow.RepeatOff() }
 
 func (h goHost) Precedes(t, c event.Task) bool {
 	// A task.Run inside the run may have forgotten the graph (Forget):
@@ -135,6 +136,7 @@ func GoExec(site uint32) *goexec.Exec {
 	st.startGraph()
 	st.sinkSpawn(0, root, false, site)
 	st.gx = goexec.New(goHost{st, st.gen}, root, site)
+	shadow.RepeatOff() // accesses go to goAccess now
 	st.gx.WaitBusy = true
 	if c := st.topPar; c != nil {
 		st.gx.Note(c.Site, c.What) // explored as any run: the verdict names it

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"os"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
@@ -51,7 +52,7 @@ const exitChild = 3
 // host is the checker as an exploring run's scheduler sees it.
 type host struct{ st *state }
 
-func (h host) Switch(t event.Task)                         { h.st.cur = t }
+func (h host) Switch(t event.Task)                         { h.st.cur = t; shadow.RepeatOff() }
 func (h host) Report(r event.Race) report.Race             { return h.st.makeReport(r) }
 func (h host) Emit(rep report.Race, schedule string)       { h.st.emit(rep, schedule) }
 func (h host) SpawnChain(t event.Task) []report.SpawnFrame { return h.st.spawnChain(t) }

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"os"
 	"runtime"
 	"strconv"
@@ -158,6 +159,9 @@ func (st *state) takeSite() uint32 {
 // outside a checked Run. Its common path is one test and the detector's
 // fast path.
 func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
+	if !write && shadow.Repeat(uintptr(p), size) {
+		return // a read the running step has made already: see ArmRepeat below
+	}
 	st := theState
 	if st == nil || st.cur == 0 {
 		return
@@ -172,6 +176,11 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	}
 	if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
 		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
+	}
+	if !write {
+		// The conditions of this path hold until updateSlow, a change of
+		// gx or cur, or an event of the detector: each turns the copy off.
+		st.det.ArmRepeat()
 	}
 }
 
@@ -211,6 +220,7 @@ func (st *state) slowAccess(p unsafe.Pointer, size uintptr, write bool, site uin
 // must be called whenever perm, the permissions option, x, the isolated
 // depth, graph or inTaskGo changes.
 func (st *state) updateSlow() {
+	shadow.RepeatOff()
 	st.slow = st.inTaskGo != nil || st.perm != nil || st.opts.Permissions == options.PermStrict || st.x != nil ||
 		(st.iso != nil && st.iso.depth > 0) || st.graph != nil || st.sections > 0
 }

@@ -64,6 +64,7 @@ type finish struct {
 
 // New returns a detector that calls report for every racing byte it finds.
 func New(report func(event.Race)) *Detector {
+	shadow.RepeatOff() // a new graph numbers its steps from 1 again
 	return &Detector{g: dtrg.New(1024), mem: shadow.New(), report: report, budget: pruneBudget}
 }
 
@@ -84,7 +85,7 @@ func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site)
 	if parent == 0 {
 		d.g.Init(uint32(child))
 		d.running = append(d.running[:0], frame{task: child, ief: &finish{}})
-		d.iso = false
+		d.setIso(false)
 		return
 	}
 	d.g.Spawn(uint32(parent), uint32(child), future)
@@ -95,7 +96,7 @@ func (d *Detector) Spawn(parent, child event.Task, future bool, site event.Site)
 	}
 	f.joins = append(f.joins, uint32(child))
 	d.running = append(d.running, frame{task: child, ief: f})
-	d.iso = false
+	d.setIso(false)
 }
 
 // End implements event.Sink (Algorithm 3).
@@ -103,7 +104,7 @@ func (d *Detector) End(t event.Task) {
 	d.top(t)
 	d.mem.Refill()
 	d.running = d.running[:len(d.running)-1]
-	d.iso = len(d.running) > 0 && d.running[len(d.running)-1].isolated > 0
+	d.setIso(len(d.running) > 0 && d.running[len(d.running)-1].isolated > 0)
 	d.g.End(uint32(t))
 	if statsOn && len(d.running) == 0 {
 		writeStats()
@@ -135,14 +136,14 @@ func (d *Detector) Get(t, f event.Task, site event.Site) { d.g.Get(uint32(t), ui
 // IsolatedBegin implements event.Sink.
 func (d *Detector) IsolatedBegin(t event.Task, site event.Site) {
 	d.top(t).isolated++
-	d.iso = true
+	d.setIso(true)
 }
 
 // IsolatedEnd implements event.Sink.
 func (d *Detector) IsolatedEnd(t event.Task) {
 	f := d.top(t)
 	f.isolated--
-	d.iso = f.isolated > 0
+	d.setIso(f.isolated > 0)
 }
 
 // Quiescent reports whether every task created so far is in t's disjoint
@@ -208,7 +209,7 @@ func (d *Detector) Forget(root event.Task) {
 	d.mem.Trim()
 	d.spans.reset()
 	d.running = append(d.running[:0], fr)
-	d.iso = fr.isolated > 0
+	d.setIso(fr.isolated > 0)
 	d.ntasks = 1
 }
 

@@ -1,5 +1,7 @@
 package detect
 
+import "github.com/tpinstr/tpinstr/rt/internal/shadow"
+
 // Repeated reads of one step.
 //
 // A loop reads the same locations many times within one step: a table
@@ -45,3 +47,30 @@ package detect
 // step they name, never in the racing bytes: a site of r1 stands for r2.
 // The property test's settings "repeated reads" stress the filter with
 // long bodies of reads of a small arena and gets between them.
+//
+// The same filter, tested before any call (shadow.Repeat, from rt's read
+// hooks), drops the same reads: it answers true only where Seen in quick
+// would, given the conditions ArmRepeat's callers keep.
+
+// ArmRepeat lets rt's read hooks test the filter of the page the last
+// access went to inline (shadow.Repeat), when it is armed for the running
+// step. Call it after a non-isolated access of the fast path only: the
+// caller answers for the conditions of quick that Repeat does not test
+// (no isolated body, no slower mode of the checker), and turns the copy
+// off with shadow.RepeatOff when they stop holding; the detector does so
+// itself when an isolated body begins or ends (setIso). Builds that count
+// the detector's work (tpstats) or leave the filter out (tpnoseen) never
+// arm it, so that every hook reaches the counters.
+func (d *Detector) ArmRepeat() {
+	if !seenOn || statsOn || d.iso {
+		return
+	}
+	d.mem.ArmRepeat(d.g.Step(), d.g.Live())
+}
+
+// setIso sets whether the running task is inside an Isolated body, and
+// turns the inline copy of a filter off: isolated reads are never dropped.
+func (d *Detector) setIso(iso bool) {
+	d.iso = iso
+	shadow.RepeatOff()
+}

@@ -52,6 +52,7 @@ type Graph struct {
 	cur     Step         // the running task's step, once numbered
 	next    stepInfo     // the running task's step, while pending
 	pending bool         // the running task's step has no number yet
+	live    Step         // cur while it is the running task's step; 0 while a step is pending, and once a newer graph replaced this one (Live)
 
 	ans answers // remembered answers of PrecedeStep
 }
@@ -117,6 +118,7 @@ func New(n int) *Graph {
 func NewAfter(prev *Graph, n int) *Graph {
 	g := New(n)
 	g.base = prev.base + Step(prev.nsteps)
+	prev.live = 0
 	return g
 }
 

@@ -27,7 +27,7 @@ type stepInfo struct {
 // accessed nothing, as the parent's between two spawns of a ForAll, takes
 // neither a number nor memory.
 func (g *Graph) newStep(t Task) {
-	g.next, g.pending = stepInfo{t, g.dfid}, true
+	g.next, g.pending, g.live = stepInfo{t, g.dfid}, true, 0
 	if g.nsteps == len(g.steps)*stepChunk {
 		// Room for the number now, at an event: numbering happens
 		// between events, on the detector's access path, which does not
@@ -53,7 +53,18 @@ func (g *Graph) number() {
 	g.steps[i/stepChunk][i%stepChunk] = g.next
 	g.nsteps++
 	g.cur = g.base + Step(i)
+	g.live = g.cur
 }
+
+// Live returns the address of the graph's live step: the running task's
+// step once it has its number, 0 from the moment another step starts
+// until something asks for that one's number (Step), and 0 for good once
+// NewAfter has replaced the graph. A reader that remembers a step s can
+// thus tell, with one load, that s is still the running step (the value
+// is s) without asking Step, which would number a pending one. Steps are
+// never 0, and no number is given twice (NewAfter numbers past prev's), so
+// the value is s exactly while s runs and has its number.
+func (g *Graph) Live() *Step { return &g.live }
 
 // stepChunk is the number of steps in a chunk of Graph.steps.
 const stepChunk = 1 << 14

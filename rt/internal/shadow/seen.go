@@ -60,6 +60,7 @@ func (m *Memory) lend(p *page, step uint32) *seen {
 
 // arm empties f and gives it to step.
 func (f *seen) arm(step uint32) {
+	f.disarm()
 	for d := f.dirty; d != 0; d &= d - 1 {
 		f.m[bits.TrailingZeros64(d)] = 0
 	}
@@ -69,6 +70,7 @@ func (f *seen) arm(step uint32) {
 // unlend takes the filter of page p back before p is freed.
 func (p *page) unlend() {
 	if f := p.seen; f != noSeen {
+		f.disarm()
 		f.page, f.step = nil, 0
 		p.seen = noSeen
 	}
@@ -145,4 +147,71 @@ func (m *Memory) SeenAt(addr, size uintptr, step uint32) bool {
 // at.
 func (m *Memory) SeenElsewhere(addr, size uintptr, step uint32) bool {
 	return m.last.pn != addr>>pageShift && m.SeenAt(addr, size, step)
+}
+
+// The filter of one page, tested inline.
+//
+// Seen saves the check of a repeated read, but not the calls that lead to
+// it: the hook, the checker's dispatch and the detector's fast path, which
+// a table cipher pays some hundred times per block. So one filter at a
+// time is also copied where a read hook can test it before calling
+// anything (Repeat): the filter of the page the detector last looked at,
+// when it is armed for the running step. Repeat answers true only where
+// Seen would: the bytes lie in one word of that page and the filter has
+// them all, and the step it is armed for still runs, which the graph's
+// live step says with one load (dtrg.Graph.Live; 0 while another step is
+// pending and once the graph is replaced, and a step's number is never
+// given twice). The filter stays the page's for as long as its step runs
+// (lend takes no filter armed for the running step, and arm re-arms only
+// for another step); the two ways it can stop being so within the step,
+// unlend (the page is freed) and arm, turn the copy off. Whoever arms the
+// copy (ArmRepeat) answers for the rest of Seen's conditions — that the
+// read would reach the test at all — and turns it off (RepeatOff)
+// whenever they stop holding.
+
+// repeatFilter is the copy that Repeat tests.
+type repeatFilter struct {
+	pn   uintptr                       // the filter's page; offPage while off
+	step uint32                        // the step the filter is armed for
+	live *uint32                       // the graph's live step (dtrg.Graph.Live)
+	m    *[1 << (pageShift - 6)]uint64 // the filter's mask
+}
+
+// offPage is no page number: addresses shifted by pageShift never reach it.
+const offPage = ^uintptr(0)
+
+// repeat is the one copy of a filter, process-wide as the hooks that test
+// it are: a read hook has no value to carry it in.
+var repeat = repeatFilter{pn: offPage, live: new(uint32), m: new([1 << (pageShift - 6)]uint64)}
+
+// Repeat reports whether the running step has read every byte of [addr,
+// addr+size) already, by the filter ArmRepeat copied last. It is small
+// enough to be inlined into rt's read hooks.
+func Repeat(addr, size uintptr) bool {
+	f := &repeat
+	if addr>>pageShift != f.pn || *f.live != f.step || addr&7+size > 8 {
+		return false
+	}
+	want := (uint64(1)<<size - 1) << (addr & 63)
+	return f.m[(addr>>6)%(1<<(pageShift-6))]&want == want
+}
+
+// RepeatOff turns the copy off until the next ArmRepeat.
+func RepeatOff() { repeat.pn = offPage }
+
+// ArmRepeat makes the filter of the page that Seen, Cached, Word or Words
+// looked at last the one Repeat tests, if it is armed for step, the
+// running step, whose live value live points to.
+func (m *Memory) ArmRepeat(step uint32, live *uint32) {
+	p := m.last
+	if f := p.seen; f.step == step && step != 0 && f.page == p {
+		repeat = repeatFilter{pn: p.pn, step: step, live: live, m: &f.m}
+	}
+}
+
+// disarm turns the copy off if it is f's.
+func (f *seen) disarm() {
+	if repeat.m == &f.m {
+		RepeatOff()
+	}
 }
