@@ -26,6 +26,10 @@
 //     arguments are computed from the statement's own operands; an address
 //     that could panic (nil pointer, index out of range) is guarded, so the
 //     hook never panics where the statement would not, and never earlier.
+//   - A read hook of a variable or through a pointer is guarded by
+//     rt.Repeat, which rt inlines: `if !rt.Repeat(&x) { rt.Read(&x, site)
+//     }`, so that a read the running step has made already costs a test
+//     of a bit mask and no call (rt/internal/detect/seen.go).
 //   - After the statement for writes and for reads that follow a
 //     task-library call (such as Future.Get or Finish) in a statement of a
 //     block, so that the detector sees the access on the right side of the

@@ -116,6 +116,9 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 			return "", false
 		}
 		call = fmt.Sprintf("%s.%s(&%s, %s)", rtName, op, s, sitePlaceholder)
+		if !a.write {
+			rd.guard(fmt.Sprintf("!%s.Repeat(&%s)", rtName, s))
+		}
 	case formPtr:
 		p, ok := rd.value(a.loc)
 		if !ok {
@@ -123,6 +126,9 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 		}
 		rd.guard(p + " != nil")
 		call = fmt.Sprintf("%s.%s(%s, %s)", rtName, op, p, sitePlaceholder)
+		if !a.write {
+			rd.guard(fmt.Sprintf("!%s.Repeat(%s)", rtName, p))
+		}
 	case formMap:
 		m, ok := rd.value(a.loc)
 		if !ok {

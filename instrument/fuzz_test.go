@@ -61,6 +61,7 @@ type SiteInfo struct {
 
 func Register(pkg string, infos []SiteInfo) uint32                 { return 0 }
 func Read[T any](p *T, site uint32)                                 {}
+func Repeat[T any](p *T) bool                                       { return false }
 func Write[T any](p *T, site uint32)                                {}
 func ReadSlice[E any](s []E, site uint32)                           {}
 func WriteSlice[E any](s []E, site uint32)                          {}

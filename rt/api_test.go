@@ -27,7 +27,7 @@ var surface = []string{
 	"KindWaitGroup", "KindOnce", "KindCond", "KindAtomic", "KindTime",
 	"KindErrgroup", "KindGosched",
 	// Access hooks.
-	"Read", "Write", "ReadSlice", "WriteSlice", "ReadMap", "WriteMap",
+	"Read", "Repeat", "Write", "ReadSlice", "WriteSlice", "ReadMap", "WriteMap",
 	// An access without a hook, reached (instrument's unchecked), and the
 	// hooks of a return statement's accesses after its calls (instrument's
 	// syncorder.go).

@@ -6,12 +6,31 @@ import (
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/checker"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 )
 
 // Read records a read of the variable *p at site.
 func Read[T any](p *T, site uint32) {
 	var zero T
 	checker.Access(unsafe.Pointer(p), unsafe.Sizeof(zero), false, site)
+}
+
+// Repeat reports whether a read of *p would repeat a read that the running
+// task has made since its last task event and that the checker recorded,
+// so that Read would change nothing. Rewritten code asks it before calling
+// Read (`if !rt.Repeat(&x) { rt.Read(&x, site) }`): it is inlined where it
+// is called, so that a loop that reads a table again and again pays one
+// test of a bit mask per repeat instead of a call into the checker. See
+// checker.Access for when it answers true.
+func Repeat[T any](p *T) bool {
+	var zero T
+	a := uintptr(unsafe.Pointer(p))
+	f := &shadow.Repeated[a>>shadow.PageShift&1]
+	if a>>shadow.PageShift != f.PN || *f.Live != f.Step || a&7+unsafe.Sizeof(zero) > 8 {
+		return false
+	}
+	want := (uint64(1)<<unsafe.Sizeof(zero) - 1) << (a & 63)
+	return f.M[(a>>6)%uintptr(len(f.M))]&want == want
 }
 
 // Write records a write of the variable *p at site.

@@ -159,8 +159,8 @@ func (st *state) takeSite() uint32 {
 // outside a checked Run. Its common path is one test and the detector's
 // fast path.
 func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
-	if !write && shadow.Repeat(uintptr(p), size) {
-		return // a read the running step has made already: see ArmRepeat below
+	if !write && Repeat(p, size) {
+		return
 	}
 	st := theState
 	if st == nil || st.cur == 0 {
@@ -183,6 +183,19 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 		st.det.ArmRepeat()
 	}
 }
+
+// Repeat reports whether a read of the size bytes at p repeats a read that
+// the running step has made and the detector has recorded, as the detector's
+// filter of repeated reads would find (detect/seen.go): Access drops such
+// a read first thing, and rt.Repeat lets rewritten code skip the call.
+// It tests the one filter that Access copied last (shadow.Repeat): Access
+// copies it only on its common path, whose conditions (a checked run of
+// tasks, no goroutine executor, none of the modes of updateSlow, no
+// isolated body) hold until something turns the copy off — updateSlow,
+// a change of the running task or of the executor, or a new detector —
+// and the filter belongs to the running step as long as the graph's live
+// step says so.
+func Repeat(p unsafe.Pointer, size uintptr) bool { return shadow.Repeat(uintptr(p), size) }
 
 // slowAccess is access when one of the rarer modes is on (see
 // updateSlow): permission regions, exploration, an isolated section of a

@@ -149,69 +149,83 @@ func (m *Memory) SeenElsewhere(addr, size uintptr, step uint32) bool {
 	return m.last.pn != addr>>pageShift && m.SeenAt(addr, size, step)
 }
 
-// The filter of one page, tested inline.
+// Filters of two pages, tested inline.
 //
 // Seen saves the check of a repeated read, but not the calls that lead to
 // it: the hook, the checker's dispatch and the detector's fast path, which
-// a table cipher pays some hundred times per block. So one filter at a
-// time is also copied where a read hook can test it before calling
-// anything (Repeat): the filter of the page the detector last looked at,
-// when it is armed for the running step. Repeat answers true only where
-// Seen would: the bytes lie in one word of that page and the filter has
-// them all, and the step it is armed for still runs, which the graph's
-// live step says with one load (dtrg.Graph.Live; 0 while another step is
-// pending and once the graph is replaced, and a step's number is never
-// given twice). The filter stays the page's for as long as its step runs
-// (lend takes no filter armed for the running step, and arm re-arms only
-// for another step); the two ways it can stop being so within the step,
-// unlend (the page is freed) and arm, turn the copy off. Whoever arms the
-// copy (ArmRepeat) answers for the rest of Seen's conditions — that the
-// read would reach the test at all — and turns it off (RepeatOff)
-// whenever they stop holding.
+// a table cipher pays some hundred times per block. So filters are also
+// copied where a read hook can test them before calling anything
+// (Repeat): the filter of the page the detector last looked at, when it
+// is armed for the running step, goes to one of two slots by the parity
+// of its page number, so that a loop that reads two neighbouring pages in
+// turn (a key schedule and an S-box, two rows) keeps both. Repeat answers
+// true only where Seen would: the bytes lie in one word of the slot's
+// page and its filter has them all, and the step it is armed for still
+// runs, which the graph's live step says with one load
+// (dtrg.Graph.Live; 0 while another step is pending and once the graph is
+// replaced, and a step's number is never given twice). A filter stays its
+// page's for as long as its step runs (lend takes no filter armed for the
+// running step, and arm re-arms only for another step); the two ways it
+// can stop being so within the step, unlend (the page is freed) and arm,
+// turn its copy off. Whoever arms a copy (ArmRepeat) answers for the rest
+// of Seen's conditions — that the read would reach the test at all — and
+// turns the copies off (RepeatOff) whenever they stop holding.
 
-// repeatFilter is the copy that Repeat tests.
-type repeatFilter struct {
-	pn   uintptr                       // the filter's page; offPage while off
-	step uint32                        // the step the filter is armed for
-	live *uint32                       // the graph's live step (dtrg.Graph.Live)
-	m    *[1 << (pageShift - 6)]uint64 // the filter's mask
+// RepeatFilter is a copy that Repeat tests. Its fields are exported for
+// rt.Repeat only, which must test them itself to be inlined (the compiler
+// does not inline a call inside an inlined generic hook).
+type RepeatFilter struct {
+	PN   uintptr                       // the filter's page; offPage while off
+	Step uint32                        // the step the filter is armed for
+	Live *uint32                       // the graph's live step (dtrg.Graph.Live)
+	M    *[1 << (pageShift - 6)]uint64 // the filter's mask
 }
+
+// PageShift is the log2 of the bytes of program memory per page of the
+// shadow memory, for rt.Repeat.
+const PageShift = pageShift
 
 // offPage is no page number: addresses shifted by pageShift never reach it.
 const offPage = ^uintptr(0)
 
-// repeat is the one copy of a filter, process-wide as the hooks that test
-// it are: a read hook has no value to carry it in.
-var repeat = repeatFilter{pn: offPage, live: new(uint32), m: new([1 << (pageShift - 6)]uint64)}
+// Repeated holds the copies, the one of page number pn in slot pn&1. It is
+// process-wide, as the hooks that test it are: a read hook has no value
+// to carry it in.
+var Repeated = [2]RepeatFilter{
+	{PN: offPage, Live: new(uint32), M: new([1 << (pageShift - 6)]uint64)},
+	{PN: offPage, Live: new(uint32), M: new([1 << (pageShift - 6)]uint64)},
+}
 
 // Repeat reports whether the running step has read every byte of [addr,
-// addr+size) already, by the filter ArmRepeat copied last. It is small
-// enough to be inlined into rt's read hooks.
+// addr+size) already, by the copies ArmRepeat made. rt.Repeat is the same
+// test, written out so that it is inlined into rewritten code.
 func Repeat(addr, size uintptr) bool {
-	f := &repeat
-	if addr>>pageShift != f.pn || *f.live != f.step || addr&7+size > 8 {
+	f := &Repeated[addr>>pageShift&1]
+	if addr>>pageShift != f.PN || *f.Live != f.Step || addr&7+size > 8 {
 		return false
 	}
 	want := (uint64(1)<<size - 1) << (addr & 63)
-	return f.m[(addr>>6)%(1<<(pageShift-6))]&want == want
+	return f.M[(addr>>6)%(1<<(pageShift-6))]&want == want
 }
 
-// RepeatOff turns the copy off until the next ArmRepeat.
-func RepeatOff() { repeat.pn = offPage }
+// RepeatOff turns the copies off until the next ArmRepeat.
+func RepeatOff() { Repeated[0].PN, Repeated[1].PN = offPage, offPage }
 
-// ArmRepeat makes the filter of the page that Seen, Cached, Word or Words
-// looked at last the one Repeat tests, if it is armed for step, the
-// running step, whose live value live points to.
+// ArmRepeat copies the filter of the page that Seen, Cached, Word or Words
+// looked at last into its slot, if it is armed for step, the running step,
+// whose live value live points to.
 func (m *Memory) ArmRepeat(step uint32, live *uint32) {
 	p := m.last
 	if f := p.seen; f.step == step && step != 0 && f.page == p {
-		repeat = repeatFilter{pn: p.pn, step: step, live: live, m: &f.m}
+		Repeated[p.pn&1] = RepeatFilter{PN: p.pn, Step: step, Live: live, M: &f.m}
 	}
 }
 
-// disarm turns the copy off if it is f's.
+// disarm turns the copy of f off, if there is one.
 func (f *seen) disarm() {
-	if repeat.m == &f.m {
-		RepeatOff()
+	for i := range Repeated {
+		if Repeated[i].M == &f.m {
+			Repeated[i].PN = offPage
+		}
 	}
 }
