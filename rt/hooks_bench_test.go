@@ -39,6 +39,41 @@ func BenchmarkReadSameTask(b *testing.B) {
 	})
 }
 
+// BenchmarkReadTable: reads of a 1 KiB lookup table at indices that
+// change with every read, all read by the task already, through Read
+// alone (the repeat is dropped in checker.Access).
+func BenchmarkReadTable(b *testing.B) {
+	benchRun(b, func() {
+		var tab [256]uint32
+		for i := range tab {
+			Read(&tab[i], 1)
+		}
+		i := uint8(0)
+		for b.Loop() {
+			i = i*13 + 7
+			Read(&tab[i], 1)
+		}
+	})
+}
+
+// BenchmarkReadTableRewritten: BenchmarkReadTable's reads as rewritten
+// code makes them, behind Repeat, which is inlined.
+func BenchmarkReadTableRewritten(b *testing.B) {
+	benchRun(b, func() {
+		var tab [256]uint32
+		for i := range tab {
+			Read(&tab[i], 1)
+		}
+		i := uint8(0)
+		for b.Loop() {
+			i = i*13 + 7
+			if !Repeat(&tab[i]) {
+				Read(&tab[i], 1)
+			}
+		}
+	})
+}
+
 // BenchmarkReadParallelReader: a read of a location whose recorded reader
 // is a parallel task, so every read asks the reachability graph.
 func BenchmarkReadParallelReader(b *testing.B) {

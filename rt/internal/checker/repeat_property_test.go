@@ -19,7 +19,7 @@ import (
 // those of the same program given to a detector directly, whose own
 // exactness the detector's property test checks against the oracle. The
 // settings with long bodies of reads of a few bytes are those where the
-// copy stands for most reads; the test fails if it stands for none.
+// copy stands for many reads; the test fails if it stands for none there.
 func TestRepeatedReadsThroughChecker(t *testing.T) {
 	rereads := randprog.Mixed()
 	rereads.Arena, rereads.MaxStmts, rereads.MaxBody = 24, 80, 12
@@ -32,12 +32,13 @@ func TestRepeatedReadsThroughChecker(t *testing.T) {
 		name     string
 		cfg      randprog.Config
 		programs int
+		drops    bool // the copy must stand for some reads
 	}{
-		{"repeated reads", rereads, 400},
-		{"repeated reads, async only", rereadsAsync, 300},
-		{"repeated reads around isolated bodies", isolated, 300},
-		{"mixed", randprog.Mixed(), 300},
-		{"futures", randprog.Futures(), 200},
+		{"repeated reads", rereads, 400, true},
+		{"repeated reads, async only", rereadsAsync, 300, true},
+		{"repeated reads around isolated bodies", isolated, 300, true},
+		{"mixed", randprog.Mixed(), 300, false},
+		{"futures", randprog.Futures(), 200, false},
 	}
 	for _, s := range settings {
 		t.Run(s.name, func(t *testing.T) {
@@ -55,7 +56,7 @@ func TestRepeatedReadsThroughChecker(t *testing.T) {
 						seed, direct, checked, p)
 				}
 			}
-			if dropped == 0 {
+			if s.drops && dropped == 0 {
 				t.Errorf("the inline filter dropped no read in %d programs: the test checks nothing", n)
 			}
 			t.Logf("%d programs, %d reads dropped before the detector", n, dropped)

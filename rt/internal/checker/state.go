@@ -177,9 +177,10 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	if c, done := st.det.Quick(st.cur, p, size, write, event.Site(site)); !done {
 		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
 	}
-	if !write {
-		// The conditions of this path hold until updateSlow, a change of
-		// gx or cur, or an event of the detector: each turns the copy off.
+	if !write && st.det.SeenHit() {
+		// A read of a page the step reads again. The conditions of this
+		// path hold until updateSlow, a change of gx or cur, or an event
+		// of the detector: each turns the copy off.
 		st.det.ArmRepeat()
 	}
 }

@@ -61,6 +61,7 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	filter := seenOn && !write && addr+size <= w+8 // a read the page's filter may stand for (seen.go)
 	if filter && d.mem.Seen(addr, size, cur) {
 		stat(&statSeen)
+		d.seenHit = true
 		return nil, true
 	}
 	c := d.mem.Cached(w)
@@ -69,6 +70,7 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	}
 	if filter && d.mem.Seen(addr, size, cur) { // Cached made the page the last one
 		stat(&statSeen)
+		d.seenHit = true
 		return nil, true
 	}
 	switch {
@@ -120,6 +122,12 @@ func (d *Detector) quick(t uint32, addr, size uintptr, write bool, site uint32) 
 	if write {
 		c.W, c.R = shadow.Acc{Step: cur, Site: site}, shadow.Acc{}
 	} else {
+		if filter && !d.mem.Armed(cur) && c.R.Step == cur {
+			// The step reads the location again: access arms the page's
+			// filter, so that its next repeats cost a test of the mask
+			// (and, copied for rt.Repeat, no call at all).
+			return c, false
+		}
 		c.R = shadow.Acc{Step: cur, Site: site}
 		if filter && d.mem.Armed(cur) {
 			d.mem.Mark(addr, size)
@@ -138,6 +146,7 @@ func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Poi
 		// A repeat of a read of the step's that quick did not find: see
 		// seen.go.
 		stat(&statSeen)
+		d.seenHit = true
 		return
 	}
 	stat(&statFull)
@@ -159,6 +168,7 @@ func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Poi
 	}
 	if c != nil {
 		a := shadow.Acc{Step: d.g.Step(), Site: site}
+		again := c.X == 0 && c.R.Step == a.Step // a read the step made already
 		if !d.fast(c, t, a, write, false) {
 			d.cell(c, addr, size, t, a, write, false)
 		}
@@ -166,8 +176,10 @@ func (d *Detector) access(c *shadow.Cell, t uint32, addr uintptr, pin unsafe.Poi
 			// Once checked, the read stands for the step's repeats
 			// (seen.go). The page's filter is worth arming when the
 			// cell keeps a reader other than this step, so that quick
-			// would consult the task graph's answers at every repeat.
-			d.mem.Note(addr, size, a.Step, c.X != 0 || c.R.Step != a.Step)
+			// would consult the task graph's answers at every repeat,
+			// and when the step reads the location again, so that its
+			// repeats cost no call (rt.Repeat).
+			d.mem.Note(addr, size, a.Step, c.X != 0 || c.R.Step != a.Step || again)
 		}
 		return
 	}

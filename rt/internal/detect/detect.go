@@ -42,6 +42,7 @@ type Detector struct {
 	running []frame
 	ntasks  uint32       // tasks created since the run began or the last Forget
 	iso     bool         // the running task is inside an Isolated body: its frame's isolated > 0, kept here for the access path
+	seenHit bool         // a read was dropped by the filter of repeated reads since ArmRepeat last ran (seen.go)
 	spans   spans        // the span accesses of the current step, to skip repeats
 	races   uint64       // calls of race so far, so that span can tell a check that reported one
 	buf     []shadow.Acc // a copy of a shared reader set being changed (writable)

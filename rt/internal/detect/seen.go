@@ -52,6 +52,11 @@ import "github.com/tpinstr/tpinstr/rt/internal/shadow"
 // hooks), drops the same reads: it answers true only where Seen in quick
 // would, given the conditions ArmRepeat's callers keep.
 
+// SeenHit reports whether a read was dropped by the filter of repeated
+// reads since ArmRepeat last ran: the hint that the page the last access
+// went to is being read again, so that ArmRepeat is worth its call.
+func (d *Detector) SeenHit() bool { return d.seenHit }
+
 // ArmRepeat lets rt's read hooks test the filter of the page the last
 // access went to inline (shadow.Repeat), when it is armed for the running
 // step. Call it after a non-isolated access of the fast path only: the
@@ -62,6 +67,7 @@ import "github.com/tpinstr/tpinstr/rt/internal/shadow"
 // the detector's work (tpstats) or leave the filter out (tpnoseen) never
 // arm it, so that every hook reaches the counters.
 func (d *Detector) ArmRepeat() {
+	d.seenHit = false
 	if !seenOn || statsOn || d.iso {
 		return
 	}
