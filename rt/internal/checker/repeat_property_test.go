@@ -12,9 +12,9 @@ import (
 )
 
 // TestRepeatedReadsThroughChecker checks, on random task programs, that
-// the reads Access drops before calling the detector (shadow.Repeat, the
-// inline copy of a page's filter of repeated reads) hide no race and add
-// none: the racing bytes of a program driven through the checker's entry
+// the reads rewritten code drops before calling Access (rt.Repeat, the
+// same test as shadow.Repeat of the copies of pages' filters of repeated
+// reads that Access makes) hide no race and add none: the racing bytes of a program driven through the checker's entry
 // points, as the checked task library and rewritten code drive them, are
 // those of the same program given to a detector directly, whose own
 // exactness the detector's property test checks against the oracle. The
@@ -142,7 +142,8 @@ func (s *checkerSink) IsolatedEnd(event.Task) { IsolatedEnd() }
 func (s *checkerSink) Access(_ event.Task, addr, size uintptr, write bool, site event.Site) {
 	p := unsafe.Add(s.base, addr-uintptr(s.base))
 	if !write && shadow.Repeat(uintptr(p), size) {
-		s.dropped++ // Access drops it: see its first test
+		s.dropped++ // as rewritten code does: rt.Repeat is the same test
+		return
 	}
 	Access(p, size, write, uint32(site))
 }

@@ -159,9 +159,6 @@ func (st *state) takeSite() uint32 {
 // outside a checked Run. Its common path is one test and the detector's
 // fast path.
 func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
-	if !write && Repeat(p, size) {
-		return
-	}
 	st := theState
 	if st == nil || st.cur == 0 {
 		return
@@ -178,25 +175,17 @@ func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 		st.det.AccessRest(c, st.cur, p, size, write, event.Site(site))
 	}
 	if !write && st.det.SeenHit() {
-		// A read of a page the step reads again. The conditions of this
-		// path hold until updateSlow, a change of gx or cur, or an event
-		// of the detector: each turns the copy off.
+		// A read of a page the step reads again: its filter is copied for
+		// rt.Repeat, which rewritten code asks before Read (shadow.Repeat
+		// is the same test). The conditions of this path (a checked run of
+		// tasks, no goroutine executor, none of the modes of updateSlow)
+		// hold until something turns the copies off: updateSlow, a change
+		// of the running task or of the executor, a new detector, or an
+		// isolated body (the detector's setIso); and a copy belongs to the
+		// running step only as long as the graph's live step says so.
 		st.det.ArmRepeat()
 	}
 }
-
-// Repeat reports whether a read of the size bytes at p repeats a read that
-// the running step has made and the detector has recorded, as the detector's
-// filter of repeated reads would find (detect/seen.go): Access drops such
-// a read first thing, and rt.Repeat lets rewritten code skip the call.
-// It tests the one filter that Access copied last (shadow.Repeat): Access
-// copies it only on its common path, whose conditions (a checked run of
-// tasks, no goroutine executor, none of the modes of updateSlow, no
-// isolated body) hold until something turns the copy off — updateSlow,
-// a change of the running task or of the executor, or a new detector —
-// and the filter belongs to the running step as long as the graph's live
-// step says so.
-func Repeat(p unsafe.Pointer, size uintptr) bool { return shadow.Repeat(uintptr(p), size) }
 
 // slowAccess is access when one of the rarer modes is on (see
 // updateSlow): permission regions, exploration, an isolated section of a

@@ -214,10 +214,20 @@ func RepeatOff() { Repeated[0].PN, Repeated[1].PN = offPage, offPage }
 // ArmRepeat copies the filter of the page that Seen, Cached, Word or Words
 // looked at last into its slot, if it is armed for step, the running step,
 // whose live value live points to.
+//
+// A slot that holds a copy for the running step keeps it: a loop that
+// reads many pages (a binary search's probes) would otherwise copy at
+// almost every read, and one that reads a few pages again and again (a
+// table cipher's key schedule and S-box) has copied them before another
+// page comes along.
 func (m *Memory) ArmRepeat(step uint32, live *uint32) {
 	p := m.last
+	r := &Repeated[p.pn&1]
+	if r.PN != offPage && r.Step == step && *r.Live == step {
+		return
+	}
 	if f := p.seen; f.step == step && step != 0 && f.page == p {
-		Repeated[p.pn&1] = RepeatFilter{PN: p.pn, Step: step, Live: live, M: &f.m}
+		*r = RepeatFilter{PN: p.pn, Step: step, Live: live, M: &f.m}
 	}
 }
 
