@@ -76,6 +76,16 @@ Like Go's race detector, tpinstr checks what it sees:
     still polling or spinning after main returned (or the test ended) is
     left there, as the program's exit leaves it, and the run says "this
     schedule only".
+  - Plain Go in tests: a test's schedules are explored by running the
+    test binary again with that test alone (-test.run=^TestName$).
+    Goroutines that package initialisation or TestMain start before the
+    first test are checked in one run with the first test's, and in that
+    process with the explored test's. When what a test does depends on
+    what the tests before it did (package state they changed, goroutines
+    of the initialisation they synchronised with), a schedule listed for
+    it may not be followed in the process that runs it alone; the run
+    then says how many schedules it checked, and names the operation
+    where one could not be followed.
   - Time in plain Go: time.Sleep, time.After, time.AfterFunc,
     time.NewTimer, time.NewTicker, time.Tick, the Stop and Reset methods
     of their timers, time.Now, Since and Until, and the deadlines of
