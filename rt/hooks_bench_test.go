@@ -41,24 +41,14 @@ func BenchmarkReadSameTask(b *testing.B) {
 
 // BenchmarkReadTable: reads of a 1 KiB lookup table at indices that
 // change with every read, all read by the task already, through Read
-// alone (the repeat is dropped in checker.Access).
-func BenchmarkReadTable(b *testing.B) {
-	benchRun(b, func() {
-		var tab [256]uint32
-		for i := range tab {
-			Read(&tab[i], 1)
-		}
-		i := uint8(0)
-		for b.Loop() {
-			i = i*13 + 7
-			Read(&tab[i], 1)
-		}
-	})
-}
+// alone.
+func BenchmarkReadTable(b *testing.B) { benchReadTable(b, false) }
 
 // BenchmarkReadTableRewritten: BenchmarkReadTable's reads as rewritten
 // code makes them, behind Repeat, which is inlined.
-func BenchmarkReadTableRewritten(b *testing.B) {
+func BenchmarkReadTableRewritten(b *testing.B) { benchReadTable(b, true) }
+
+func benchReadTable(b *testing.B, rewritten bool) {
 	benchRun(b, func() {
 		var tab [256]uint32
 		for i := range tab {
@@ -67,7 +57,7 @@ func BenchmarkReadTableRewritten(b *testing.B) {
 		i := uint8(0)
 		for b.Loop() {
 			i = i*13 + 7
-			if !Repeat(&tab[i]) {
+			if !rewritten || !Repeat(&tab[i]) {
 				Read(&tab[i], 1)
 			}
 		}

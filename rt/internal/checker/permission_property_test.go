@@ -91,7 +91,7 @@ func runWithRegions(t *testing.T, p randprog.Program, holdAcrossJoins bool) (pla
 	st.det = detect.New(collect(regions))
 	st.det.Spawn(0, root, false, 0)
 	st.det.FinishBegin(root, 0)
-	s := &regionSink{t: t, base: base, root: root, holdAcrossJoins: holdAcrossJoins, held: map[event.Task][]heldRange{}}
+	s := &regionSink{checkerSink: checkerSink{t: t, base: base, root: root}, holdAcrossJoins: holdAcrossJoins, held: map[event.Task][]heldRange{}}
 	if err := randprog.Run(p, s, randprog.Options{Base: uintptr(base)}); err != nil {
 		t.Fatal(err)
 	}
@@ -102,15 +102,12 @@ func runWithRegions(t *testing.T, p randprog.Program, holdAcrossJoins bool) (pla
 // heldRange is a region that regionSink acquired for a task.
 type heldRange struct{ off, size uintptr }
 
-// regionSink drives the checker with the events of a random program, as
-// the checked task library and rewritten code would, wrapping accesses in
-// write regions: a task acquires one over a range at its first access not
-// inside a region it holds, and releases all at its end (and before each
-// of its joins unless holdAcrossJoins).
+// regionSink is checkerSink (repeat_property_test.go) with accesses
+// wrapped in write regions: a task acquires one over a range at its first
+// access not inside a region it holds, and releases all at its end (and
+// before each of its joins unless holdAcrossJoins).
 type regionSink struct {
-	t               *testing.T
-	base            unsafe.Pointer
-	root            event.Task
+	checkerSink
 	holdAcrossJoins bool
 	held            map[event.Task][]heldRange
 }
@@ -128,29 +125,11 @@ func (s *regionSink) releaseAll(t event.Task) {
 	delete(s.held, t)
 }
 
-// Spawn implements event.Sink.
-func (s *regionSink) Spawn(parent, child event.Task, future bool, site event.Site) {
-	if parent == 0 {
-		if child != s.root {
-			s.t.Fatalf("root task %d, the checker's is %d", child, s.root)
-		}
-		return
-	}
-	if got := Spawn(future); got != child {
-		s.t.Fatalf("spawned task %d, the checker's is %d", child, got)
-	}
-}
-
 // End implements event.Sink.
 func (s *regionSink) End(t event.Task) {
 	s.releaseAll(t)
-	if t != s.root {
-		TaskEnd(t)
-	}
+	s.checkerSink.End(t)
 }
-
-// FinishBegin implements event.Sink.
-func (s *regionSink) FinishBegin(t event.Task, site event.Site) { FinishBegin() }
 
 // FinishEnd implements event.Sink.
 func (s *regionSink) FinishEnd(t event.Task) {
@@ -167,12 +146,6 @@ func (s *regionSink) Get(t, f event.Task, site event.Site) {
 	}
 	Get(f, Generation())
 }
-
-// IsolatedBegin implements event.Sink.
-func (s *regionSink) IsolatedBegin(t event.Task, site event.Site) { IsolatedBegin() }
-
-// IsolatedEnd implements event.Sink.
-func (s *regionSink) IsolatedEnd(t event.Task) { IsolatedEnd() }
 
 // Access implements event.Sink.
 func (s *regionSink) Access(t event.Task, addr, size uintptr, write bool, site event.Site) {
