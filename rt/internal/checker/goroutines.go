@@ -2,7 +2,6 @@ package checker
 
 import (
 	"fmt"
-	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"os"
 	"runtime"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"github.com/tpinstr/tpinstr/rt/internal/sites"
 )
 

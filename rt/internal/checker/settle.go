@@ -2,12 +2,12 @@ package checker
 
 import (
 	"fmt"
-	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"os"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
 	"github.com/tpinstr/tpinstr/rt/internal/explore"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 )
 
 // setupExplore prepares an exploring run when the environment asks for

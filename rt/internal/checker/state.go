@@ -2,7 +2,6 @@ package checker
 
 import (
 	"fmt"
-	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"os"
 	"runtime"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/tpinstr/tpinstr/rt/internal/explore"
 	"github.com/tpinstr/tpinstr/rt/internal/goexec"
 	"github.com/tpinstr/tpinstr/rt/internal/report"
+	"github.com/tpinstr/tpinstr/rt/internal/shadow"
 	"github.com/tpinstr/tpinstr/rt/options"
 )
 
@@ -156,8 +156,10 @@ func (st *state) takeSite() uint32 {
 
 // Access is the body of every access hook of package rt: an access of the
 // size bytes at p, a write when write is true, at site. It does nothing
-// outside a checked Run. Its common path is one test and the detector's
-// fast path.
+// outside a checked Run. Its common path is one test, the detector's fast
+// path, and for a read one more test (SeenHit). rt.Read's callers ask
+// rt.Repeat first, so reads the running step has made already do not
+// come here.
 func Access(p unsafe.Pointer, size uintptr, write bool, site uint32) {
 	st := theState
 	if st == nil || st.cur == 0 {
