@@ -15,6 +15,9 @@ import (
 // report per distinct pair of sites, at once, so that nothing is lost when
 // the program panics or exits.
 func (st *state) onRace(r event.Race) {
+	if st.gx != nil {
+		st.gx.RaceFound() // where, for the late turns of exploration
+	}
 	key := sitePair{uint32(r.Prev.Site), uint32(r.Cur.Site)}
 	if st.seen[key] == st.epoch() {
 		return // reported in this test (or, outside tests, in this process)

@@ -167,6 +167,8 @@ type Exec struct {
 	fidx     int      // the attempts of follow made
 	attempts []int32  // the goroutine of each attempt, in order, negative for a late turn
 	early    []uint64 // the attempts made while another goroutine was between two of its steps, as bits
+	raced    bool     // the detector found a race in the run (RaceFound)
+	raceAt   int      // the attempts made when it last found one
 	// Diverged reports that the run could not follow its schedule's
 	// order of attempts to its end (takeTurn).
 	Diverged   bool

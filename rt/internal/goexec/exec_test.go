@@ -21,7 +21,12 @@ type testHost struct {
 
 func newTestHost() *testHost {
 	h := &testHost{deadlock: make(chan []*G, 1)}
-	h.det = detect.New(func(r event.Race) { h.races = append(h.races, r) })
+	h.det = detect.New(func(r event.Race) {
+		h.races = append(h.races, r)
+		if h.e != nil {
+			h.e.RaceFound() // as the checker's onRace tells it
+		}
+	})
 	return h
 }
 
@@ -777,5 +782,78 @@ func TestLongLogs(t *testing.T) {
 	}, Schedule{})
 	if locks.choice == nil {
 		t.Errorf("a mutex locked %d times by two goroutines: no choice noted", 2*n)
+	}
+}
+
+// TestLateTurns checks that a run lists the late turn of an attempt made
+// while another goroutine was between two of its steps only when it found
+// a race after the attempt (Alternatives): a race found before it cannot
+// make the late turn's run another trace.
+func TestLateTurns(t *testing.T) {
+	// program starts goroutine 2, which writes x (site 1) and ends; main
+	// writes x (site 2), a race, before the sections when raceLast is
+	// false and after them when it is true. Goroutine 3 takes the mutex
+	// as soon as it starts, while main is between two of its steps (an
+	// early attempt), and main takes it next: a dependent pair.
+	program := func(raceLast bool) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var x, y int
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			e.Add(&wg, 2, func() { wg.Add(2) }, 0)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			if !raceLast {
+				h.access(unsafe.Pointer(&x), 8, true, 2)
+			}
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&y), 8, true, 3)
+				e.Unlock(&mu, mu.Unlock, 0)
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+			e.Lock(&mu, mu.TryLock, 0)
+			h.access(unsafe.Pointer(&y), 8, true, 4)
+			e.Unlock(&mu, mu.Unlock, 0)
+			if raceLast {
+				h.access(unsafe.Pointer(&x), 8, true, 2)
+			}
+			e.Wait(&wg, 0)
+		}
+	}
+	late := func(alts []Schedule) int {
+		n := 0
+		for _, s := range alts {
+			for _, g := range s.Follow {
+				if g < 0 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		name     string
+		raceLast bool
+		wantLate bool
+	}{
+		{"race before the early attempt", false, false},
+		{"race after the early attempt", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runSchedule(program(tc.raceLast), Schedule{})
+			if !r.races[[2]uint32{1, 2}] || len(r.races) != 1 {
+				t.Fatalf("races %v, want the pair of sites 1 and 2 only", r.races)
+			}
+			if got := late(r.alts) > 0; got != tc.wantLate {
+				t.Errorf("alternatives %v: late turns listed %v, want %v", r.alts, got, tc.wantLate)
+			}
+			union, n := explore(program(tc.raceLast))
+			if !union[[2]uint32{1, 2}] || len(union) != 1 {
+				t.Errorf("explored %d schedules: races %v, want the pair of sites 1 and 2 only", n, union)
+			}
+		})
 	}
 }

@@ -441,6 +441,13 @@ func (e *Exec) spawnedAfter(g int, a Point) bool {
 	return false
 }
 
+// RaceFound tells the run that the detector found a race at the access
+// being made: late turns (Alternatives) are listed only for the attempts
+// made before the last such access.
+func (e *Exec) RaceFound() {
+	e.raced, e.raceAt = true, len(e.attempts)
+}
+
 // SetSchedule makes the run yield, and choose cases, at the points of s.
 func (e *Exec) SetSchedule(s Schedule) {
 	e.sched = s
@@ -876,6 +883,27 @@ func (e *Exec) Explorable() bool {
 // write, and take another path (a consumer that finds an item a producer
 // appended without the lock, and does not wait).
 //
+// Only a race found after the attempt can make its late turn another
+// trace (RaceFound), so a late turn is listed only then. The run up to the
+// goroutine's arrival at the attempt is the same in both schedules: the
+// same prefix of attempts, and between them the same goroutines running
+// the same code on the same values. What the late turn changes is the
+// order of what comes after that point, and it changes it only where
+// happens-before leaves it free (a goroutine waits at an operation until
+// what it waits for was done, in either schedule). Two accesses of that
+// part that the late turn swaps are therefore unordered; if they
+// conflict, they race, and the detector finds a race at one of the
+// accesses from the earlier of the two to the later, after the attempt:
+// at the later one, unless the earlier left the location's state before
+// it, which an access does only by following it (then the chain of those
+// that replaced it would order the two) or by racing with it (found
+// there), or as a reader that another unordered reader stands for
+// (Algorithm 9 of the futures paper, whose argument is that a write that
+// races with the one races with the other). When it found none after
+// the attempt, every conflicting pair of the swapped
+// part keeps its order, every read reads what it read here, and the late
+// turn's run is this run's trace again.
+//
 // The pairs whose second operation comes in the order the run followed
 // (the prefix its schedule kept from the run that listed it) are not
 // listed again: that run listed them, with the same prefixes. A
@@ -965,7 +993,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			}
 			e.reversals(log, i, u, func(a acquisition) bool {
 				ia := index(a.p)
-				if racy && ia/64 < len(e.early) && e.early[ia/64]&(1<<(ia%64)) != 0 {
+				if racy && (!e.raced || e.raceAt > ia) && ia/64 < len(e.early) && e.early[ia/64]&(1<<(ia%64)) != 0 {
 					// a came while another goroutine was between two
 					// of its steps (the depth-first run runs a new
 					// goroutine before the rest of its creator's step):
