@@ -163,12 +163,12 @@ type Exec struct {
 
 	// Exploration (explore.go).
 	sched    Schedule
-	follow   []int32  // the order of attempts the run follows (Schedule.Follow)
-	fidx     int      // the attempts of follow made
-	attempts []int32  // the goroutine of each attempt, in order, negative for a late turn
-	early    []uint64 // the attempts made while another goroutine was between two of its steps, as bits
-	raced    bool     // the detector found a race in the run (RaceFound)
-	raceAt   int      // the attempts made when it last found one
+	follow   []int32    // the order of attempts the run follows (Schedule.Follow)
+	fidx     int        // the attempts of follow made
+	attempts []int32    // the goroutine of each attempt, in order, negative for a late turn
+	early    []uint64   // the attempts made while another goroutine was between two of its steps, as bits
+	raced    bool       // the detector found a race in the run (RaceFound)
+	raceLog  []raceNote // the races it found, for late turns (RaceFound)
 	// Diverged reports that the run could not follow its schedule's
 	// order of attempts to its end (takeTurn).
 	Diverged   bool

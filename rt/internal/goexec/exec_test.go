@@ -24,7 +24,7 @@ func newTestHost() *testHost {
 	h.det = detect.New(func(r event.Race) {
 		h.races = append(h.races, r)
 		if h.e != nil {
-			h.e.RaceFound() // as the checker's onRace tells it
+			h.e.RaceFound(r.Prev.Task, r.Cur.Task, !r.Prev.Write || r.Prev.Isolated) // as the checker's onRace tells it
 		}
 	})
 	return h
@@ -787,15 +787,19 @@ func TestLongLogs(t *testing.T) {
 
 // TestLateTurns checks that a run lists the late turn of an attempt made
 // while another goroutine was between two of its steps only when it found
-// a race after the attempt (Alternatives): a race found before it cannot
-// make the late turn's run another trace.
+// a race after the attempt with an access that the graph orders after it
+// (Alternatives, raceAfter): other races cannot make the late turn's run
+// another trace.
 func TestLateTurns(t *testing.T) {
-	// program starts goroutine 2, which writes x (site 1) and ends; main
-	// writes x (site 2), a race, before the sections when raceLast is
-	// false and after them when it is true. Goroutine 3 takes the mutex
-	// as soon as it starts, while main is between two of its steps (an
-	// early attempt), and main takes it next: a dependent pair.
-	program := func(raceLast bool) func(e *Exec, h *testHost) {
+	// Goroutine 2 writes x (site 1) and ends; main writes x (site 2), a
+	// race. Goroutine 3 takes the mutex as soon as it starts, while main
+	// is between two of its steps (an early attempt), and main takes it
+	// next: a dependent pair. Main's write comes before goroutine 3
+	// starts (before), after the sections, once main has taken the mutex
+	// after goroutine 3 (after), or between the two, after goroutine 3's
+	// attempt but unordered with it (between).
+	const before, between, after = 0, 1, 2
+	program := func(when int) func(e *Exec, h *testHost) {
 		return func(e *Exec, h *testHost) {
 			var x, y int
 			var mu sync.Mutex
@@ -805,7 +809,7 @@ func TestLateTurns(t *testing.T) {
 				h.access(unsafe.Pointer(&x), 8, true, 1)
 				e.Add(&wg, -1, func() { wg.Done() }, 0)
 			}, 0)
-			if !raceLast {
+			if when == before {
 				h.access(unsafe.Pointer(&x), 8, true, 2)
 			}
 			e.Go(func() {
@@ -814,10 +818,13 @@ func TestLateTurns(t *testing.T) {
 				e.Unlock(&mu, mu.Unlock, 0)
 				e.Add(&wg, -1, func() { wg.Done() }, 0)
 			}, 0)
+			if when == between {
+				h.access(unsafe.Pointer(&x), 8, true, 2)
+			}
 			e.Lock(&mu, mu.TryLock, 0)
 			h.access(unsafe.Pointer(&y), 8, true, 4)
 			e.Unlock(&mu, mu.Unlock, 0)
-			if raceLast {
+			if when == after {
 				h.access(unsafe.Pointer(&x), 8, true, 2)
 			}
 			e.Wait(&wg, 0)
@@ -836,21 +843,22 @@ func TestLateTurns(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name     string
-		raceLast bool
+		when     int
 		wantLate bool
 	}{
-		{"race before the early attempt", false, false},
-		{"race after the early attempt", true, true},
+		{"race before the early attempt", before, false},
+		{"race after the attempt, unordered with it", between, false},
+		{"race after the attempt, ordered after it", after, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := runSchedule(program(tc.raceLast), Schedule{})
+			r := runSchedule(program(tc.when), Schedule{})
 			if !r.races[[2]uint32{1, 2}] || len(r.races) != 1 {
 				t.Fatalf("races %v, want the pair of sites 1 and 2 only", r.races)
 			}
 			if got := late(r.alts) > 0; got != tc.wantLate {
 				t.Errorf("alternatives %v: late turns listed %v, want %v", r.alts, got, tc.wantLate)
 			}
-			union, n := explore(program(tc.raceLast))
+			union, n := explore(program(tc.when))
 			if !union[[2]uint32{1, 2}] || len(union) != 1 {
 				t.Errorf("explored %d schedules: races %v, want the pair of sites 1 and 2 only", n, union)
 			}

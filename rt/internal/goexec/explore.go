@@ -3,10 +3,13 @@ package goexec
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
 )
 
 // Exploring the orders of acquisitions. Which goroutine acquires a mutex
@@ -441,11 +444,81 @@ func (e *Exec) spawnedAfter(g int, a Point) bool {
 	return false
 }
 
-// RaceFound tells the run that the detector found a race at the access
-// being made: late turns (Alternatives) are listed only for the attempts
-// made before the last such access.
-func (e *Exec) RaceFound() {
-	e.raced, e.raceAt = true, len(e.attempts)
+// raceNote is a race the detector found in the run: the attempts made
+// when it found it, and the clocks of the segments of its two accesses
+// (hb.go: the clock of the running goroutine for the current access, the
+// segment's clock when it ended or was released, or its goroutine's
+// clock now, for the earlier one), or wide when one of them is not known
+// or the earlier access was a read or isolated (raceAfter).
+type raceNote struct {
+	at        int
+	prev, cur vclock
+	wide      bool
+}
+
+// maxRaceNotes bounds the races a run notes one by one; past it, each
+// further race counts as wide.
+const maxRaceNotes = 1 << 12
+
+// RaceFound tells the run that the detector found a race between the
+// access being made, of segment cur, and an earlier one of segment prev,
+// a read or an isolated access when prevWide is set: late turns
+// (Alternatives) are listed only for attempts that such a race can
+// concern (raceAfter).
+func (e *Exec) RaceFound(prev, cur event.Task, prevWide bool) {
+	e.raced = true
+	n := raceNote{at: len(e.attempts), wide: prevWide || e.hbOff || len(e.raceLog) >= maxRaceNotes}
+	if !n.wide {
+		n.prev, n.cur = e.segmentClock(prev), e.segmentClock(cur)
+		n.wide = n.prev == nil || n.cur == nil
+	}
+	if k := len(e.raceLog); k > 0 {
+		if l := &e.raceLog[k-1]; l.at == n.at && l.wide == n.wide && sameClock(l.prev, n.prev) && sameClock(l.cur, n.cur) {
+			return // the same pair at the next byte
+		}
+	}
+	e.raceLog = append(e.raceLog, n)
+}
+
+// segmentClock returns the clock of segment s: the clock it ended or was
+// released with, or, while it is open, its goroutine's clock now; nil when
+// the run does not know it. Either is at least the clock of any access
+// of the segment, which is all raceAfter needs.
+func (e *Exec) segmentClock(s event.Task) vclock {
+	if c, ok := e.segClock[s]; ok {
+		return c
+	}
+	for _, g := range e.gs {
+		if slices.Contains(g.segs, s) {
+			return g.vc
+		}
+	}
+	return nil
+}
+
+// sameClock reports whether a and b are the same clock (clocks are shared
+// until changed, hb.go).
+func sameClock(a, b vclock) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// raceAfter reports whether a race of the run may concern the late turn
+// of the attempt a, made at index ia of the run's order: a race found
+// after the attempt, one of whose accesses is in a segment that the graph
+// orders after a (or may: wide), or any race when the run noted none one
+// by one. Alternatives gives the argument.
+func (e *Exec) raceAfter(a acquisition, ia int) bool {
+	if !e.raced {
+		return true
+	}
+	i := a.p.G - 1
+	after := func(c vclock) bool { return i < len(c) && i < len(a.vc) && a.vc[i] <= c[i] }
+	for _, r := range e.raceLog {
+		if r.at > ia && (r.wide || a.vc == nil || after(r.prev) || after(r.cur)) {
+			return true
+		}
+	}
+	return false
 }
 
 // SetSchedule makes the run yield, and choose cases, at the points of s.
@@ -883,27 +956,36 @@ func (e *Exec) Explorable() bool {
 // write, and take another path (a consumer that finds an item a producer
 // appended without the lock, and does not wait).
 //
-// Only a race found after the attempt can make its late turn another
-// trace (RaceFound), so a late turn is listed only then. The run up to the
-// goroutine's arrival at the attempt is the same in both schedules: the
-// same prefix of attempts, and between them the same goroutines running
-// the same code on the same values. What the late turn changes is the
-// order of what comes after that point, and it changes it only where
-// happens-before leaves it free (a goroutine waits at an operation until
-// what it waits for was done, in either schedule). Two accesses of that
-// part that the late turn swaps are therefore unordered; if they
-// conflict, they race, and the detector finds a race at one of the
-// accesses from the earlier of the two to the later, after the attempt:
-// at the later one, unless the earlier left the location's state before
-// it, which an access does only by following it (then the chain of those
-// that replaced it would order the two) or by racing with it (found
-// there), or as a reader that another unordered reader stands for
-// (Algorithm 9 of the futures paper, whose argument is that a write that
-// races with the one races with the other). When it found none after
-// the attempt, every conflicting pair of the swapped
-// part keeps its order, every read reads what it read here, and the late
-// turn's run is this run's trace again.
-//
+// Only a race found after the attempt, with an access that the graph
+// orders after the attempt, can make its late turn another trace
+// (RaceFound, raceAfter), so a late turn is listed only then. The run up
+// to the goroutine's arrival at the attempt a is the same in both
+// schedules: the same prefix of attempts, and between them the same
+// goroutines running the same code on the same values. What the late
+// turn changes is the order of what comes after that point: what the
+// graph orders after a (the goroutine's own rest, and what waits for it)
+// comes after what it does not order after a and the others can do
+// first. Two accesses u (ordered after a) and v (not) that it swaps came
+// in that order here, after the attempt, and are unordered (u before v in
+// the graph would put v after a). If they conflict, they race, and the
+// detector found a race in this run between the two, after the attempt,
+// whose earlier access is ordered after a or is a read or an isolated
+// access (wide): when u is a write, v's check meets the location's last
+// writer, which is u or a later write that followed it (ordered after
+// a, then) unless one raced with it, found at that write with the writer
+// it replaced as the earlier access; when u is a read, a later check may
+// meet a reader (isolated or not) that stands for it, and such a race is
+// wide. With no such race, every conflicting pair that the late turn
+// swaps keeps its order, every read reads what it read here, and the late
+// turn's run is this run's trace again. A segment's clock is taken at its
+// end (or now), which can only add races that count. (Two accesses that
+// the graph orders after a, or two that it does not, may also come in
+// another order in the late turn's run, as the scheduler goes on from
+// another state; the first kind races with an access ordered after a,
+// which counts, and the second is a pair of other goroutines, whose own
+// early attempts have late turns. Runs that found a race promise no more
+// than this: a racing read can hide other races, as the README says.)
+
 // The pairs whose second operation comes in the order the run followed
 // (the prefix its schedule kept from the run that listed it) are not
 // listed again: that run listed them, with the same prefixes. A
@@ -993,7 +1075,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			}
 			e.reversals(log, i, u, func(a acquisition) bool {
 				ia := index(a.p)
-				if racy && (!e.raced || e.raceAt > ia) && ia/64 < len(e.early) && e.early[ia/64]&(1<<(ia%64)) != 0 {
+				if racy && ia/64 < len(e.early) && e.early[ia/64]&(1<<(ia%64)) != 0 && e.raceAfter(a, ia) {
 					// a came while another goroutine was between two
 					// of its steps (the depth-first run runs a new
 					// goroutine before the rest of its creator's step):
