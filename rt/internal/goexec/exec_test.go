@@ -1,6 +1,7 @@
 package goexec
 
 import (
+	"maps"
 	"sync"
 	"testing"
 	"unsafe"
@@ -863,5 +864,43 @@ func TestLateTurns(t *testing.T) {
 				t.Errorf("explored %d schedules: races %v, want the pair of sites 1 and 2 only", n, union)
 			}
 		})
+	}
+}
+
+// TestRacingReadTakesAnotherPath checks that exploring a racy run finds a
+// race that only a racing read's other value leads to. Goroutine 2 sends
+// on a buffered channel as soon as it starts (an early attempt, dependent
+// with main's send on it) and then reads a flag that main sets without
+// synchronisation (sites 1 and 2, a race found after the attempt, by a
+// read that the graph orders after it, so the attempt's late turn is
+// listed too). In the depth-first run it reads 0; a schedule in which
+// main goes first (the reversal of the two sends, and the late turn)
+// makes it read 1 and write w (site 3), which main writes too (site 4).
+func TestRacingReadTakesAnotherPath(t *testing.T) {
+	body := func(e *Exec, h *testHost) {
+		var flag, w int
+		ch := make(chan int, 2)
+		e.Go(func() {
+			send(e, ch, 2, 0)
+			h.access(unsafe.Pointer(&flag), 8, false, 1)
+			if flag == 1 {
+				h.access(unsafe.Pointer(&w), 8, true, 3)
+				w = 1
+			}
+		}, 0)
+		h.access(unsafe.Pointer(&flag), 8, true, 2)
+		flag = 1
+		h.access(unsafe.Pointer(&w), 8, true, 4)
+		send(e, ch, 1, 0)
+		recv(e, ch, 0)
+		recv(e, ch, 0)
+	}
+	r := runSchedule(body, Schedule{})
+	if want := map[[2]uint32]bool{{1, 2}: true}; !maps.Equal(r.races, want) {
+		t.Fatalf("depth-first run: races %v, want %v", r.races, want)
+	}
+	union, n := explore(body)
+	if want := map[[2]uint32]bool{{1, 2}: true, {3, 4}: true}; !maps.Equal(union, want) {
+		t.Errorf("explored %d schedules: races %v, want %v", n, union, want)
 	}
 }
