@@ -985,7 +985,7 @@ func (e *Exec) Explorable() bool {
 // which counts, and the second is a pair of other goroutines, whose own
 // early attempts have late turns. Runs that found a race promise no more
 // than this: a racing read can hide other races, as the README says.)
-
+//
 // The pairs whose second operation comes in the order the run followed
 // (the prefix its schedule kept from the run that listed it) are not
 // listed again: that run listed them, with the same prefixes. A
