@@ -33,6 +33,8 @@ type Harness struct {
 	// tests that need one fail with it.
 	Err error
 
+	statOnce sync.Once // statModule, from the first test that needs the binary
+
 	goMu     sync.Mutex
 	goBuilds map[string]*goBuild // the checked builds of plain-Go corpora, by directory (goprog.go)
 }
@@ -59,6 +61,7 @@ func (h *Harness) Need(t testing.TB) {
 	if h.Err != nil {
 		t.Fatalf("cannot check the corpus: %v", h.Err)
 	}
+	h.statOnce.Do(func() { statModule(h.Root) })
 }
 
 // buildChecker builds cmd/tpinstr into dir and returns the module root and
@@ -82,6 +85,29 @@ func buildChecker(dir string) (root, path string, err error) {
 		return "", "", fmt.Errorf("go build %s/cmd/tpinstr: %w\n%s", ModulePath, err, out)
 	}
 	return root, path, nil
+}
+
+// statModule looks at every file of the module at root (but .git), so
+// that the go command's test cache counts them among the test's inputs.
+// It runs inside a test (Need): the files a TestMain looks at before
+// m.Run are not logged.
+// The tests' real inputs (the sources cmd/tpinstr is built from, its
+// embedded runtime, the corpora) are read by the go commands they start,
+// which the cache does not see: without this, a test package that does
+// not import the runtime would pass from the cache after the runtime
+// changed.
+func statModule(root string) {
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case d.IsDir() && d.Name() == ".git":
+			return filepath.SkipDir
+		case !d.IsDir():
+			os.Stat(p)
+		}
+		return nil
+	})
 }
 
 // TestRoot returns the root of the module that holds the test's working
