@@ -169,6 +169,9 @@ type Exec struct {
 	early    []uint64   // the attempts made while another goroutine was between two of its steps, as bits
 	raced    bool       // the detector found a race in the run (RaceFound)
 	raceLog  []raceNote // the races it found, for late turns (RaceFound)
+	// raceWideAt is 1 + the attempts made when it last found a race past
+	// maxRaceNotes, or 0.
+	raceWideAt int
 	// Diverged reports that the run could not follow its schedule's
 	// order of attempts to its end (takeTurn).
 	Diverged   bool

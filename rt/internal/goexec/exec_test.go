@@ -904,3 +904,27 @@ func TestRacingReadTakesAnotherPath(t *testing.T) {
 		t.Errorf("explored %d schedules: races %v, want %v", n, union, want)
 	}
 }
+
+// TestRaceNotesBounded checks that a run notes at most maxRaceNotes races
+// one by one, and that a race past the bound still counts, as a wide one,
+// for the late turns of the attempts before it (raceAfter).
+func TestRaceNotesBounded(t *testing.T) {
+	e := &Exec{}
+	for i := range maxRaceNotes + 10 {
+		e.RaceFound(event.Task(i+1), event.Task(i+2), false)
+	}
+	if len(e.raceLog) != maxRaceNotes {
+		t.Fatalf("%d races noted one by one, want %d", len(e.raceLog), maxRaceNotes)
+	}
+	a := acquisition{p: Point{G: 1, K: 1}}
+	if e.raceAfter(a, 0) {
+		t.Errorf("races found before attempt 0 count for it")
+	}
+	e.attempts = make([]int32, 5)
+	e.RaceFound(1, 2, false) // past the bound, after five attempts
+	for ia, want := range []bool{true, true, true, true, true, false} {
+		if got := e.raceAfter(a, ia); got != want {
+			t.Errorf("attempt %d: raceAfter %v, want %v", ia, got, want)
+		}
+	}
+}

@@ -445,37 +445,45 @@ func (e *Exec) spawnedAfter(g int, a Point) bool {
 }
 
 // raceNote is a race the detector found in the run: the attempts made
-// when it found it, and the clocks of the segments of its two accesses
+// when it found it, the segments of its two accesses and their clocks
 // (hb.go: the clock of the running goroutine for the current access, the
 // segment's clock when it ended or was released, or its goroutine's
 // clock now, for the earlier one), or wide when one of them is not known
 // or the earlier access was a read or isolated (raceAfter).
 type raceNote struct {
-	at        int
-	prev, cur vclock
-	wide      bool
+	at         int
+	prevT, cur event.Task
+	prevWide   bool
+	clocks     [2]vclock // of prevT and cur
+	wide       bool
 }
 
-// maxRaceNotes bounds the races a run notes one by one; past it, each
-// further race counts as wide.
+// maxRaceNotes bounds the races a run notes one by one; past it, a race
+// only moves Exec.raceWideAt, and counts as wide.
 const maxRaceNotes = 1 << 12
 
 // RaceFound tells the run that the detector found a race between the
 // access being made, of segment cur, and an earlier one of segment prev,
 // a read or an isolated access when prevWide is set: late turns
 // (Alternatives) are listed only for attempts that such a race can
-// concern (raceAfter).
+// concern (raceAfter). The detector calls it for every racing byte, so
+// the same pair at the next byte costs one comparison.
 func (e *Exec) RaceFound(prev, cur event.Task, prevWide bool) {
 	e.raced = true
-	n := raceNote{at: len(e.attempts), wide: prevWide || e.hbOff || len(e.raceLog) >= maxRaceNotes}
-	if !n.wide {
-		n.prev, n.cur = e.segmentClock(prev), e.segmentClock(cur)
-		n.wide = n.prev == nil || n.cur == nil
-	}
+	at := len(e.attempts)
 	if k := len(e.raceLog); k > 0 {
-		if l := &e.raceLog[k-1]; l.at == n.at && l.wide == n.wide && sameClock(l.prev, n.prev) && sameClock(l.cur, n.cur) {
-			return // the same pair at the next byte
+		if l := &e.raceLog[k-1]; l.at == at && l.prevT == prev && l.cur == cur && l.prevWide == prevWide {
+			return
 		}
+	}
+	if len(e.raceLog) >= maxRaceNotes {
+		e.raceWideAt = at + 1
+		return
+	}
+	n := raceNote{at: at, prevT: prev, cur: cur, prevWide: prevWide, wide: prevWide || e.hbOff}
+	if !n.wide {
+		n.clocks = [2]vclock{e.segmentClock(prev), e.segmentClock(cur)}
+		n.wide = n.clocks[0] == nil || n.clocks[1] == nil
 	}
 	e.raceLog = append(e.raceLog, n)
 }
@@ -496,25 +504,19 @@ func (e *Exec) segmentClock(s event.Task) vclock {
 	return nil
 }
 
-// sameClock reports whether a and b are the same clock (clocks are shared
-// until changed, hb.go).
-func sameClock(a, b vclock) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
 // raceAfter reports whether a race of the run may concern the late turn
 // of the attempt a, made at index ia of the run's order: a race found
 // after the attempt, one of whose accesses is in a segment that the graph
 // orders after a (or may: wide), or any race when the run noted none one
 // by one. Alternatives gives the argument.
 func (e *Exec) raceAfter(a acquisition, ia int) bool {
-	if !e.raced {
+	if !e.raced || e.raceWideAt-1 > ia {
 		return true
 	}
 	i := a.p.G - 1
 	after := func(c vclock) bool { return i < len(c) && i < len(a.vc) && a.vc[i] <= c[i] }
 	for _, r := range e.raceLog {
-		if r.at > ia && (r.wide || a.vc == nil || after(r.prev) || after(r.cur)) {
+		if r.at > ia && (r.wide || a.vc == nil || after(r.clocks[0]) || after(r.clocks[1])) {
 			return true
 		}
 	}
