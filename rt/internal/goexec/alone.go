@@ -93,6 +93,7 @@ func (h *genHost) NewTask(parent event.Task, site uint32, gid int) event.Task {
 		g := e.gs[gid-1]
 		g.joins++ // a new segment: what precedes g may have grown
 		h.lastSeg, h.lastOwner = c, g
+		e.noteStep(c, g)
 		if len(g.segs) == 0 {
 			// A goroutine going on after a wait (or starting): its
 			// next segment joins its previous one, g.last.

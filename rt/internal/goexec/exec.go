@@ -188,8 +188,9 @@ type Exec struct {
 	solo       map[unsafe.Pointer]soloOps // objects whose logs were dropped (explore.go, maxLog)
 	pending    map[Point]pendingAcq
 	explorable bool
-	hbOff      bool                  // clocks dropped (hb.go)
-	segClock   map[event.Task]vclock // the clocks of ended and released segments (hb.go)
+	hbOff      bool                   // clocks dropped (hb.go)
+	segClock   map[event.Task]vclock  // the clocks of ended and released segments (hb.go)
+	segStep    map[event.Task]stepRef // the step of each segment (start.go)
 	firstOrder *Choice
 
 	// The operations that the schedule's yields let go first, and those
@@ -286,8 +287,20 @@ type G struct {
 	blocked   [][2]int32
 	blockFrom int32
 	turn      bool // it waits at an attempt for its turn (takeTurn)
-	late      bool // its turn is a late one (releaseLate)
 	lateGo    bool // its late turn came
+	// Its steps (start.go): the index of its latest attempt in the run's
+	// order (stepAt; -1 before the first, its start step; -2 past
+	// maxAttempts), whether it waits at its start for a late start
+	// (atStart), and the index of its late start in the run's order, or
+	// -1 when it started at once.
+	stepAt  int32
+	atStart bool
+	startAt int32
+	// The spans of attempts while it waited for the clock (a sleep, a
+	// timer's channel), the open one from clockFrom (-1: none): racySteps
+	// lets no such goroutine go first, which would move the clock.
+	clockWaits [][2]int32
+	clockFrom  int32
 	// It yielded because it polls, spins, or calls runtime.Gosched
 	// (poll, preempt, Yield): it does not count as enabled until it goes
 	// on (explore.go's enabled), as the scheduler lets every other
@@ -393,7 +406,7 @@ func New(h Host, root event.Task, site uint32) *Exec {
 
 func (e *Exec) newG(parent *G, site uint32) *G {
 	g := &G{ID: len(e.gs) + 1, Parent: parent, Site: site, wake: make(chan struct{}, 1),
-		born: int32(len(e.attempts)), blockFrom: -1}
+		born: int32(len(e.attempts)), blockFrom: -1, stepAt: -1, startAt: -1, clockFrom: -1}
 	e.gs = append(e.gs, g)
 	return g
 }
@@ -526,6 +539,7 @@ func (e *Exec) body(g *G, f func()) {
 	e.lock()
 	g.gp, g.goid = getg(), goid()
 	e.byG[g.gp] = g
+	e.startTurn(g)
 	e.unlock()
 	returned := false
 	defer func() {
@@ -577,6 +591,9 @@ func (e *Exec) park(g *G, waits string, site uint32) {
 	if (waits != "yield" || g.polling) && !g.clockWakes {
 		g.blockFrom = int32(len(e.attempts))
 	}
+	if g.clockWakes {
+		g.clockFrom = int32(len(e.attempts))
+	}
 	g.turnAcqs = g.acqs
 	g.seq, g.passed = e.seq, false // for a yield: see readyFirst
 	e.endSegs(g)
@@ -615,6 +632,10 @@ func (e *Exec) unblock(g *G) {
 	if g.blockFrom >= 0 {
 		g.blocked = append(g.blocked, [2]int32{g.blockFrom, int32(len(e.attempts))})
 		g.blockFrom = -1
+	}
+	if g.clockFrom >= 0 {
+		g.clockWaits = append(g.clockWaits, [2]int32{g.clockFrom, int32(len(e.attempts))})
+		g.clockFrom = -1
 	}
 	g.clockWakes = false
 }

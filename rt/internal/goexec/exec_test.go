@@ -25,7 +25,7 @@ func newTestHost() *testHost {
 	h.det = detect.New(func(r event.Race) {
 		h.races = append(h.races, r)
 		if h.e != nil {
-			h.e.RaceFound(r.Prev.Task, r.Cur.Task, !r.Prev.Write || r.Prev.Isolated) // as the checker's onRace tells it
+			h.e.RaceFound(r.Prev.Task, r.Cur.Task, !r.Prev.Write || r.Prev.Isolated, !r.Prev.Write || !r.Cur.Write) // as the checker's onRace tells it
 		}
 	})
 	return h
@@ -80,7 +80,12 @@ type result struct {
 	choice     *Choice
 	explorable bool
 	alts       []Schedule
-	dead       []*G
+	// orders are the schedules that a run which found no race would
+	// list: the reversals of its dependent operations and the other
+	// cases of its select statements, without what racy runs add
+	// (late turns, start.go).
+	orders []Schedule
+	dead   []*G
 }
 
 // runSchedule runs body as goroutine 1 of a checked run that yields at the
@@ -114,7 +119,9 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 		}
 		races[[2]uint32{a, b}] = true
 	}
-	return result{races: races, dead: dead, choice: e.Choice(), explorable: e.Explorable(), alts: e.Alternatives(len(races) > 0)}
+	explorable := e.Explorable()
+	orders := e.Alternatives(false)
+	return result{races: races, dead: dead, choice: e.Choice(), explorable: explorable, orders: orders, alts: e.Alternatives(len(races) > 0)}
 }
 
 // explore runs body under every schedule that the runs' alternatives
@@ -183,7 +190,7 @@ func TestPrograms(t *testing.T) {
 			}, 0)
 			h.access(unsafe.Pointer(&x), 8, true, 3)
 			e.Wait(&wg, 0)
-		}, races: [][2]uint32{{2, 3}}},
+		}, races: [][2]uint32{{2, 3}}, order: true}, // the read at the start of goroutine 2 may come late (start.go)
 		{name: "unordered-writers", body: func(e *Exec, h *testHost) {
 			var x int
 			done := make(chan bool)
@@ -215,7 +222,7 @@ func TestPrograms(t *testing.T) {
 			}, 0)
 			h.access(unsafe.Pointer(&x), 8, false, 2)
 			recv(e, ch, 0)
-		}, races: [][2]uint32{{1, 2}}},
+		}, races: [][2]uint32{{1, 2}}, order: true}, // goroutine 2 may start late, after the read (start.go)
 		{name: "worker-blocks-first", body: func(e *Exec, h *testHost) {
 			// The worker runs first, waits for jobs, and goes on only when
 			// main sends: the parked continuation.
@@ -254,7 +261,7 @@ func TestPrograms(t *testing.T) {
 			send(e, jobs, 1, 0)
 			h.access(unsafe.Pointer(&x), 8, true, 9) // races with the worker's read
 			recv(e, done, 0)
-		}, races: [][2]uint32{{8, 9}}},
+		}, races: [][2]uint32{{8, 9}}, order: true}, // the worker's read may come after the write (start.go)
 		{name: "buffered-semaphore", body: func(e *Exec, h *testHost) {
 			var x int
 			sem := make(chan struct{}, 1)
@@ -835,8 +842,8 @@ func TestLateTurns(t *testing.T) {
 		n := 0
 		for _, s := range alts {
 			for _, g := range s.Follow {
-				if g < 0 {
-					n++
+				if _, start := startOf(g); g < 0 && !start {
+					n++ // a late turn, not a late start (start.go)
 				}
 			}
 		}
@@ -911,7 +918,7 @@ func TestRacingReadTakesAnotherPath(t *testing.T) {
 func TestRaceNotesBounded(t *testing.T) {
 	e := &Exec{}
 	for i := range maxRaceNotes + 10 {
-		e.RaceFound(event.Task(i+1), event.Task(i+2), false)
+		e.RaceFound(event.Task(i+1), event.Task(i+2), false, false)
 	}
 	if len(e.raceLog) != maxRaceNotes {
 		t.Fatalf("%d races noted one by one, want %d", len(e.raceLog), maxRaceNotes)
@@ -921,10 +928,73 @@ func TestRaceNotesBounded(t *testing.T) {
 		t.Errorf("races found before attempt 0 count for it")
 	}
 	e.attempts = make([]int32, 5)
-	e.RaceFound(1, 2, false) // past the bound, after five attempts
+	e.RaceFound(1, 2, false, false) // past the bound, after five attempts
 	for ia, want := range []bool{true, true, true, true, true, false} {
 		if got := e.raceAfter(a, ia); got != want {
 			t.Errorf("attempt %d: raceAfter %v, want %v", ia, got, want)
 		}
+	}
+}
+
+// TestRacingReadsTakeOtherPaths checks that exploring a racy run finds a
+// race that only a racing read hides: two goroutines keep the larger of
+// their values in a shared variable with an unlocked check-then-act, as a
+// maximum kept by goroutines often is, at their start, after a Lock of
+// their own, or once a receive from a channel of their own lets them go. Run depth first, the first
+// goroutine's write comes before the second's read, which then skips its
+// write; only a run in which the first goroutine's step comes after the
+// second's read makes both write (start.go). With racySteps listing
+// nothing, each case fails.
+func TestRacingReadsTakeOtherPaths(t *testing.T) {
+	program := func(before func(e *Exec, i int, mus []sync.Mutex, chs []chan int), after func(e *Exec, chs []chan int)) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var longest int
+			var wg sync.WaitGroup
+			mus := make([]sync.Mutex, 2)
+			chs := []chan int{make(chan int), make(chan int)}
+			for i, n := range []int{43, 39} {
+				site := uint32(2 * i)
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				e.Go(func() {
+					before(e, i, mus, chs)
+					h.access(unsafe.Pointer(&longest), 8, false, site+1)
+					if n > longest {
+						h.access(unsafe.Pointer(&longest), 8, true, site+2)
+						longest = n
+					}
+					e.Add(&wg, -1, func() { wg.Done() }, 0)
+				}, 0)
+			}
+			after(e, chs)
+			e.Wait(&wg, 0)
+		}
+	}
+	none := func(*Exec, []chan int) {}
+	for _, tc := range []struct {
+		name string
+		body func(e *Exec, h *testHost)
+	}{
+		{"at the start", program(func(*Exec, int, []sync.Mutex, []chan int) {}, none)},
+		{"after a lock", program(func(e *Exec, i int, mus []sync.Mutex, _ []chan int) {
+			e.Lock(&mus[i], mus[i].TryLock, 0)
+			e.Unlock(&mus[i], mus[i].Unlock, 0)
+		}, none)},
+		{"woken by a send", program(func(e *Exec, i int, _ []sync.Mutex, chs []chan int) {
+			recv(e, chs[i], 0)
+		}, func(e *Exec, chs []chan int) {
+			send(e, chs[0], 1, 0)
+			send(e, chs[1], 2, 0)
+		})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runSchedule(tc.body, Schedule{})
+			if want := map[[2]uint32]bool{{2, 3}: true}; !maps.Equal(r.races, want) {
+				t.Fatalf("depth-first run: races %v, want %v", r.races, want)
+			}
+			union, n := explore(tc.body)
+			if want := map[[2]uint32]bool{{1, 4}: true, {2, 3}: true, {2, 4}: true}; !maps.Equal(union, want) {
+				t.Errorf("explored %d schedules: races %v, want %v", n, union, want)
+			}
+		})
 	}
 }

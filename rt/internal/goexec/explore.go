@@ -121,6 +121,12 @@ type Schedule struct {
 	// the next to go while they are asleep. It changes which schedules
 	// the run lists, not the run.
 	Sleep []Asleep
+	// Walk is the goroutine whose racing step the schedule moves, for a
+	// schedule that racySteps listed (start.go): its run lists the
+	// schedules that move that step further, and no other. 0 for the
+	// others. Like Sleep, it changes which schedules the run lists, not
+	// the run.
+	Walk int32
 }
 
 // String formats s as the replay option takes it: "g", the order of the
@@ -128,9 +134,11 @@ type Schedule struct {
 // and "*" and how many attempts in a row it makes, separated by dots),
 // and the points, sorted, separated by commas ("g" alone for the
 // depth-first schedule). A late turn is written as the goroutine's
-// negative, and a turn of the clock (clockTurn) as "c". The sleep set, when there is one, comes last, after "|":
-// goroutine "@" state, separated by commas. The replay option takes it,
-// and it makes no difference there (Replay leaves it out).
+// negative, a late start (start.go) as "s" and the goroutine, and a turn
+// of the clock (clockTurn) as "c". The sleep set, when there is one,
+// comes last, after "|": goroutine "@" state, separated by commas. The
+// replay option takes it, and it makes no difference there (Replay leaves
+// it out).
 func (s Schedule) String() string {
 	ps := append([]Point(nil), s.Points...)
 	sort.Slice(ps, func(i, j int) bool {
@@ -156,6 +164,8 @@ func (s Schedule) String() string {
 			}
 			if s.Follow[i] == clockTurn {
 				b.WriteString("c")
+			} else if g, ok := startOf(s.Follow[i]); ok {
+				fmt.Fprintf(&b, "s%d", g)
 			} else {
 				fmt.Fprintf(&b, "%d", s.Follow[i])
 			}
@@ -190,12 +200,15 @@ func (s Schedule) String() string {
 			fmt.Fprintf(&b, "%d@%d", a.G, a.At)
 		}
 	}
+	if s.Walk > 0 {
+		fmt.Fprintf(&b, "^%d", s.Walk)
+	}
 	return b.String()
 }
 
 // Replay is s without its sleep set, as a report shows it.
 func (s Schedule) Replay() string {
-	s.Sleep = nil
+	s.Sleep, s.Walk = nil, 0
 	return s.String()
 }
 
@@ -208,6 +221,14 @@ func ParseSchedule(s string) (Schedule, error) {
 	rest, ok := strings.CutPrefix(s, "g")
 	if !ok {
 		return out, fmt.Errorf("schedule %q: want g followed by goroutine.acquisition pairs", s)
+	}
+	rest, walk, hasWalk := strings.Cut(rest, "^")
+	if hasWalk {
+		w, err := strconv.Atoi(walk)
+		if err != nil || w < 1 || w > maxStartG {
+			return Schedule{}, fmt.Errorf("schedule %q: %q is not a goroutine", s, walk)
+		}
+		out.Walk = int32(w)
 	}
 	rest, sleep, hasSleep := strings.Cut(rest, "|")
 	if hasSleep {
@@ -228,6 +249,11 @@ func ParseSchedule(s string) (Schedule, error) {
 			g, err := strconv.Atoi(gs)
 			if gs == "c" {
 				g, err = int(clockTurn), nil
+			} else if n, ok := strings.CutPrefix(gs, "s"); ok {
+				if g, err = strconv.Atoi(n); err == nil && (g < 1 || g > maxStartG) {
+					err = fmt.Errorf("no goroutine %d", g)
+				}
+				g = int(startCode(g))
 			}
 			n := 1
 			if hasN {
@@ -236,7 +262,7 @@ func ParseSchedule(s string) (Schedule, error) {
 					err = fmt.Errorf("no attempts")
 				}
 			}
-			if err != nil || g == 0 || (g < -math.MaxInt32 && gs != "c") || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
+			if err != nil || g == 0 || (g <= startBase && gs[0] != 'c' && gs[0] != 's') || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
 				return Schedule{}, fmt.Errorf("schedule %q: %q is not goroutine or goroutine*count", s, run)
 			}
 			for range n {
@@ -454,6 +480,7 @@ type raceNote struct {
 	at         int
 	prevT, cur event.Task
 	prevWide   bool
+	read       bool      // one of the two accesses is a read (start.go)
 	clocks     [2]vclock // of prevT and cur
 	wide       bool
 }
@@ -466,13 +493,15 @@ const maxRaceNotes = 1 << 12
 // access being made, of segment cur, and an earlier one of segment prev,
 // a read or an isolated access when prevWide is set: late turns
 // (Alternatives) are listed only for attempts that such a race can
-// concern (raceAfter). The detector calls it for every racing byte, so
-// the same pair at the next byte costs one comparison.
-func (e *Exec) RaceFound(prev, cur event.Task, prevWide bool) {
+// concern (raceAfter); read says that one of the two accesses is a read,
+// which may have read another value in another order (late starts,
+// start.go). The detector calls it for every racing byte, so the same
+// pair at the next byte costs one comparison.
+func (e *Exec) RaceFound(prev, cur event.Task, prevWide, read bool) {
 	e.raced = true
 	at := len(e.attempts)
 	if k := len(e.raceLog); k > 0 {
-		if l := &e.raceLog[k-1]; l.at == at && l.prevT == prev && l.cur == cur && l.prevWide == prevWide {
+		if l := &e.raceLog[k-1]; l.at == at && l.prevT == prev && l.cur == cur && l.prevWide == prevWide && l.read == read {
 			return
 		}
 	}
@@ -480,7 +509,7 @@ func (e *Exec) RaceFound(prev, cur event.Task, prevWide bool) {
 		e.raceWideAt = at + 1
 		return
 	}
-	n := raceNote{at: at, prevT: prev, cur: cur, prevWide: prevWide, wide: prevWide || e.hbOff}
+	n := raceNote{at: at, prevT: prev, cur: cur, prevWide: prevWide, read: read, wide: prevWide || e.hbOff}
 	if !n.wide {
 		n.clocks = [2]vclock{e.segmentClock(prev), e.segmentClock(cur)}
 		n.wide = n.clocks[0] == nil || n.clocks[1] == nil
@@ -552,6 +581,10 @@ func (e *Exec) attempt(site uint32) Point {
 		e.promoteRO(site)
 	}
 	g.acqs++
+	g.stepAt = -2
+	if len(e.attempts) < maxAttempts {
+		g.stepAt = int32(len(e.attempts))
+	}
 	p := Point{G: g.ID, K: g.acqs}
 	id := int32(g.ID)
 	if e.fidx < len(e.follow) && e.takeTurn(g, site) {
@@ -620,7 +653,7 @@ func (e *Exec) takeTurn(g *G, site uint32) bool {
 		if f == id || f == -id && g.lateGo {
 			break
 		}
-		g.turn, g.released, g.late = true, false, f == -id
+		g.turn, g.released = true, false
 		e.ready = append(e.ready, g)
 		e.park(g, "yield", site)
 		if g.turn {
@@ -645,7 +678,7 @@ func (e *Exec) passTurn() {
 	end := e.fidx == len(e.follow)
 	for _, r := range e.ready {
 		if r.turn && (end || int32(r.ID) == e.follow[e.fidx]) {
-			r.turn, r.late, r.released = false, false, true
+			r.turn, r.released = false, true
 		}
 	}
 }
@@ -657,8 +690,15 @@ func (e *Exec) releaseLate() bool {
 		return false
 	}
 	for _, r := range e.ready {
-		if r.turn && r.late && -int32(r.ID) == e.follow[e.fidx] {
-			r.turn, r.late, r.lateGo, r.released = false, false, true, true
+		// A goroutine that waits for its turn is released here when
+		// its late turn (or late start, start.go) is next, although it
+		// may have parked while another turn was next.
+		want := -int32(r.ID)
+		if r.atStart {
+			want = startCode(r.ID)
+		}
+		if r.turn && want == e.follow[e.fidx] {
+			r.turn, r.lateGo, r.released = false, true, true
 			return true
 		}
 	}
@@ -927,6 +967,13 @@ func (e *Exec) Explorable() bool {
 			}
 		}
 	}
+	if !e.explorable {
+		if rs := e.stepRaces(); len(rs) > 0 {
+			// A racy run whose only choices are where a racing
+			// read's step comes (start.go).
+			e.explore(rs[0][0].g.Site, "a step of goroutine %d that races with a read, which another goroutine's step may come before", rs[0][0].g.ID)
+		}
+	}
 	return e.explorable
 }
 
@@ -1018,9 +1065,9 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		return ps
 	}
 	type key struct {
-		i int
-		g int32
-		p Point
+		i       int
+		g, then int32
+		p       Point
 	}
 	logs := make(map[unsafe.Pointer][]acquisition, len(e.log))
 	for obj := range e.log {
@@ -1037,11 +1084,13 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 	branches := map[int]int{}
 	listed := map[key]bool{}
 	size := 0
-	add := func(i int, g int32, p *Point, site uint32) {
+	// list lists the run's order up to the attempt i, then g (and then
+	// then, when it is not 0), with the point p when it is not nil.
+	list := func(i int, g, then int32, p *Point, site uint32, walk int32) {
 		if g > 0 && p == nil && asleep(sleeping, g, i) {
 			return // its branch is explored (sleep.go)
 		}
-		k := key{i: i, g: g}
+		k := key{i: i, g: g, then: then}
 		if p != nil {
 			k.p = *p
 		}
@@ -1054,16 +1103,26 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			return
 		}
 		size += i + 1
-		s := Schedule{Follow: e.attempts[:i:i], Points: keep(i)}
+		s := Schedule{Follow: e.attempts[:i:i], Points: keep(i), Walk: walk}
 		if g != 0 {
 			s.Follow = append(s.Follow, g)
 		}
+		if then != 0 {
+			s.Follow = append(s.Follow, then)
+		}
+		s.Follow = e.keepWaiting(s.Follow, i)
 		if p != nil {
 			s.Points = append(s.Points, *p)
-		} else if g > 0 {
+		} else if g > 0 && then == 0 {
 			branches[len(out)] = i
 		}
 		out = append(out, s)
+	}
+	// A run of a walk (start.go) lists the walk's next steps only.
+	add := func(i int, g int32, p *Point, site uint32) {
+		if e.sched.Walk == 0 {
+			list(i, g, 0, p, site, 0)
+		}
 	}
 	for _, log := range logs {
 		u := useOf(log)
@@ -1106,6 +1165,9 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			add(c.at, c.g, nil, 0)
 		}
 	}
+	if racy {
+		e.racySteps(fixed, list)
+	}
 	chosen := map[Point]bool{}
 	for _, p := range e.sched.Points {
 		if p.C > 0 {
@@ -1125,7 +1187,17 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		}
 	}
 	e.sleepSets(out, branches, sleeping)
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	// Late starts first: an exploration takes the last listed first, so
+	// that the orders of the operations come before them.
+	late := func(s Schedule) bool {
+		return slices.ContainsFunc(s.Follow, func(f int32) bool { _, ok := startOf(f); return ok })
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if li, lj := late(out[i]), late(out[j]); li != lj {
+			return li
+		}
+		return out[i].String() < out[j].String()
+	})
 	return out
 }
 

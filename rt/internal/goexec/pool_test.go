@@ -97,8 +97,9 @@ func TestPools(t *testing.T) {
 		if !r.races[[2]uint32{11, 11}] && !r.races[[2]uint32{10, 11}] && !r.races[[2]uint32{11, 10}] {
 			t.Errorf("races %v, want the counter's", r.races)
 		}
-		if r.explorable || r.choice != nil {
-			t.Errorf("explorable %v, choice %v: want one run", r.explorable, r.choice)
+		if r.choice != nil || len(r.orders) > 0 {
+			// The racing reads may still come elsewhere (start.go).
+			t.Errorf("choice %v, orders %v: want one run", r.choice, r.orders)
 		}
 	})
 	t.Run("one worker", func(t *testing.T) {

@@ -178,7 +178,7 @@ func (e *Exec) sleepSets(out []Schedule, branches map[int]int, z []sleeper) {
 		at[i] = append(at[i], k)
 	}
 	for i, ks := range at {
-		g := func(k int) int32 { f := out[k].Follow; return f[len(f)-1] }
+		g := func(k int) int32 { return out[k].Follow[i] }
 		sort.Slice(ks, func(a, b int) bool { return g(ks[a]) < g(ks[b]) })
 		base := sleepUpTo(z, i)
 		if c := e.attempts[i]; c > 0 {

@@ -296,11 +296,16 @@ func (w *Writer) jsonLine(v any) {
 
 // Key identifies a race report by the positions of its two accesses, which
 // is what the user sees: reports of one pair of positions are one report,
-// whichever run or schedule found them.
-type Key struct{ Prev, Cur uint32 }
+// whichever run or schedule found them, and whichever of the two came
+// first there (a schedule that runs a racing step later finds the pair
+// the other way round).
+type Key struct{ A, B uint32 }
 
 // Key returns the key of the report.
-func (rep Race) Key() Key { return Key{positionHash(rep.Previous), positionHash(rep.Access)} }
+func (rep Race) Key() Key {
+	a, b := positionHash(rep.Previous), positionHash(rep.Access)
+	return Key{min(a, b), max(a, b)}
+}
 
 // positionHash hashes the position and operation of an access.
 func positionHash(a Access) uint32 {

@@ -12,7 +12,7 @@ type counter struct {
 }
 
 func (c *counter) add(k int) {
-	c.mu.Lock()
+	c.mu.Lock()   // race:lock
 	c.n += k      // race:n
 	c.mu.Unlock() // race:state
 }
@@ -20,7 +20,7 @@ func (c *counter) add(k int) {
 // snapshot returns a copy of c, mutex and all (go vet's copylocks check
 // reports it).
 func snapshot(c *counter) counter {
-	return *c // race:state,n
+	return *c // race:state,n,lock
 }
 
 func main() {

@@ -1,0 +1,304 @@
+package goexec
+
+import (
+	"math"
+	"slices"
+
+	"github.com/tpinstr/tpinstr/rt/internal/event"
+)
+
+// Racing reads: late starts, and the steps after them.
+//
+// The depth-first run runs a new goroutine at once, up to its first
+// attempt or wait (its start step), before the rest of its creator's
+// step; a goroutine woken or let go by another's operation goes on at once
+// as well. A goroutine that begins with an unlocked check-then-act,
+//
+//	go func() {
+//		if n > longest {
+//			longest = n
+//		}
+//		wg.Done()
+//	}()
+//
+// therefore always writes before the next such goroutine reads, and the
+// second one, reading the larger value, never writes: the run finds the
+// read racing with the write, but not the two writes, which race in the
+// schedules where the second goroutine reads first. No order of the
+// synchronising operations differs (the Dones are not even logged), so
+// the reversals of dependent operations and their late turns
+// (Alternatives) do not reach those schedules.
+//
+// Racing accesses are dependent transitions in dynamic partial-order
+// reduction (Flanagan and Godefroid, POPL 2005): for a race between an
+// access u of a step of goroutine g and a later access v of another
+// goroutine, the algorithm backtracks at the state before u's step and
+// lets v's goroutine go first there, or, when it cannot, every other
+// goroutine that can. A run notes, for every segment, the step it belongs
+// to (noteStep: its goroutine and the index of the attempt that began the
+// step, or the start), and racySteps lists, for each race of which one
+// access is a read (a read that could have read another value, and taken
+// another path), for the step of its earlier access:
+//
+//   - a start step: g's late start, written "s" and g in an order of
+//     attempts (Schedule.Follow), at g's go statement (G.born): a run that
+//     follows it makes g wait at its start, before its first instruction,
+//     until the entry's turn, and then until no other goroutine can go on
+//     without its next turn (releaseLate), as a late turn waits at an
+//     attempt; the late start is kept in the run's order where g went on;
+//   - a step that began at an attempt of g: v's goroutine first there
+//     when it can go on there (enabled, and not waiting for the clock:
+//     canGo); otherwise every goroutine that can, and, when the attempt
+//     came while another goroutine was between
+//     two of its steps (early: the other goes on only after g's step),
+//     g's late turn there, as Alternatives lists it for a dependent pair;
+//   - a step that began at a late start or a late turn that the run
+//     followed (its entry is in the run's order): each goroutine that
+//     could make the attempt there (enabled) first, then g's late start
+//     or turn. The others' next attempts may not have been far enough for
+//     v to come first; this moves g's step one attempt later, and the
+//     runs of these schedules list the next ones, until v comes first or
+//     nothing else can go before g.
+//
+// A schedule listed this way names g as the step it walks
+// (Schedule.Walk, written "^" and g), and its run lists the schedules
+// that move g's step further, and nothing else: neither the reversals of
+// its dependent operations nor walks of other racing steps. Each racing
+// step that a run of the orders of synchronisation finds is walked on its
+// own, one attempt later at each run (for each goroutine that can go
+// first), up to the run's end at most, instead of every run of a walk
+// starting the whole exploration again (a program whose goroutines all
+// race would run every interleaving of their steps). What a walk's run would reach by reordering its operations as
+// well is not run: a racy run's exploration promises no more than the
+// README says.
+//
+// Each of these is a schedule of the program: its prefix is this run's,
+// and what goes first there could (enabled; a goroutine that descends
+// from g cannot go before g's start, and is not listed there). The
+// exploration runs each order once (Ran).
+//
+// Like late turns, these are listed by racy runs only: a run that finds no
+// race lists none, so the verdict "no race in any schedule" rests on the
+// argument of Alternatives alone. In a racy run they find races that a
+// racing read hides, which the README counts among what a race can hide,
+// when the read's step and the step it races with can come in the other
+// order; a read and a write of one step with an Unlock between them are
+// not separated (no attempt comes between them: testdata/gorealistic's
+// pending crawler). Races of two writes list none: their other order
+// changes only which value a later read that is ordered after both sees.
+
+// stepRef is a step of goroutine g: the index of the attempt that began
+// it in the run's order, -1 for its start step, -2 past maxAttempts.
+type stepRef struct {
+	g  *G
+	at int32
+}
+
+// maxSegSteps bounds the segments whose steps a run notes: a longer run
+// lists nothing for races of its later segments.
+const maxSegSteps = 1 << 20
+
+// startBase is the largest late start code: the code of goroutine g's
+// late start is startBase - g, below every late turn (-g) and above
+// clockTurn.
+const startBase = -(1 << 30)
+
+// maxStartG is the largest goroutine whose late start has a code.
+const maxStartG = 1<<30 - 1
+
+// startCode is the entry of an order of attempts for the late start of
+// goroutine g.
+func startCode(g int) int32 { return int32(startBase - min(g, maxStartG)) }
+
+// startOf returns the goroutine whose late start f is, and whether it is
+// one.
+func startOf(f int32) (int, bool) {
+	if f >= startBase || f == clockTurn || f < math.MinInt32+1 {
+		return 0, false
+	}
+	return int(startBase - f), true
+}
+
+// noteStep notes that c, a new segment of g, belongs to g's current step.
+func (e *Exec) noteStep(c event.Task, g *G) {
+	if e.segStep == nil {
+		e.segStep = map[event.Task]stepRef{}
+	}
+	if len(e.segStep) < maxSegSteps {
+		e.segStep[c] = stepRef{g: g, at: g.stepAt}
+	}
+}
+
+// startTurn makes g, which has just started, wait for its late start when
+// the order the run follows gives it one: first for the turns before it,
+// then for the others to go on as far as they can (releaseLate). It runs
+// before g's first instruction, holding the executor. A late start that
+// does not come (the run diverged) lets g go on at once.
+func (e *Exec) startTurn(g *G) {
+	code := startCode(g.ID)
+	if e.fidx >= len(e.follow) || !slices.Contains(e.follow[e.fidx:], code) {
+		return
+	}
+	g.atStart = true
+	for e.fidx < len(e.follow) {
+		f := e.follow[e.fidx]
+		if f == code && g.lateGo {
+			break
+		}
+		g.turn, g.released = true, false
+		e.ready = append(e.ready, g)
+		e.park(g, "yield", g.Site)
+		if g.turn {
+			e.diverge(g.Site)
+		}
+	}
+	g.atStart = false
+	if !g.lateGo {
+		return
+	}
+	g.lateGo = false
+	g.startAt = int32(len(e.attempts))
+	if len(e.attempts) < maxAttempts {
+		e.attempts = append(e.attempts, code)
+	}
+	e.fidx++
+	e.passTurn()
+}
+
+// racySteps lists, for a racy run, the schedules above through list
+// (Alternatives). States before fixed, the prefix a diverged run
+// followed, are not listed.
+func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, site uint32, walk int32)) {
+	for _, r := range e.stepRaces() {
+		g, other := r[0].g, r[1].g
+		if w := e.sched.Walk; w != 0 && w != int32(g.ID) {
+			continue // a walk moves one step (see above)
+		}
+		walk := int32(g.ID)
+		j := int(r[0].at)
+		if r[0].at == -1 {
+			if g.startAt < 0 {
+				j = int(g.born)
+				if !e.Diverged || j >= fixed {
+					list(j, startCode(g.ID), 0, nil, g.Site, walk)
+				}
+				continue
+			}
+			j = int(g.startAt)
+		}
+		if j < 0 || j >= len(e.attempts) || e.Diverged && j < fixed {
+			continue
+		}
+		switch f := e.attempts[j]; f {
+		case int32(g.ID):
+			if other != nil && other != g && e.canGo(other, j) {
+				list(j, int32(other.ID), 0, nil, g.Site, walk)
+				continue
+			}
+			if j/64 < len(e.early) && e.early[j/64]&(1<<(j%64)) != 0 {
+				list(j, -int32(g.ID), 0, nil, g.Site, walk)
+			}
+			for _, h := range e.gs {
+				if h != g && e.canGo(h, j) {
+					list(j, int32(h.ID), 0, nil, g.Site, walk)
+				}
+			}
+		case -int32(g.ID), startCode(g.ID):
+			for _, h := range e.gs {
+				if !descends(h, g) && e.canGo(h, j) {
+					list(j, int32(h.ID), f, nil, g.Site, walk)
+				}
+			}
+		}
+	}
+}
+
+// stepRaces returns, for each race of the run with a read among its two
+// accesses, the step of its earlier access and the goroutine of its later
+// one (nil when not known), once per pair, leaving out the steps of the
+// first goroutine before its first attempt and of adopted ones; when the
+// run stopped noting races one by one (maxRaceNotes), the start step of
+// every goroutine besides.
+func (e *Exec) stepRaces() [][2]stepRef {
+	if !e.raced {
+		return nil
+	}
+	var out [][2]stepRef
+	seen := map[[2]stepRef]bool{}
+	add := func(s stepRef, other *G) {
+		k := [2]stepRef{s, {g: other}}
+		if s.g != nil && s.at >= -1 && (s.at >= 0 || s.g.Parent != nil) && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	for _, r := range e.raceLog {
+		if r.read {
+			add(e.segStep[r.prevT], e.segStep[r.cur].g)
+		}
+	}
+	if e.raceWideAt > 0 {
+		for _, g := range e.gs {
+			add(stepRef{g: g, at: -1}, nil)
+		}
+	}
+	return out
+}
+
+// canGo reports whether goroutine h could make the next attempt after the
+// first i attempts of the run (enabled), and was not waiting for the
+// clock there: letting a sleeper go first would move the clock before the
+// racing step, an order of time that the reversals of dependent operations
+// explore (clock.go) and racing reads need not.
+func (e *Exec) canGo(h *G, i int) bool {
+	if !e.enabled(h.ID, i) {
+		return false
+	}
+	for _, s := range h.clockWaits {
+		if int(s[0]) <= i && i < int(s[1]) {
+			return false
+		}
+	}
+	return h.clockFrom < 0 || int(h.clockFrom) > i
+}
+
+// descends reports whether h is g or a goroutine that g or one of its
+// descendants created: one that cannot go on before g's start.
+func descends(h, g *G) bool {
+	for ; h != nil; h = h.Parent {
+		if h == g {
+			return true
+		}
+	}
+	return false
+}
+
+// keepWaiting appends to follow, an order listed for the state after the
+// first i attempts of the run, the late starts of the goroutines that
+// were waiting for theirs in that state (created by then, started late
+// at i or after): the listed order then keeps them waiting, as they were
+// in the state it names, instead of letting them run at once and make
+// other operations before the ones it lists. Their late starts come after
+// what follow lists, in the order the run made them. A goroutine that
+// follow lets go first there, or one that it descends from, does not
+// wait: that order starts it.
+func (e *Exec) keepWaiting(follow []int32, i int) []int32 {
+	var ws []*G
+	for _, g := range e.gs {
+		if g.startAt < int32(i) || g.born > int32(i) || slices.Contains(follow, startCode(g.ID)) {
+			continue
+		}
+		goes := false
+		for _, f := range follow[i:] {
+			goes = goes || f > 0 && int(f) <= len(e.gs) && descends(e.gs[f-1], g)
+		}
+		if !goes {
+			ws = append(ws, g)
+		}
+	}
+	slices.SortFunc(ws, func(a, b *G) int { return int(a.startAt - b.startAt) })
+	for _, g := range ws {
+		follow = append(follow, startCode(g.ID))
+	}
+	return follow
+}
