@@ -722,6 +722,18 @@ func TestParseSchedule(t *testing.T) {
 		{in: "g@1|0@1", bad: true},
 		{in: "g@1|2@-1", bad: true},
 		{in: "g@1|2@x", bad: true},
+		{in: "g@1.s2.s2.3", want: "g@1.s2*2.3"},
+		{in: "g@s1073741823", want: "g@s1073741823"},
+		{in: "g@s0", bad: true},
+		{in: "g@s1073741824", bad: true},
+		{in: "g@sx", bad: true},
+		{in: "g@-1073741825", bad: true}, // a start code written as a number
+		{in: "g@1.s2|3@1^2", want: "g@1.s2|3@1^2"},
+		{in: "g@1^2", want: "g@1^2"},
+		{in: "g@1^0", bad: true},
+		{in: "g@1^", bad: true},
+		{in: "g@1^x", bad: true},
+		{in: "g@s*1", bad: true}, // no goroutine, a count
 	}
 	for _, tt := range tests {
 		s, err := ParseSchedule(tt.in)
@@ -738,6 +750,7 @@ func TestParseSchedule(t *testing.T) {
 func FuzzParseSchedule(f *testing.F) {
 	f.Add("g1.2,3.4")
 	f.Add("g1.2/3.4,3.4:1")
+	f.Add("g@1.s2*2.-3.c,2.1:1|3@1^2")
 	f.Fuzz(func(t *testing.T, in string) {
 		s, err := ParseSchedule(in)
 		if err != nil {

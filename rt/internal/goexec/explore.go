@@ -256,13 +256,14 @@ func ParseSchedule(s string) (Schedule, error) {
 				g = int(startCode(g))
 			}
 			n := 1
+			var errN error
 			if hasN {
-				n, err = strconv.Atoi(ns)
-				if err == nil && n < 1 {
-					err = fmt.Errorf("no attempts")
+				n, errN = strconv.Atoi(ns)
+				if errN == nil && n < 1 {
+					errN = fmt.Errorf("no attempts")
 				}
 			}
-			if err != nil || g == 0 || (g <= startBase && gs[0] != 'c' && gs[0] != 's') || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
+			if err != nil || errN != nil || g == 0 || (g <= startBase && gs[0] != 'c' && gs[0] != 's') || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
 				return Schedule{}, fmt.Errorf("schedule %q: %q is not goroutine or goroutine*count", s, run)
 			}
 			for range n {
