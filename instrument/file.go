@@ -81,6 +81,7 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	if r.buf.empty() {
 		return nil, fileTable{}, nil
 	}
+	r.raiseVersion()
 	r.emitter.finish(r.file, siteImport(), r.siteTrailer())
 	name := filepath.Base(tf.Name())
 	return r.buf.bytes(), fileTable{id: r.id, base: name, sites: r.sites, test: strings.HasSuffix(name, "_test.go")}, nil

@@ -112,7 +112,7 @@ func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
 
 // goExploreSummary is what exploring a run's acquisition orders found.
 type goExploreSummary struct {
-	schedules int    // schedules run, the depth-first one included
+	schedules int    // schedules run that reported, the depth-first one included
 	complete  bool   // every schedule that reverses a pair was run
 	limit     string // what stopped it, when not complete
 	choice    *goexec.Choice
@@ -205,6 +205,9 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		return o
 	})
 	defer pool.Close()
+	// unreported counts the schedules whose runs did not report: they
+	// count towards max_schedules, and not among the schedules checked.
+	unreported := 0
 	// merge writes what the run of schedule s found, once.
 	merge := func(listed string, o outcome) (goFindings, bool) {
 		// Reports name the schedule as the replay option runs it, without
@@ -216,6 +219,7 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		f, runErr, err := o.f, o.runErr, o.err
 		if err != nil || !f.Ran {
 			sum.failures = append(sum.failures, fmt.Sprintf("schedule %s did not report (%v)", s, firstErr(runErr, err)))
+			unreported++
 			return f, false
 		}
 		if f.Choice != nil && sum.choice == nil {
@@ -301,6 +305,9 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 		work = append(work, f.Alternatives...)
 	}
+	// The schedules run in order that did not report are not among
+	// those checked (sampled ones are not counted in sum.schedules).
+	sum.schedules -= unreported
 	sum.complete = len(work) == 0
 	if sum.complete && len(sum.failures) > 0 {
 		sum.complete = false
@@ -308,7 +315,10 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	}
 	if !sum.complete && st.opts.SampleTime > 0 && !sum.interrupted {
 		began := time.Now()
-		n := st.sampleGo(listed, seen, func(s string) ([]string, bool) {
+		// Children still running at the context's deadline are stopped:
+		// sampling ends there too.
+		end, _ := ctx.Deadline()
+		n := st.sampleGo(listed, seen, end, func(s string) ([]string, bool) {
 			f, ok := merge(s, pool.Get(s, nil))
 			return f.Alternatives, ok
 		})
@@ -319,6 +329,9 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 		}
 		sum.limit += fmt.Sprintf(", then %s sampled at random %s with sample_seed=%d",
 			report.Plural(n, "more schedule"), took, st.opts.SampleSeed)
+	}
+	if unreported > 0 && !strings.Contains(sum.limit, "did not report") {
+		sum.limit += fmt.Sprintf("; %s did not report", report.Plural(unreported, "schedule"))
 	}
 	return sum
 }
@@ -335,11 +348,16 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 // ones); seen holds the schedules that ran. The choices come from the
 // sample_seed option, so that a seed samples the same schedules in the
 // same order, and every report names the schedule that showed it with a
-// replay value that runs it again.
-func (st *state) sampleGo(listed map[string][]string, seen map[string]bool, run func(s string) ([]string, bool)) int {
+// replay value that runs it again. Sampling ends at end too, when it is
+// not zero (the deadline of the children). The count leaves out the
+// schedules that did not report.
+func (st *state) sampleGo(listed map[string][]string, seen map[string]bool, end time.Time, run func(s string) ([]string, bool)) int {
 	rng := rand.New(rand.NewPCG(st.opts.SampleSeed, 0x5eed))
 	root := goexec.Schedule{}.String()
 	deadline := time.Now().Add(st.opts.SampleTime)
+	if !end.IsZero() && end.Before(deadline) {
+		deadline = end
+	}
 	n, idle := 0, 0
 	for cur := root; time.Now().Before(deadline); {
 		next := listed[cur]
@@ -366,12 +384,12 @@ func (st *state) sampleGo(listed map[string][]string, seen map[string]bool, run 
 		}
 		idle = 0
 		seen[s] = true
-		n++
 		alts, ok := run(s)
 		if !ok {
 			cur = root
 			continue
 		}
+		n++
 		listed[s] = alts
 	}
 	return n

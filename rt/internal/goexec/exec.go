@@ -191,7 +191,9 @@ type Exec struct {
 	hbOff      bool                   // clocks dropped (hb.go)
 	segClock   map[event.Task]vclock  // the clocks of ended and released segments (hb.go)
 	segStep    map[event.Task]stepRef // the step of each segment (start.go)
-	firstOrder *Choice
+	// enabledMemo holds the answers of enabled while Alternatives runs.
+	enabledMemo map[[2]int32]bool
+	firstOrder  *Choice
 
 	// The operations that the schedule's yields let go first, and those
 	// not attempted yet with the goroutine that waits for each

@@ -1042,6 +1042,10 @@ func (e *Exec) Explorable() bool {
 // goroutine asleep at a state (sleep.go) is not listed to go first there,
 // and the schedules that let a goroutine go first carry their sleep sets.
 func (e *Exec) Alternatives(racy bool) []Schedule {
+	// The same goroutine is asked about the same state for many pairs:
+	// a run of a thousand goroutines asks a million times.
+	e.enabledMemo = map[[2]int32]bool{}
+	defer func() { e.enabledMemo = nil }()
 	var out []Schedule
 	fixed := max(0, min(e.fidx, len(e.sched.Follow)-1))
 	if e.Diverged {
@@ -1085,6 +1089,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 	branches := map[int]int{}
 	listed := map[key]bool{}
 	size := 0
+	full := false // past maxAlternatives: the run noted a choice, and lists no more
 	// list lists the run's order up to the attempt i, then g (and then
 	// then, when it is not 0), with the point p when it is not nil.
 	list := func(i int, g, then int32, p *Point, site uint32, walk int32) {
@@ -1101,6 +1106,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		listed[k] = true
 		if len(out) == maxAlternatives || size+i > maxAlternativeSize {
 			e.note(site, "a run with more than %d orders of its operations to explore", len(out))
+			full = true
 			return
 		}
 		size += i + 1
@@ -1127,7 +1133,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 	}
 	for _, log := range logs {
 		u := useOf(log)
-		for i := 1; i < len(log); i++ {
+		for i := 1; i < len(log) && !full; i++ {
 			b := log[i].p
 			if ib := index(b); ib < 0 {
 				e.note(log[i].site, "a run with more than %d synchronising operations, whose later orders are not explored", maxAttempts)
@@ -1136,6 +1142,9 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 				continue
 			}
 			e.reversals(log, i, u, func(a acquisition) bool {
+				if full {
+					return false
+				}
 				ia := index(a.p)
 				if racy && ia/64 < len(e.early) && e.early[ia/64]&(1<<(ia%64)) != 0 && e.raceAfter(a, ia) {
 					// a came while another goroutine was between two
@@ -1300,6 +1309,20 @@ const (
 // the depth-first run made after the new goroutine's steps: a goroutine
 // that waits for its turn lets its creator go on).
 func (e *Exec) enabled(id, i int) bool {
+	if e.enabledMemo == nil {
+		return e.enabledAt(id, i)
+	}
+	k := [2]int32{int32(id), int32(i)}
+	v, ok := e.enabledMemo[k]
+	if !ok {
+		v = e.enabledAt(id, i)
+		e.enabledMemo[k] = v
+	}
+	return v
+}
+
+// enabledAt is enabled, without the memo of Alternatives.
+func (e *Exec) enabledAt(id, i int) bool {
 	g := e.gs[id-1]
 	if len(g.attAt) == 0 || int(g.attAt[len(g.attAt)-1]) < i || g.blockedAt(i) {
 		return false
