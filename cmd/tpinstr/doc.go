@@ -315,6 +315,13 @@ Like Go's race detector, tpinstr checks what it sees:
     still polling or spinning after main returned (or the test ended) is
     left there, as the program's exit leaves it, and the run says "this
     schedule only".
+  - TestMain: a test package without one gets one (it makes a race
+    found outside any test fail the binary, after m.Run), so a stack
+    trace the tests print shows it between testing.(*M).Run and
+    main.main. Examples are not tests to the checker: their goroutines
+    are checked in the run of the whole binary, and their schedules are
+    explored in runs of the whole binary, which usually cannot follow
+    them (the verdict, "outside any test", says so).
   - Plain Go in tests: a test's schedules are explored by running the
     test binary again with that test alone (-test.run=^TestName$).
     Goroutines that package initialisation or TestMain start before the
@@ -324,14 +331,24 @@ Like Go's race detector, tpinstr checks what it sees:
     of the initialisation they synchronised with), a schedule listed for
     it may not be followed in the process that runs it alone; the run
     then says how many schedules it checked, and names the operation
-    where one could not be followed.
+    where one could not be followed. A test that ran after others is
+    first run alone in its order, and when that run makes other
+    operations or accesses than the test made after the others (a
+    branch on a package variable an earlier test set), the verdict says
+    that the test depends on what the tests before it left, and no
+    other schedule is run for it.
   - Time in plain Go: time.Sleep, time.After, time.AfterFunc,
     time.NewTimer, time.NewTicker, time.Tick, the Stop and Reset methods
     of their timers, time.Now, Since and Until, and the deadlines of
     context.WithDeadline and context.WithTimeout (and their Cause
     variants) use the run's clock, as in a testing/synctest bubble: it
     stands still while a goroutine can go on and jumps to the earliest
-    deadline when none can, so a run does not wait for its timers.
+    deadline when none can, so a run does not wait for its timers. A
+    yield (runtime.Gosched) is the exception: it lets the sleeps and
+    timers started before it, and the first one started after it, fire
+    first, as they may while a goroutine yields; so a loop that yields
+    often beside a ticker makes the ticker fire at every yield, and the
+    run's clock (time.Since) moves by the ticker's period each time.
     Deadlines are on that clock, so the time a busy machine takes between
     two starts changes neither their order nor whether a timer expired;
     time.Now, Since and Until read the wall clock plus the time the run

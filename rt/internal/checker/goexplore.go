@@ -45,6 +45,8 @@ type goFindings struct {
 	// Order is the run's order of attempts (goexec's Attempts, written
 	// as a schedule), unless the run could not follow its schedule's.
 	Order string `json:"order,omitempty"`
+	// Hooks is how many hooks entered the run (goexec's Hooks).
+	Hooks uint64 `json:"hooks,omitempty"`
 	Ran   bool   `json:"ran"`
 }
 
@@ -98,6 +100,7 @@ func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
 		if !gx.Diverged {
 			f.Order = goexec.Schedule{Follow: gx.Attempts()}.String()
 		}
+		f.Hooks = gx.Hooks()
 	}
 	b, err := json.Marshal(f)
 	if err == nil {
@@ -125,7 +128,14 @@ type goExploreSummary struct {
 // exploreGo runs the schedules that the run of gx lists, and those their
 // runs list, depth first, up to the max_schedules option. args are the
 // program's arguments (a test binary's restricted to the test).
-func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
+//
+// alone says that the children run a test alone that ran after other
+// tests here: the first child then runs it depth first, as this process
+// did, and when that run made other operations or accesses (the test
+// depends on what the tests before it left, such as package state), no
+// schedule run alone stands for one of this process, and the verdict
+// says so.
+func (st *state) exploreGo(gx *goexec.Exec, args []string, alone bool) goExploreSummary {
 	sum := goExploreSummary{schedules: 1}
 	exe, err := os.Executable()
 	if err != nil {
@@ -140,7 +150,8 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	defer os.RemoveAll(dir)
 
 	start := time.Now()
-	seen := map[string]bool{goexec.Schedule{}.String(): true}
+	root := goexec.Schedule{}.String()
+	seen := map[string]bool{root: true}
 	// ran holds the orders of the runs, so that a schedule that would make
 	// a run that ran again is not run (goexec.Ran).
 	var ran goexec.Ran
@@ -254,8 +265,21 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string) goExploreSummary {
 	intr := make(chan os.Signal, 1)
 	signal.Notify(intr, os.Interrupt)
 	defer signal.Stop(intr)
+	if alone {
+		// The depth-first schedule again, alone: not another schedule.
+		order := goexec.Schedule{Follow: gx.Attempts()}.String()
+		f, ok := merge(root, pool.Get(root, nil))
+		if !ok {
+			unreported-- // it is not counted among the schedules
+		}
+		if !ok || f.Order != order || f.Hooks != gx.Hooks() {
+			sum.choice = &goexec.Choice{What: "the test's run, which depends on what the tests before it left (run alone, as the runs of other schedules run it, it made other operations)"}
+			sum.complete = false
+			return sum
+		}
+	}
 	// The schedules each run lists, for sampling.
-	listed := map[string][]string{goexec.Schedule{}.String(): append([]string(nil), work...)}
+	listed := map[string][]string{root: append([]string(nil), work...)}
 	for len(work) > 0 {
 		s := work[len(work)-1]
 		work = work[:len(work)-1]

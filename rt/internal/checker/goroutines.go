@@ -178,7 +178,10 @@ func (st *state) endGoRun(test string) {
 		if test != "" {
 			args = testArgs(args, test)
 		}
-		sum = st.exploreGo(st.gx, args)
+		// Tests began before this one: its children, which run it
+		// alone, may not start from the state its run started from.
+		alone := test != "" && st.testEpoch.Load() > 1
+		sum = st.exploreGo(st.gx, args, alone)
 		for _, f := range sum.failures {
 			fmt.Fprintf(os.Stderr, "tpinstr: exploration: %s\n", f)
 		}

@@ -413,6 +413,11 @@ func (e *Exec) newG(parent *G, site uint32) *G {
 	return g
 }
 
+// Hooks returns how many hooks entered the run so far: two runs of one
+// test that made the same operations and accesses count the same
+// (checker's exploreGo compares a test's run with its run alone).
+func (e *Exec) Hooks() uint64 { return e.hooks }
+
 // Current returns the running goroutine.
 func (e *Exec) Current() *G { return e.cur }
 
