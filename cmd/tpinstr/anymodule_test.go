@@ -101,9 +101,9 @@ func TestAnyModule(t *testing.T) {
 			// the file's // +build or //go:build line.
 			name: "a go 1.16 module, with // +build and //go:build lines, test",
 			files: map[string]string{
-				"go.mod":       "module example.com/old\n\ngo 1.16\n",
-				"lib/lib.go":   "// +build !windows\n\n// Package lib fills buffers.\npackage lib\n\n// Fill returns n bytes set to b.\nfunc Fill(n int, b byte) []byte {\n\tbuf := make([]byte, n)\n\tfor i := range buf {\n\t\tbuf[i] = b\n\t}\n\treturn buf\n}\n",
-				"lib/other.go": "//go:build !windows\n// +build !windows\n\npackage lib\n\n// Sum adds the bytes of p.\nfunc Sum(p []byte) (s int) {\n\tfor _, b := range p {\n\t\ts += int(b)\n\t}\n\treturn s\n}\n",
+				"go.mod":          "module example.com/old\n\ngo 1.16\n",
+				"lib/lib.go":      "// +build !windows\n\n// Package lib fills buffers.\npackage lib\n\n// Fill returns n bytes set to b.\nfunc Fill(n int, b byte) []byte {\n\tbuf := make([]byte, n)\n\tfor i := range buf {\n\t\tbuf[i] = b\n\t}\n\treturn buf\n}\n",
+				"lib/other.go":    "//go:build !windows\n// +build !windows\n\npackage lib\n\n// Sum adds the bytes of p.\nfunc Sum(p []byte) (s int) {\n\tfor _, b := range p {\n\t\ts += int(b)\n\t}\n\treturn s\n}\n",
 				"lib/lib_test.go": "package lib\n\nimport (\n\t\"sync\"\n\t\"testing\"\n)\n\nfunc TestFill(t *testing.T) {\n\tvar wg sync.WaitGroup\n\tsums := make([]int, 2)\n\tfor i := 0; i < 2; i++ {\n\t\ti := i\n\t\twg.Add(1)\n\t\tgo func() {\n\t\t\tdefer wg.Done()\n\t\t\tsums[i] = Sum(Fill(4096, 1))\n\t\t}()\n\t}\n\twg.Wait()\n\tif sums[0] != 4096 || sums[1] != 4096 {\n\t\tt.Fatal(sums)\n\t}\n}\n",
 			},
 			cmd: []string{"test", "./..."},
