@@ -16,7 +16,7 @@ import (
 // the program panics or exits.
 func (st *state) onRace(r event.Race) {
 	if st.gx != nil {
-		st.gx.RaceFound(r.Prev.Task, r.Cur.Task, !r.Prev.Write || r.Prev.Isolated, !r.Prev.Write || !r.Cur.Write) // for the late turns of exploration
+		st.gx.RaceFound(r.Prev.Task, r.Cur.Task, !r.Prev.Write || r.Prev.Isolated, !r.Prev.Write || !r.Cur.Write, [2]uint32{uint32(r.Prev.Site), uint32(r.Cur.Site)}) // for the late turns of exploration
 	}
 	key := sitePair{uint32(r.Prev.Site), uint32(r.Cur.Site)}
 	if st.seen[key] == st.epoch() {

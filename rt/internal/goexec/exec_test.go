@@ -25,7 +25,7 @@ func newTestHost() *testHost {
 	h.det = detect.New(func(r event.Race) {
 		h.races = append(h.races, r)
 		if h.e != nil {
-			h.e.RaceFound(r.Prev.Task, r.Cur.Task, !r.Prev.Write || r.Prev.Isolated, !r.Prev.Write || !r.Cur.Write) // as the checker's onRace tells it
+			h.e.RaceFound(r.Prev.Task, r.Cur.Task, !r.Prev.Write || r.Prev.Isolated, !r.Prev.Write || !r.Cur.Write, [2]uint32{uint32(r.Prev.Site), uint32(r.Cur.Site)}) // as the checker's onRace tells it
 		}
 	})
 	return h
@@ -931,7 +931,7 @@ func TestRacingReadTakesAnotherPath(t *testing.T) {
 func TestRaceNotesBounded(t *testing.T) {
 	e := &Exec{}
 	for i := range maxRaceNotes + 10 {
-		e.RaceFound(event.Task(i+1), event.Task(i+2), false, false)
+		e.RaceFound(event.Task(i+1), event.Task(i+2), false, false, [2]uint32{})
 	}
 	if len(e.raceLog) != maxRaceNotes {
 		t.Fatalf("%d races noted one by one, want %d", len(e.raceLog), maxRaceNotes)
@@ -941,7 +941,7 @@ func TestRaceNotesBounded(t *testing.T) {
 		t.Errorf("races found before attempt 0 count for it")
 	}
 	e.attempts = make([]int32, 5)
-	e.RaceFound(1, 2, false, false) // past the bound, after five attempts
+	e.RaceFound(1, 2, false, false, [2]uint32{}) // past the bound, after five attempts
 	for ia, want := range []bool{true, true, true, true, true, false} {
 		if got := e.raceAfter(a, ia); got != want {
 			t.Errorf("attempt %d: raceAfter %v, want %v", ia, got, want)

@@ -482,6 +482,7 @@ type raceNote struct {
 	prevT, cur event.Task
 	prevWide   bool
 	read       bool      // one of the two accesses is a read (start.go)
+	sites      [2]uint32 // the sites of the two accesses, lower first
 	clocks     [2]vclock // of prevT and cur
 	wide       bool
 }
@@ -495,10 +496,13 @@ const maxRaceNotes = 1 << 12
 // a read or an isolated access when prevWide is set: late turns
 // (Alternatives) are listed only for attempts that such a race can
 // concern (raceAfter); read says that one of the two accesses is a read,
-// which may have read another value in another order (late starts,
-// start.go). The detector calls it for every racing byte, so the same
-// pair at the next byte costs one comparison.
-func (e *Exec) RaceFound(prev, cur event.Task, prevWide, read bool) {
+// which may have read another value in another order (start.go), and
+// sites are their sites. The detector calls it for every racing byte, so
+// the same pair at the next byte costs one comparison.
+func (e *Exec) RaceFound(prev, cur event.Task, prevWide, read bool, sites [2]uint32) {
+	if sites[0] > sites[1] {
+		sites[0], sites[1] = sites[1], sites[0]
+	}
 	e.raced = true
 	at := len(e.attempts)
 	if k := len(e.raceLog); k > 0 {
@@ -510,7 +514,7 @@ func (e *Exec) RaceFound(prev, cur event.Task, prevWide, read bool) {
 		e.raceWideAt = at + 1
 		return
 	}
-	n := raceNote{at: at, prevT: prev, cur: cur, prevWide: prevWide, read: read, wide: prevWide || e.hbOff}
+	n := raceNote{at: at, prevT: prev, cur: cur, prevWide: prevWide, read: read, sites: sites, wide: prevWide || e.hbOff}
 	if !n.wide {
 		n.clocks = [2]vclock{e.segmentClock(prev), e.segmentClock(cur)}
 		n.wide = n.clocks[0] == nil || n.clocks[1] == nil

@@ -215,7 +215,9 @@ func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, si
 
 // stepRaces returns, for each race of the run with a read among its two
 // accesses, the step of its earlier access and the goroutine of its later
-// one (nil when not known), once per pair, leaving out the steps of the
+// one (nil when not known), for the first race of each pair of sites only
+// (a loop that races at every iteration, with the same sites, walks its
+// first racing step, not each), leaving out the steps of the
 // first goroutine before its first attempt and of adopted ones; when the
 // run stopped noting races one by one (maxRaceNotes), the start step of
 // every goroutine besides.
@@ -232,8 +234,10 @@ func (e *Exec) stepRaces() [][2]stepRef {
 			out = append(out, k)
 		}
 	}
+	pairs := map[[2]uint32]bool{}
 	for _, r := range e.raceLog {
-		if r.read {
+		if r.read && !pairs[r.sites] {
+			pairs[r.sites] = true
 			add(e.segStep[r.prevT], e.segStep[r.cur].g)
 		}
 	}
