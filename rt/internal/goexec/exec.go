@@ -193,6 +193,7 @@ type Exec struct {
 	segStep    map[event.Task]stepRef // the step of each segment (start.go)
 	// enabledMemo holds the answers of enabled while Alternatives runs.
 	enabledMemo map[[2]int32]bool
+	lateStarted bool // some goroutine made a late start (start.go)
 	firstOrder  *Choice
 
 	// The operations that the schedule's yields let go first, and those

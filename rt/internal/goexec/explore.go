@@ -1150,7 +1150,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 					return false
 				}
 				ia := index(a.p)
-				if racy && ia/64 < len(e.early) && e.early[ia/64]&(1<<(ia%64)) != 0 && e.raceAfter(a, ia) {
+				if racy && e.isEarly(ia) && e.raceAfter(a, ia) {
 					// a came while another goroutine was between two
 					// of its steps (the depth-first run runs a new
 					// goroutine before the rest of its creator's step):

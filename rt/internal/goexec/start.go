@@ -1,7 +1,6 @@
 package goexec
 
 import (
-	"math"
 	"slices"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
@@ -113,7 +112,7 @@ func startCode(g int) int32 { return int32(startBase - min(g, maxStartG)) }
 // startOf returns the goroutine whose late start f is, and whether it is
 // one.
 func startOf(f int32) (int, bool) {
-	if f >= startBase || f == clockTurn || f < math.MinInt32+1 {
+	if f >= startBase || f == clockTurn {
 		return 0, false
 	}
 	return int(startBase - f), true
@@ -158,6 +157,7 @@ func (e *Exec) startTurn(g *G) {
 	}
 	g.lateGo = false
 	g.startAt = int32(len(e.attempts))
+	e.lateStarted = true
 	if len(e.attempts) < maxAttempts {
 		e.attempts = append(e.attempts, code)
 	}
@@ -195,7 +195,7 @@ func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, si
 				list(j, int32(other.ID), 0, nil, g.Site, walk)
 				continue
 			}
-			if j/64 < len(e.early) && e.early[j/64]&(1<<(j%64)) != 0 {
+			if e.isEarly(j) {
 				list(j, -int32(g.ID), 0, nil, g.Site, walk)
 			}
 			for _, h := range e.gs {
@@ -287,6 +287,9 @@ func descends(h, g *G) bool {
 // follow lets go first there, or one that it descends from, does not
 // wait: that order starts it.
 func (e *Exec) keepWaiting(follow []int32, i int) []int32 {
+	if !e.lateStarted {
+		return follow // no goroutine waited for a late start: the common case
+	}
 	var ws []*G
 	for _, g := range e.gs {
 		if g.startAt < int32(i) || g.born > int32(i) || slices.Contains(follow, startCode(g.ID)) {
@@ -305,4 +308,10 @@ func (e *Exec) keepWaiting(follow []int32, i int) []int32 {
 		follow = append(follow, startCode(g.ID))
 	}
 	return follow
+}
+
+// isEarly reports whether the attempt at index i of the run's order came
+// while another goroutine was between two of its steps (see attempt).
+func (e *Exec) isEarly(i int) bool {
+	return i >= 0 && i/64 < len(e.early) && e.early[i/64]&(1<<(i%64)) != 0
 }
