@@ -156,7 +156,8 @@
 // handle wrapped in rt.At with a site of the matching kind. In package main, func
 // main starts with `defer rt.Exit()`; calls of os.Exit become rt.OSExit;
 // every top-level test function of a _test.go file starts with
-// `defer rt.TestEnd(t, rt.TestBegin())`.
+// `defer rt.TestEnd(t, rt.TestBegin())`, and every example function with
+// `defer rt.ExampleEnd("ExampleXxx", rt.TestBegin())`.
 //
 // Plain Go concurrency (plaingo.go): go statements, channel sends,
 // receives, close, range over a channel and select, the methods of

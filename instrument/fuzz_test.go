@@ -76,6 +76,7 @@ func OSExit(code int)                                               {}
 type TB interface{ Helper(); Errorf(format string, args ...any) }
 func TestBegin() uint64                                             { return 0 }
 func TestEnd(t TB, before uint64)                                   {}
+func ExampleEnd(name string, before uint64)                         {}
 func TestMain(code int) int                                         { return code }
 `
 

@@ -3,13 +3,15 @@ package instrument
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
 // program makes the program-level edits: `defer rt.Exit()` at the start of
-// func main, rt.OSExit for os.Exit, and the race check of each test.
+// func main, rt.OSExit for os.Exit, and the race check of each test and
+// example.
 func (r *fileRewriter) program() {
 	r.replaceOSExit()
 	isTest := strings.HasSuffix(r.tf.Name(), "_test.go")
@@ -24,21 +26,42 @@ func (r *fileRewriter) program() {
 			r.touched = true
 		case isTest && isTestFunc(r.info, fd):
 			r.testFunc(fd)
+		case isTest && isExampleFunc(fd):
+			// `go test` runs an example with an output comment after
+			// the tests, as a test of its own; it is checked as one.
+			r.firstInBody(fd.Body, "defer "+rtName+".ExampleEnd("+strconv.Quote(fd.Name.Name)+", "+rtName+".TestBegin()); ")
+			r.touched = true
 		}
 	}
+}
+
+// isExampleFunc reports whether fd is an example function: func ExampleXxx()
+// with no parameters and no result, named as `go test` names examples (an
+// upper-case letter, a digit or _ after "Example", or nothing).
+func isExampleFunc(fd *ast.FuncDecl) bool {
+	return hasTestPrefix(fd.Name.Name, "Example") && len(fd.Type.Params.List) == 0 && fd.Type.Results == nil
+}
+
+// hasTestPrefix reports whether name is prefix followed by nothing or by a
+// rune that is not a lower-case letter, the rule of `go test` for the names
+// of tests and examples.
+func hasTestPrefix(name, prefix string) bool {
+	if !strings.HasPrefix(name, prefix) {
+		return false
+	}
+	if rest := name[len(prefix):]; rest != "" {
+		if c, _ := utf8.DecodeRuneInString(rest); unicode.IsLower(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // isTestFunc reports whether fd is a test function: func TestXxx(t
 // *testing.T) with no result.
 func isTestFunc(info *types.Info, fd *ast.FuncDecl) bool {
-	name := fd.Name.Name
-	if !strings.HasPrefix(name, "Test") {
+	if !hasTestPrefix(fd.Name.Name, "Test") {
 		return false
-	}
-	if rest := name[len("Test"):]; rest != "" {
-		if c, _ := utf8.DecodeRuneInString(rest); unicode.IsLower(c) {
-			return false
-		}
 	}
 	ps := fd.Type.Params.List
 	if len(ps) != 1 || len(ps[0].Names) > 1 || fd.Type.Results != nil {

@@ -40,7 +40,7 @@ var surface = []string{
 	// Task-library call sites.
 	"At",
 	// The end of a program and of tests.
-	"Exit", "OSExit", "TestBegin", "TestEnd", "TestMain", "TB", "TestParallel", "TP", "Spin", "TestRun", "TR",
+	"Exit", "OSExit", "TestBegin", "TestEnd", "ExampleEnd", "TestMain", "TB", "TestParallel", "TP", "Spin", "TestRun", "TR",
 	// Plain Go concurrency (gohooks.go): go statements, channels, select,
 	// package sync, sync/atomic and time.Sleep.
 	"Go", "Send", "SendTo", "Recv", "Recv2", "Close",

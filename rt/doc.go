@@ -20,8 +20,8 @@
 //     and each future got.
 //
 // Exit and OSExit end a checked program with exit status 66 (or the TPINSTR
-// exitcode option) when a race was found; TestBegin, TestEnd and TestMain do
-// the same for tests.
+// exitcode option) when a race was found; TestBegin, TestEnd, ExampleEnd and
+// TestMain do the same for tests and examples.
 //
 // Options reach a checked program in the environment variable TPINSTR, a
 // space-separated list of key=value pairs as in GORACE; 'tpinstr help

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 
@@ -84,9 +85,25 @@ func TestEnd(t TB, before uint64) {
 
 func testEnd(t TB, before uint64) {
 	t.Helper()
-	if msg := checker.TestEnd(t.Name(), before); msg != "" {
+	if found := checker.TestEnd(t.Name(), before); found != "" {
 		t.Helper()
-		t.Errorf("%s", msg)
+		t.Errorf("tpinstr: %s found during execution of this test", found)
+	}
+}
+
+// ExampleEnd settles the end of the example function named name, as TestEnd
+// does for a test. Rewritten examples start with
+//
+//	defer rt.ExampleEnd("ExampleXxx", rt.TestBegin())
+//
+// An example has no *testing.T to fail: when a race was found since
+// TestBegin returned before, ExampleEnd prints the message to the standard
+// output, which package testing compares with the example's output
+// comment, so the example fails and names the race in its "got:" lines
+// (the reports are on the standard error, as for a test).
+func ExampleEnd(name string, before uint64) {
+	if found := checker.TestEnd(name, before); found != "" {
+		fmt.Printf("tpinstr: %s found during execution of this example\n", found)
 	}
 }
 

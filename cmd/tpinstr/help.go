@@ -140,6 +140,12 @@ each package whose test binary ran (not one whose result go test took from
 its cache), a line that says in how many of its tests every schedule was
 checked, and the verdict of each test where it was not.
 
+An example function with an output comment is checked as a test is: its
+schedules are explored in runs of that example alone, and a race found
+while it ran fails it, with the line "tpinstr: N data races found during
+execution of this example" after its output (an example has no *testing.T;
+package testing shows that line among the output it got).
+
 For a package whose tests have no TestMain, tpinstr adds one in a generated
 file (zz_tpinstr_main_test.go, in the overlay only). A TestMain of the user's
 needs nothing: its call of os.Exit is rewritten to report races too. A test

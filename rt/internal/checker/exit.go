@@ -49,10 +49,10 @@ func TestBegin() uint64 {
 	return st.findings.Count()
 }
 
-// TestEnd settles, at the end of the test named name, the findings since
-// Found returned before. When some were found, it returns the message that
-// fails the test (such as "1 determinacy race found during execution of
-// this test"), else "".
+// TestEnd settles, at the end of the test or example named name, the
+// findings since TestBegin returned before. When some were found, it
+// returns what they were (such as "1 determinacy race"), for the message
+// that fails the test, else "".
 func TestEnd(name string, before uint64) string {
 	st := global()
 	if st.childOut != "" {
@@ -83,7 +83,7 @@ func TestEnd(name string, before uint64) string {
 		}
 	}
 	if found > 0 {
-		return fmt.Sprintf("tpinstr: %s found during execution of this test", st.findings.Describe(spans...))
+		return st.findings.Describe(spans...)
 	}
 	return ""
 }

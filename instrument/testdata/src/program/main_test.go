@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -34,3 +35,14 @@ func TestSubtests(t *testing.T) {
 	p := t.Parallel
 	_ = p
 }
+
+// Example_shared is an example: rt.ExampleEnd with its name.
+func Example_shared() {
+	shared = 2
+	fmt.Println(shared)
+	// Output: 2
+}
+
+func Examplelower() {} // not an example: lower case after Example
+
+func ExampleArg(n int) {} // not an example: a parameter
