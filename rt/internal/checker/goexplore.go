@@ -93,6 +93,9 @@ func (st *state) finishGoChild(gx *goexec.Exec, d *report.Deadlock) {
 	f.Ran = true
 	f.Deadlock = d
 	if gx != nil {
+		if t := st.opts.ExploreTime; t > 0 {
+			gx.ListBy = time.Now().Add(t + st.opts.SampleTime)
+		}
 		for _, s := range gx.Alternatives(len(f.Races) > 0) {
 			f.Alternatives = append(f.Alternatives, s.String())
 		}
@@ -166,6 +169,11 @@ func (st *state) exploreGo(gx *goexec.Exec, args []string, alone bool) goExplore
 		return seen[sc.Replay()] || ran.Covers(sc)
 	}
 	var work []string
+	if t := st.opts.ExploreTime; t > 0 {
+		// Sampling draws from what runs listed: the listing may take
+		// the sample_time too.
+		gx.ListBy = start.Add(t + st.opts.SampleTime)
+	}
 	for _, s := range gx.Alternatives(len(st.emitted) > 0) {
 		work = append(work, s.String())
 	}

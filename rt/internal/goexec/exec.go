@@ -218,6 +218,16 @@ type Exec struct {
 	// (busyOutside): a checked program's runs set it; a test that drives
 	// the executor from goroutines of its own does not need it.
 	WaitBusy bool
+	// ListBy is the time by which Alternatives stops listing, when it is
+	// not zero: a run of a thousand goroutines compares millions of pairs
+	// of operations, and the exploration's explore_time limit should hold
+	// for the listing too. A listing cut short notes a choice, so that the
+	// verdict does not claim the schedules it did not list.
+	ListBy time.Time
+	// listByEvery is how many pairs of operations Alternatives compares
+	// between two looks at the clock (4096: a listing that small takes
+	// no time worth bounding; tests set 1).
+	listByEvery int
 
 	// Goroutines outside the executor's control (outside.go).
 	mu          sync.Mutex     // held in a locked section (outside.go)
@@ -383,13 +393,14 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		chans: map[unsafe.Pointer]*chanState{}, mutexes: map[unsafe.Pointer]*mutexState{},
 		wgs: map[unsafe.Pointer]*wgState{}, onces: map[unsafe.Pointer]*onceState{},
 		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
-		Grace:   time.Second,
-		log:     map[unsafe.Pointer][]acquisition{},
-		lazy:    map[unsafe.Pointer]bool{},
-		solo:    map[unsafe.Pointer]soloOps{},
-		pending: map[Point]pendingAcq{},
-		byG:     map[uintptr]*G{},
-		kick:    make(chan struct{}, 1),
+		Grace:       time.Second,
+		listByEvery: 4096,
+		log:         map[unsafe.Pointer][]acquisition{},
+		lazy:        map[unsafe.Pointer]bool{},
+		solo:        map[unsafe.Pointer]soloOps{},
+		pending:     map[Point]pendingAcq{},
+		byG:         map[uintptr]*G{},
+		kick:        make(chan struct{}, 1),
 
 		stopWatch: make(chan struct{}),
 	}

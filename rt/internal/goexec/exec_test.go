@@ -2,8 +2,10 @@ package goexec
 
 import (
 	"maps"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/detect"
@@ -1009,5 +1011,46 @@ func TestRacingReadsTakeOtherPaths(t *testing.T) {
 				t.Errorf("explored %d schedules: races %v, want %v", n, union, want)
 			}
 		})
+	}
+}
+
+// TestListBy checks that Alternatives stops listing at ListBy and notes the
+// choice it did not explore, so that the verdict cannot claim every
+// schedule: goroutines locking one mutex many times list other orders
+// with no deadline, and fewer, with a choice, past it.
+func TestListBy(t *testing.T) {
+	var orders [2]int
+	for i, past := range []bool{false, true} {
+		r := runSchedule(func(e *Exec, h *testHost) {
+			if past {
+				e.ListBy, e.listByEvery = time.Now().Add(-time.Second), 1
+			}
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			x := 0
+			for g := range 3 {
+				e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+				e.Go(func() {
+					for range 10 {
+						e.Lock(&mu, mu.TryLock, 0)
+						h.access(unsafe.Pointer(&x), 8, true, 1)
+						x = x*2 + g
+						e.Unlock(&mu, mu.Unlock, 0)
+					}
+					e.Add(&wg, -1, func() { wg.Done() }, 0)
+				}, 0)
+			}
+			e.Wait(&wg, 0)
+		}, Schedule{})
+		orders[i] = len(r.orders)
+		switch {
+		case !past && (len(r.orders) == 0 || r.choice != nil):
+			t.Errorf("no deadline: %d orders listed, choice %+v; want some and none", len(r.orders), r.choice)
+		case past && (r.choice == nil || !strings.Contains(r.choice.What, "explore_time")):
+			t.Errorf("past the deadline: choice %+v; want one naming explore_time", r.choice)
+		}
+	}
+	if orders[1] >= orders[0] {
+		t.Errorf("%d orders listed past the deadline, %d with none; want fewer", orders[1], orders[0])
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unsafe"
 
 	"github.com/tpinstr/tpinstr/rt/internal/event"
@@ -1093,7 +1094,21 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 	branches := map[int]int{}
 	listed := map[key]bool{}
 	size := 0
-	full := false // past maxAlternatives: the run noted a choice, and lists no more
+	full := false // past maxAlternatives or ListBy: the run noted a choice, and lists no more
+	// overdue reports whether ListBy has passed, looking at every
+	// listByEvery-th pair, and then notes the choice at site.
+	pairs := 0
+	overdue := func(site uint32) bool {
+		if pairs++; e.ListBy.IsZero() || pairs%e.listByEvery != 0 {
+			return false
+		}
+		if time.Now().Before(e.ListBy) {
+			return false
+		}
+		e.note(site, "a run whose orders of operations took longer than the explore_time limit to list")
+		full = true
+		return true
+	}
 	// list lists the run's order up to the attempt i, then g (and then
 	// then, when it is not 0), with the point p when it is not nil.
 	list := func(i int, g, then int32, p *Point, site uint32, walk int32) {
@@ -1146,7 +1161,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 				continue
 			}
 			e.reversals(log, i, u, func(a acquisition) bool {
-				if full {
+				if full || overdue(log[i].site) {
 					return false
 				}
 				ia := index(a.p)
