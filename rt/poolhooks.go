@@ -17,7 +17,11 @@ import (
 // pointer itself for pointer-shaped values (pointers, maps, channels,
 // functions), the box that holds any other value, which Get returns as
 // the same interface value. A Get that returns a new object (New, or nil
-// when the pool has no New) acquires nothing. Values that Go boxes in
+// when the pool has no New) acquires nothing. In a checked run of
+// goroutines the run keeps the objects Put during it, and explores a Get
+// that returns one and a Get that returns a new object (goexec's
+// syncvar.go): which object a real Get returns depends on the processor
+// each goroutine ran on, which the run does not control. Values that Go boxes in
 // shared static memory (small integers, zero-size values) share a key,
 // so a Put of one orders the Get of another equal one, as the race
 // detector's hash of 128 variables also merges unrelated objects. Not modelled: the race
@@ -31,7 +35,7 @@ import (
 func PoolPut(p *sync.Pool, x any, site uint32) {
 	if gx, l := enterRunning(site); gx != nil {
 		defer gx.Exit(l)
-		gx.PoolPut(unsafe.Pointer(p), dataWord(x), func() { p.Put(x) }, site)
+		gx.PoolPut(unsafe.Pointer(p), dataWord(x), x, site)
 		return
 	}
 	p.Put(x)
@@ -42,12 +46,7 @@ func PoolPut(p *sync.Pool, x any, site uint32) {
 func PoolGet(p *sync.Pool, site uint32) any {
 	if gx, l := enterRunning(site); gx != nil {
 		defer gx.Exit(l)
-		var x any
-		gx.PoolGet(unsafe.Pointer(p), func() unsafe.Pointer {
-			x = p.Get()
-			return dataWord(x)
-		}, site)
-		return x
+		return gx.PoolGet(unsafe.Pointer(p), p.Get, site)
 	}
 	return p.Get()
 }

@@ -17,10 +17,22 @@ import (
 //     the box of another), and a Get that returns x acquires it
 //     (sync/pool.go in -race builds, which hashes the word into one of
 //     128 variables; here each word has its own). A Get that returns a
-//     new object (New, or nil) acquires nothing. Put and Get are logged
+//     new object (New, or nil) acquires nothing. Which object a real Get
+//     returns depends on the processor each goroutine ran on and on the
+//     collector, which the run does not control; so the run keeps the
+//     objects Put during it itself (libState.free, last in first out)
+//     and never gives them to the real pool. A Get returns the last one
+//     Put and not gotten since, or, when there is none, what the real
+//     pool returns (New's object, nil, or an object Put before the run).
+//     sync.Pool's documentation lets Get ignore the pool and return a
+//     new object anyway, which loses the Put's edge and may show a race
+//     that the edge hid: a Get that had an object to return is a choice
+//     of two outcomes, the object (0) or a new one (1), explored as the
+//     cases of a select statement are (Point.C). Put and Get are logged
 //     as operations on the pool, so that the orders of two goroutines'
 //     Puts and Gets are explored: which object a Get returns depends on
-//     them.
+//     them. With both, a run's outcome depends on its order of
+//     operations and its choices only.
 //   - File I/O: the race detector's ioSync, one variable of the whole
 //     program, which write-like system calls release into and read-like
 //     ones acquire (syscall.Write and Read, Pwrite and Pread). Which
@@ -42,15 +54,16 @@ var ioSync byte
 // libState is the state of a run's sync variables.
 type libState struct {
 	vars   map[unsafe.Pointer]*syncVar
-	pools  map[unsafe.Pointer]int // the goroutine that used a pool, -1 once two did
-	reader int                    // the goroutine that read a file, -1 once two did
-	noted  bool                   // the file I/O's choice was noted
+	pools  map[unsafe.Pointer]int          // the goroutine that used a pool, -1 once two did
+	free   map[unsafe.Pointer][]poolObject // the objects Put into each pool in the run and not gotten since, the last Put last
+	reader int                             // the goroutine that read a file, -1 once two did
+	noted  bool                            // the file I/O's choice was noted
 }
 
 // libSync returns the run's libState.
 func (e *Exec) libSync() *libState {
 	if e.lib == nil {
-		e.lib = &libState{vars: map[unsafe.Pointer]*syncVar{}, pools: map[unsafe.Pointer]int{}}
+		e.lib = &libState{vars: map[unsafe.Pointer]*syncVar{}, pools: map[unsafe.Pointer]int{}, free: map[unsafe.Pointer][]poolObject{}}
 	}
 	return e.lib
 }
@@ -92,8 +105,8 @@ func (e *Exec) acquireVar(v *syncVar, site uint32) int {
 }
 
 // usePool logs an operation on the pool at p, one that the schedule may
-// order otherwise against another goroutine's.
-func (e *Exec) usePool(p unsafe.Pointer, site uint32) {
+// order otherwise against another goroutine's, and returns its point.
+func (e *Exec) usePool(p unsafe.Pointer, site uint32) Point {
 	l := e.libSync()
 	switch id, user := e.cur.ID, l.pools[p]; user {
 	case 0:
@@ -105,34 +118,63 @@ func (e *Exec) usePool(p unsafe.Pointer, site uint32) {
 	}
 	pt := e.enter(p, false, site)
 	e.acquired(p, pt, false, site)
+	return pt
 }
 
-// PoolPut records p.Put(x), where obj is the data word of x, before put
-// (the real Put) runs: the Put releases into obj's variable.
-func (e *Exec) PoolPut(p, obj unsafe.Pointer, put func(), site uint32) {
-	defer e.Exit(e.in(site))
-	e.usePool(p, site)
-	if obj != nil {
-		e.releaseMerge(e.syncVar(obj), site)
-	}
-	put()
+// poolObject is an object Put into a pool during the run: the value,
+// and its data word, which keys its sync variable.
+type poolObject struct {
+	x   any
+	obj unsafe.Pointer
 }
 
-// PoolGet records a Get of the pool at p: get makes the real Get (which
-// may call the pool's New, code of the program) and returns the data word
-// of what it returned; the Get acquires that object's variable. A new
-// object was released by no Put, and acquires nothing.
-func (e *Exec) PoolGet(p unsafe.Pointer, get func() unsafe.Pointer, site uint32) {
+// PoolPut records p.Put(x), where obj is the data word of x: the Put
+// releases into obj's variable, and x goes to the run's objects of the
+// pool (the real pool does not get it: see above). A Put of nil does
+// nothing, as sync.Pool's does.
+func (e *Exec) PoolPut(p, obj unsafe.Pointer, x any, site uint32) {
 	defer e.Exit(e.in(site))
 	e.usePool(p, site)
-	var obj unsafe.Pointer
-	e.userCode(func() { obj = get() }, site)
 	if obj == nil {
 		return
 	}
-	if v := e.libSync().vars[obj]; v != nil {
-		e.acquireVar(v, site)
+	e.releaseMerge(e.syncVar(obj), site)
+	l := e.libSync()
+	l.free[p] = append(l.free[p], poolObject{x, obj})
+}
+
+// PoolGet records a Get of the pool at p and returns its object: the last
+// one Put in the run and not gotten since, which acquires what its Put
+// released; or, when there is none or the schedule chooses a new object
+// (case 1 of the Get's point), what get returns (the real Get, which may
+// call the pool's New, code of the program), which acquires the variable
+// of its object if a Put of the run released into it.
+func (e *Exec) PoolGet(p unsafe.Pointer, get func() any, site uint32) any {
+	defer e.Exit(e.in(site))
+	pt := e.usePool(p, site)
+	l := e.libSync()
+	if free := l.free[p]; len(free) > 0 {
+		take := 0
+		if c, ok := e.caseAt[pt]; ok && c == 1 {
+			take = 1
+		}
+		e.explore(site, "a sync.Pool whose Get may return a new object instead of one Put before")
+		e.choices = append(e.choices, selChoice{p: pt, ready: []int{0, 1}, took: take, site: site})
+		if take == 0 {
+			o := free[len(free)-1]
+			l.free[p] = free[:len(free)-1]
+			e.acquireVar(l.vars[o.obj], site)
+			return o.x
+		}
 	}
+	var x any
+	e.userCode(func() { x = get() }, site)
+	if obj := (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]; obj != nil {
+		if v := l.vars[obj]; v != nil {
+			e.acquireVar(v, site)
+		}
+	}
+	return x
 }
 
 // IOWrite records a write-like file operation (what names it), before it

@@ -1,27 +1,29 @@
 package goexec
 
 import (
+	"maps"
 	"testing"
 	"unsafe"
 )
 
 // TestSyncVars checks the edges of sync.Pool and of file I/O (syncvar.go):
 // a Put orders what came before it before the Get that returns its
-// object, and nothing after it; a Get of a new object acquires nothing;
-// a file write orders what came before it before a later file read of
-// another goroutine, and the run then notes that it checked this
-// schedule only.
+// object, and nothing after it; a Get of a new object acquires nothing,
+// and a Get that could return an object is a choice whose other case (a
+// new object) the exploration runs; a file write orders what came before
+// it before a later file read of another goroutine, and the run then
+// notes that it checked this schedule only. races are the depth-first
+// run's, explored those of every schedule when the run is explorable.
 func TestSyncVars(t *testing.T) {
-	var pool, obj, other [8]byte
-	put := func(e *Exec, o unsafe.Pointer) { e.PoolPut(unsafe.Pointer(&pool), o, func() {}, 0) }
-	get := func(e *Exec, o unsafe.Pointer) {
-		e.PoolGet(unsafe.Pointer(&pool), func() unsafe.Pointer { return o }, 0)
-	}
+	var pool, obj [8]byte
+	put := func(e *Exec, o unsafe.Pointer) { e.PoolPut(unsafe.Pointer(&pool), o, o, 0) }
+	get := func(e *Exec) { e.PoolGet(unsafe.Pointer(&pool), func() any { return nil }, 0) }
 	tests := []struct {
-		name   string
-		body   func(e *Exec, h *testHost)
-		races  [][2]uint32
-		choice bool
+		name     string
+		body     func(e *Exec, h *testHost)
+		races    [][2]uint32
+		explored [][2]uint32
+		choice   bool
 	}{
 		{name: "pool put before get", body: func(e *Exec, h *testHost) {
 			var x int
@@ -29,36 +31,39 @@ func TestSyncVars(t *testing.T) {
 				h.access(unsafe.Pointer(&x), 8, true, 1)
 				put(e, unsafe.Pointer(&obj))
 			}, 0)
-			get(e, unsafe.Pointer(&obj))
+			get(e)
 			h.access(unsafe.Pointer(&x), 8, true, 2)
-		}},
+		}, explored: [][2]uint32{{1, 2}}},
 		{name: "pool write after put", body: func(e *Exec, h *testHost) {
 			var x int
 			e.Go(func() {
 				put(e, unsafe.Pointer(&obj))
 				h.access(unsafe.Pointer(&x), 8, true, 1)
 			}, 0)
-			get(e, unsafe.Pointer(&obj))
+			get(e)
 			h.access(unsafe.Pointer(&x), 8, true, 2)
-		}, races: [][2]uint32{{1, 2}}},
-		{name: "pool get of another object", body: func(e *Exec, h *testHost) {
+		}, races: [][2]uint32{{1, 2}}, explored: [][2]uint32{{1, 2}}},
+		{name: "pool put of nil", body: func(e *Exec, h *testHost) {
 			var x int
 			e.Go(func() {
 				h.access(unsafe.Pointer(&x), 8, true, 1)
-				put(e, unsafe.Pointer(&obj))
+				put(e, nil)
 			}, 0)
-			get(e, unsafe.Pointer(&other))
+			get(e)
 			h.access(unsafe.Pointer(&x), 8, true, 2)
-		}, races: [][2]uint32{{1, 2}}},
-		{name: "pool get of nil", body: func(e *Exec, h *testHost) {
+		}, races: [][2]uint32{{1, 2}}, explored: [][2]uint32{{1, 2}}},
+		{name: "pool of one goroutine", body: func(e *Exec, h *testHost) {
 			var x int
+			done := make(chan bool, 1)
 			e.Go(func() {
-				h.access(unsafe.Pointer(&x), 8, true, 1)
 				put(e, unsafe.Pointer(&obj))
+				get(e)
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				send(e, done, true, 0)
 			}, 0)
-			get(e, nil)
+			recv(e, done, 0)
 			h.access(unsafe.Pointer(&x), 8, true, 2)
-		}, races: [][2]uint32{{1, 2}}},
+		}},
 		{name: "file write before read", body: func(e *Exec, h *testHost) {
 			var x int
 			e.Go(func() {
@@ -126,6 +131,17 @@ func TestSyncVars(t *testing.T) {
 			if c != nil && c.Site != 5 && c.Site != 6 {
 				t.Errorf("choice at site %d, want the file operation's", c.Site)
 			}
+			if tt.choice {
+				return // the file's choice is not explored
+			}
+			union, _ := explore(tt.body)
+			want = map[[2]uint32]bool{}
+			for _, r := range tt.explored {
+				want[r] = true
+			}
+			if !maps.Equal(union, want) {
+				t.Errorf("explored: races %v, want %v", union, want)
+			}
 		})
 	}
 }
@@ -136,9 +152,9 @@ func TestPoolExplored(t *testing.T) {
 	var pool [8]byte
 	body := func(e *Exec, h *testHost) {
 		e.Go(func() {
-			e.PoolPut(unsafe.Pointer(&pool), nil, func() {}, 0)
+			e.PoolPut(unsafe.Pointer(&pool), nil, nil, 0)
 		}, 0)
-		e.PoolGet(unsafe.Pointer(&pool), func() unsafe.Pointer { return nil }, 0)
+		e.PoolGet(unsafe.Pointer(&pool), func() any { return nil }, 0)
 	}
 	if r := runSchedule(body, Schedule{}); !r.explorable {
 		t.Errorf("a pool that two goroutines use is not explorable")
