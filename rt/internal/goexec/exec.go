@@ -162,13 +162,18 @@ type Exec struct {
 	choice *Choice
 
 	// Exploration (explore.go).
-	sched    Schedule
-	follow   []int32    // the order of attempts the run follows (Schedule.Follow)
-	fidx     int        // the attempts of follow made
-	attempts []int32    // the goroutine of each attempt, in order, negative for a late turn
-	early    []uint64   // the attempts made while another goroutine was between two of its steps, as bits
-	raced    bool       // the detector found a race in the run (RaceFound)
-	raceLog  []raceNote // the races it found, for late turns (RaceFound)
+	sched  Schedule
+	follow []int32 // the order of attempts the run follows (Schedule.Follow)
+	fidx   int     // the attempts of follow made
+	// The pauses after a release that follow lists (start.go): the
+	// indexes of follow after whose entry its goroutine's next entry is
+	// its pause, and the goroutines whose first entry is.
+	pauseAfter map[int]bool
+	pauseFirst map[int]bool
+	attempts   []int32    // the goroutine of each attempt, in order, negative for a late turn
+	early      []uint64   // the attempts made while another goroutine was between two of its steps, as bits
+	raced      bool       // the detector found a race in the run (RaceFound)
+	raceLog    []raceNote // the races it found, for late turns (RaceFound)
 	// raceWideAt is 1 + the attempts made when it last found a race past
 	// maxRaceNotes, or 0.
 	raceWideAt int
@@ -309,6 +314,14 @@ type G struct {
 	stepAt  int32
 	atStart bool
 	startAt int32
+	// Its pauses after a release (start.go): whether it made a release
+	// since its step began (relSince) and how many attempts the run had
+	// made at the first (relAt), whether the order it follows pauses it
+	// at its next release (pauseArmed), whether a release made while
+	// armed pauses it once its hook is done (pauseDue), and whether it
+	// waits for the turn of that pause (atPause).
+	relSince, pauseArmed, pauseDue, atPause bool
+	relAt                                   int32
 	// The spans of attempts while it waited for the clock (a sleep, a
 	// timer's channel), the open one from clockFrom (-1: none): racySteps
 	// lets no such goroutine go first, which would move the clock.
@@ -510,6 +523,12 @@ func (e *Exec) release(site uint32) event.Task {
 		e.promoteRO(site)
 	}
 	s := g.seg()
+	if !g.relSince { // before NewTask notes c's step (noteStep)
+		g.relSince, g.relAt = true, int32(min(len(e.attempts), maxAttempts))
+	}
+	if g.pauseArmed {
+		g.pauseArmed, g.pauseDue = false, true
+	}
 	c := e.h.NewTask(s, site, g.ID)
 	e.h.Spawn(s, c, site)
 	g.segs = append(g.segs, c)

@@ -725,9 +725,17 @@ func TestParseSchedule(t *testing.T) {
 		{in: "g@1|2@-1", bad: true},
 		{in: "g@1|2@x", bad: true},
 		{in: "g@1.s2.s2.3", want: "g@1.s2*2.3"},
-		{in: "g@s1073741823", want: "g@s1073741823"},
+		{in: "g@s536870911", want: "g@s536870911"},
 		{in: "g@s0", bad: true},
-		{in: "g@s1073741824", bad: true},
+		{in: "g@s536870912", bad: true},
+		{in: "g@1.p2.p2.3", want: "g@1.p2*2.3"},
+		{in: "g@p536870911", want: "g@p536870911"},
+		{in: "g@p0", bad: true},
+		{in: "g@p536870912", bad: true},
+		{in: "g@px", bad: true},
+		{in: "g@p*1", bad: true},
+		{in: "g@-1610612737", bad: true}, // a pause code written as a number
+		{in: "g@1.p2^2", want: "g@1.p2^2"},
 		{in: "g@sx", bad: true},
 		{in: "g@-1073741825", bad: true}, // a start code written as a number
 		{in: "g@1.s2|3@1^2", want: "g@1.s2|3@1^2"},
@@ -753,6 +761,7 @@ func FuzzParseSchedule(f *testing.F) {
 	f.Add("g1.2,3.4")
 	f.Add("g1.2/3.4,3.4:1")
 	f.Add("g@1.s2*2.-3.c,2.1:1|3@1^2")
+	f.Add("g@1.p2*2.s3.p3^3")
 	f.Fuzz(func(t *testing.T, in string) {
 		s, err := ParseSchedule(in)
 		if err != nil {
@@ -1052,5 +1061,42 @@ func TestListBy(t *testing.T) {
 	}
 	if orders[1] >= orders[0] {
 		t.Errorf("%d orders listed past the deadline, %d with none; want fewer", orders[1], orders[0])
+	}
+}
+
+// TestRacingReadsPauseAfterRelease checks a check under a lock whose act
+// comes after the Unlock (testdata/gorealistic's crawler): the write-write
+// pair needs both checks before either act, a schedule in which the first
+// goroutine pauses after its Unlock (pauseTurn), since no attempt comes
+// between its read and its write.
+func TestRacingReadsPauseAfterRelease(t *testing.T) {
+	body := func(e *Exec, h *testHost) {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		mark := false
+		for i := range 2 {
+			site := uint32(2 * i)
+			e.Add(&wg, 1, func() { wg.Add(1) }, 0)
+			e.Go(func() {
+				e.Lock(&mu, mu.TryLock, 0)
+				h.access(unsafe.Pointer(&mark), 1, false, site+1)
+				seen := mark
+				e.Unlock(&mu, mu.Unlock, 0)
+				if !seen {
+					h.access(unsafe.Pointer(&mark), 1, true, site+2)
+					mark = true
+				}
+				e.Add(&wg, -1, func() { wg.Done() }, 0)
+			}, 0)
+		}
+		e.Wait(&wg, 0)
+	}
+	r := runSchedule(body, Schedule{})
+	if want := map[[2]uint32]bool{{2, 3}: true}; !maps.Equal(r.races, want) {
+		t.Fatalf("depth-first run: races %v, want %v", r.races, want)
+	}
+	union, n := explore(body)
+	if want := map[[2]uint32]bool{{1, 4}: true, {2, 3}: true, {2, 4}: true}; !maps.Equal(union, want) {
+		t.Errorf("explored %d schedules: races %v, want %v", n, union, want)
 	}
 }

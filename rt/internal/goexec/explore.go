@@ -135,8 +135,9 @@ type Schedule struct {
 // and "*" and how many attempts in a row it makes, separated by dots),
 // and the points, sorted, separated by commas ("g" alone for the
 // depth-first schedule). A late turn is written as the goroutine's
-// negative, a late start (start.go) as "s" and the goroutine, and a turn
-// of the clock (clockTurn) as "c". The sleep set, when there is one,
+// negative, a late start (start.go) as "s" and the goroutine, a pause
+// after a release (start.go) as "p" and the goroutine, and a turn of the
+// clock (clockTurn) as "c". The sleep set, when there is one,
 // comes last, after "|": goroutine "@" state, separated by commas. The
 // replay option takes it, and it makes no difference there (Replay leaves
 // it out).
@@ -167,6 +168,8 @@ func (s Schedule) String() string {
 				b.WriteString("c")
 			} else if g, ok := startOf(s.Follow[i]); ok {
 				fmt.Fprintf(&b, "s%d", g)
+			} else if g, ok := pauseOf(s.Follow[i]); ok {
+				fmt.Fprintf(&b, "p%d", g)
 			} else {
 				fmt.Fprintf(&b, "%d", s.Follow[i])
 			}
@@ -255,6 +258,11 @@ func ParseSchedule(s string) (Schedule, error) {
 					err = fmt.Errorf("no goroutine %d", g)
 				}
 				g = int(startCode(g))
+			} else if n, ok := strings.CutPrefix(gs, "p"); ok {
+				if g, err = strconv.Atoi(n); err == nil && (g < 1 || g > maxStartG) {
+					err = fmt.Errorf("no goroutine %d", g)
+				}
+				g = int(pauseCode(g))
 			}
 			n := 1
 			var errN error
@@ -264,7 +272,7 @@ func ParseSchedule(s string) (Schedule, error) {
 					errN = fmt.Errorf("no attempts")
 				}
 			}
-			if err != nil || errN != nil || g == 0 || (g <= startBase && gs[0] != 'c' && gs[0] != 's') || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
+			if err != nil || errN != nil || g == 0 || (g <= startBase && gs[0] != 'c' && gs[0] != 's' && gs[0] != 'p') || g > math.MaxInt32 || n > maxFollow-len(out.Follow) {
 				return Schedule{}, fmt.Errorf("schedule %q: %q is not goroutine or goroutine*count", s, run)
 			}
 			for range n {
@@ -562,6 +570,7 @@ func (e *Exec) raceAfter(a acquisition, ia int) bool {
 func (e *Exec) SetSchedule(s Schedule) {
 	e.sched = s
 	e.follow = s.Follow
+	e.pauseAfter, e.pauseFirst = pausesOf(s.Follow)
 	e.yieldAt = map[Point]bool{}
 	e.caseAt = map[Point]int{}
 	e.yieldTo = map[Point]Point{}
@@ -583,11 +592,16 @@ func (e *Exec) SetSchedule(s Schedule) {
 // operation's point.
 func (e *Exec) attempt(site uint32) Point {
 	g := e.cur
+	if g.pauseDue {
+		// A hook that released and now attempts (a Cond's Wait): the
+		// pause comes between the two (start.go).
+		e.pauseTurn(g)
+	}
 	if g.roLock != nil {
 		e.promoteRO(site)
 	}
 	g.acqs++
-	g.stepAt = -2
+	g.stepAt, g.relSince = -2, false
 	if len(e.attempts) < maxAttempts {
 		g.stepAt = int32(len(e.attempts))
 	}
@@ -669,6 +683,7 @@ func (e *Exec) takeTurn(g *G, site uint32) bool {
 	late := g.lateGo
 	g.lateGo = false
 	if e.fidx < len(e.follow) {
+		e.armPause(g, e.fidx)
 		e.fidx++
 		e.passTurn()
 	}
@@ -702,6 +717,8 @@ func (e *Exec) releaseLate() bool {
 		want := -int32(r.ID)
 		if r.atStart {
 			want = startCode(r.ID)
+		} else if r.atPause {
+			want = pauseCode(r.ID)
 		}
 		if r.turn && want == e.follow[e.fidx] {
 			r.turn, r.lateGo, r.released = false, true, true
@@ -1216,14 +1233,24 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		}
 	}
 	e.sleepSets(out, branches, sleeping)
-	// Late starts first: an exploration takes the last listed first, so
-	// that the orders of the operations come before them.
-	late := func(s Schedule) bool {
-		return slices.ContainsFunc(s.Follow, func(f int32) bool { _, ok := startOf(f); return ok })
+	// An exploration takes the last listed first. Walks of racing steps
+	// (start.go) last, so that they come first: a walk is bounded (its
+	// runs list its next steps only, up to the run's end), and the races
+	// it finds are what the orders of the operations would reach only
+	// after many runs. Then late starts first, so that the orders of the
+	// operations come before them.
+	rank := func(s Schedule) int {
+		switch {
+		case s.Walk != 0:
+			return 2
+		case slices.ContainsFunc(s.Follow, func(f int32) bool { _, ok := startOf(f); return ok }):
+			return 0
+		}
+		return 1
 	}
 	sort.Slice(out, func(i, j int) bool {
-		if li, lj := late(out[i]), late(out[j]); li != lj {
-			return li
+		if ri, rj := rank(out[i]), rank(out[j]); ri != rj {
+			return ri < rj
 		}
 		return out[i].String() < out[j].String()
 	})

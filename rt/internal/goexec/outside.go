@@ -196,6 +196,9 @@ func (e *Exec) enterSlow(me uintptr, site uint32) (locked, ok bool) {
 // Exit ends what Enter began; locked is Enter's first result.
 func (e *Exec) Exit(locked bool) {
 	if locked {
+		if g := e.cur; g != nil && g.pauseDue {
+			e.pauseTurn(g) // a release's pause (start.go), once its hook is done
+		}
 		e.inHook.Store(0)
 	}
 }

@@ -51,13 +51,37 @@ import (
 //     came while another goroutine was between
 //     two of its steps (early: the other goes on only after g's step),
 //     g's late turn there, as Alternatives lists it for a dependent pair;
-//   - a step that began at a late start or a late turn that the run
-//     followed (its entry is in the run's order): each goroutine that
-//     could make the attempt there (enabled) first, then g's late start
-//     or turn. The others' next attempts may not have been far enough for
-//     v to come first; this moves g's step one attempt later, and the
-//     runs of these schedules list the next ones, until v comes first or
-//     nothing else can go before g.
+//   - a step that began at a late start, a late turn or a pause (below)
+//     that the run followed (its entry is in the run's order): v's
+//     goroutine first there when it can, otherwise each goroutine that
+//     could make the attempt there (enabled) first, then g's late start,
+//     turn or pause. The others' next attempts may not have been far
+//     enough for v to come first; this moves g's step one attempt later,
+//     and the runs of these schedules list the next ones, until v comes
+//     first or nothing else can go before g;
+//   - besides, when u came after a release that g made in its step (an
+//     Unlock, a Done, a send…: relSince), g's pause at the step's first
+//     release, written "p" and g in an order of attempts, after the
+//     entry that began the step: a run that follows it makes g, once the
+//     hook of that release is done (Exit), wait as at a late turn, until
+//     the pause's turn and then until no other goroutine can go on
+//     without its next turn. A check under a lock whose act comes after
+//     the Unlock,
+//
+//	mu.Lock()
+//	seen := visited[k] // read
+//	mu.Unlock()
+//	if !seen {
+//		visited[k] = true // write
+//	}
+//
+//     has no attempt between its read and its write, so no order of
+//     attempts lets another goroutine's check come between them: the
+//     pause is the point of the schedule where it can, and its step is
+//     then walked as above. The pause is bound to the entry before it
+//     (pausesOf, armPause): g's own entries are its attempts, late
+//     starts, late turns and pauses, so the release it pauses at is the
+//     first one after the entry of the order that began its step.
 //
 // A schedule listed this way names g as the step it walks
 // (Schedule.Walk, written "^" and g), and its run lists the schedules
@@ -81,16 +105,23 @@ import (
 // argument of Alternatives alone. In a racy run they find races that a
 // racing read hides, which the README counts among what a race can hide,
 // when the read's step and the step it races with can come in the other
-// order; a read and a write of one step with an Unlock between them are
-// not separated (no attempt comes between them: testdata/gorealistic's
-// pending crawler). Races of two writes list none: their other order
-// changes only which value a later read that is ordered after both sees.
+// order, or split at a release. Races of two writes list none: their
+// other order changes only which value a later read that is ordered after
+// both sees.
+//
+// A pause adds no edge: g parks as at a yield, its segments end and its
+// next one joins them, as after runtime.Gosched. The run it makes is
+// therefore a schedule of the program, in which the other goroutines made
+// their steps between g's release and the rest of g's step.
 
 // stepRef is a step of goroutine g: the index of the attempt that began
 // it in the run's order, -1 for its start step, -2 past maxAttempts.
 type stepRef struct {
 	g  *G
 	at int32
+	// relAt is how many attempts the run had made at g's first release
+	// in the step, when the segment came after it; -1 when it did not.
+	relAt int32
 }
 
 // maxSegSteps bounds the segments whose steps a run notes: a longer run
@@ -102,8 +133,14 @@ const maxSegSteps = 1 << 20
 // clockTurn.
 const startBase = -(1 << 30)
 
-// maxStartG is the largest goroutine whose late start has a code.
-const maxStartG = 1<<30 - 1
+// maxStartG is the largest goroutine whose late start, or pause after a
+// release, has a code.
+const maxStartG = 1<<29 - 1
+
+// pauseBase is the largest pause code: the code of goroutine g's pause
+// after a release is pauseBase - g, below every late start code and above
+// clockTurn.
+const pauseBase = startBase - (1 << 29)
 
 // startCode is the entry of an order of attempts for the late start of
 // goroutine g.
@@ -112,19 +149,138 @@ func startCode(g int) int32 { return int32(startBase - min(g, maxStartG)) }
 // startOf returns the goroutine whose late start f is, and whether it is
 // one.
 func startOf(f int32) (int, bool) {
-	if f >= startBase || f == clockTurn {
+	if f >= startBase || f <= pauseBase {
 		return 0, false
 	}
 	return int(startBase - f), true
 }
 
-// noteStep notes that c, a new segment of g, belongs to g's current step.
+// pauseCode is the entry of an order of attempts for the pause of
+// goroutine g after a release.
+func pauseCode(g int) int32 { return int32(pauseBase - min(g, maxStartG)) }
+
+// pauseOf returns the goroutine whose pause pf is, and whether it is one.
+func pauseOf(f int32) (int, bool) {
+	if f > pauseBase || f == clockTurn {
+		return 0, false
+	}
+	return int(pauseBase - f), true
+}
+
+// ownerOf returns the goroutine of the entry f of an order of attempts,
+// 0 for a turn of the clock.
+func ownerOf(f int32) int {
+	if g, ok := pauseOf(f); ok {
+		return g
+	}
+	if g, ok := startOf(f); ok {
+		return g
+	}
+	if f == clockTurn {
+		return 0
+	}
+	if f < 0 {
+		return int(-f)
+	}
+	return int(f)
+}
+
+// pausesOf returns, for the order follow, the indexes whose entry's
+// goroutine has its pause as its next entry, and the goroutines whose
+// first entry is their pause.
+func pausesOf(follow []int32) (after, first map[int]bool) {
+	var last map[int]int // each goroutine's latest entry
+	for i, f := range follow {
+		g, ok := pauseOf(f)
+		if !ok {
+			if last != nil {
+				last[ownerOf(f)] = i
+			}
+			continue
+		}
+		if last == nil {
+			// The entries before the first pause, once.
+			last = map[int]int{}
+			for k, f := range follow[:i] {
+				last[ownerOf(f)] = k
+			}
+			after, first = map[int]bool{}, map[int]bool{}
+		}
+		if k, ok := last[g]; ok {
+			after[k] = true
+		} else {
+			first[g] = true
+		}
+		last[g] = i
+	}
+	return after, first
+}
+
+// armPause arms g's pause at its next release when its entry at index i
+// of the order it follows, which it has just made, is followed by its
+// pause.
+func (e *Exec) armPause(g *G, i int) {
+	if e.pauseAfter[i] {
+		g.pauseArmed = true
+	}
+}
+
+// pauseTurn pauses g, whose release was made while its pause was armed,
+// now that the release's hook is done: as at a late start, g waits for
+// the turn of its pause, and then until no other goroutine can go on
+// without its next turn (releaseLate). A pause that does not come (the run
+// diverged) lets g go on at once.
+func (e *Exec) pauseTurn(g *G) {
+	g.pauseDue = false
+	code := pauseCode(g.ID)
+	if e.over || g.state != gRunning || e.fidx >= len(e.follow) || !slices.Contains(e.follow[e.fidx:], code) {
+		return
+	}
+	g.atPause = true
+	for e.fidx < len(e.follow) {
+		f := e.follow[e.fidx]
+		if f == code && g.lateGo {
+			break
+		}
+		g.turn, g.released = true, false
+		e.ready = append(e.ready, g)
+		e.park(g, "yield", g.lastSite)
+		if g.turn {
+			e.diverge(g.lastSite)
+		}
+	}
+	g.atPause = false
+	if !g.lateGo {
+		return
+	}
+	g.lateGo = false
+	g.stepAt, g.relSince = -2, false
+	if len(e.attempts) < maxAttempts {
+		g.stepAt = int32(len(e.attempts))
+		e.attempts = append(e.attempts, code)
+	}
+	if len(g.segs) > 0 {
+		// The segment g went on in began the step of the pause (its
+		// note, made when it began, names the step before).
+		e.noteStep(g.seg(), g)
+	}
+	e.armPause(g, e.fidx)
+	e.fidx++
+	e.passTurn()
+}
+
+// noteStep notes that c, a new segment of g, belongs to g's current step,
+// and whether g made a release in that step before c.
 func (e *Exec) noteStep(c event.Task, g *G) {
 	if e.segStep == nil {
 		e.segStep = map[event.Task]stepRef{}
 	}
 	if len(e.segStep) < maxSegSteps {
-		e.segStep[c] = stepRef{g: g, at: g.stepAt}
+		r := stepRef{g: g, at: g.stepAt, relAt: -1}
+		if g.relSince {
+			r.relAt = g.relAt
+		}
+		e.segStep[c] = r
 	}
 }
 
@@ -134,6 +290,9 @@ func (e *Exec) noteStep(c event.Task, g *G) {
 // before g's first instruction, holding the executor. A late start that
 // does not come (the run diverged) lets g go on at once.
 func (e *Exec) startTurn(g *G) {
+	if e.pauseFirst[g.ID] {
+		g.pauseArmed = true
+	}
 	code := startCode(g.ID)
 	if e.fidx >= len(e.follow) || !slices.Contains(e.follow[e.fidx:], code) {
 		return
@@ -161,6 +320,7 @@ func (e *Exec) startTurn(g *G) {
 	if len(e.attempts) < maxAttempts {
 		e.attempts = append(e.attempts, code)
 	}
+	e.armPause(g, e.fidx)
 	e.fidx++
 	e.passTurn()
 }
@@ -181,6 +341,9 @@ func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, si
 				j = int(g.born)
 				if !e.Diverged || j >= fixed {
 					list(j, startCode(g.ID), 0, nil, g.Site, walk)
+					if k := int(r[0].relAt); k >= j {
+						list(k, pauseCode(g.ID), 0, nil, g.Site, walk)
+					}
 				}
 				continue
 			}
@@ -189,7 +352,14 @@ func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, si
 		if j < 0 || j >= len(e.attempts) || e.Diverged && j < fixed {
 			continue
 		}
-		switch f := e.attempts[j]; f {
+		f := e.attempts[j]
+		if k := int(r[0].relAt); k > j && ownerOf(f) == g.ID && f != clockTurn && (!e.Diverged || k >= fixed) {
+			// The earlier access came after a release of g's step: g
+			// pauses at the step's first release, which came after the
+			// run's first k attempts.
+			list(k, pauseCode(g.ID), 0, nil, g.Site, walk)
+		}
+		switch f {
 		case int32(g.ID):
 			if other != nil && other != g && e.canGo(other, j) {
 				list(j, int32(other.ID), 0, nil, g.Site, walk)
@@ -203,7 +373,13 @@ func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, si
 					list(j, int32(h.ID), 0, nil, g.Site, walk)
 				}
 			}
-		case -int32(g.ID), startCode(g.ID):
+		case -int32(g.ID), startCode(g.ID), pauseCode(g.ID):
+			if other != nil && !descends(other, g) && e.canGo(other, j) {
+				// v's goroutine can make the next attempt: it goes
+				// first, as at an attempt.
+				list(j, int32(other.ID), f, nil, g.Site, walk)
+				continue
+			}
 			for _, h := range e.gs {
 				if !descends(h, g) && e.canGo(h, j) {
 					list(j, int32(h.ID), f, nil, g.Site, walk)
