@@ -61,10 +61,13 @@ import (
 //     first or nothing else can go before g;
 //   - besides, when u came after a release that g made in its step (an
 //     Unlock, a Done, a send…: relSince), g's pause at the step's first
-//     release, written "p" and g in an order of attempts, after the
-//     entry that began the step: a run that follows it makes g, once the
-//     hook of that release is done (Exit), wait as at a late turn, until
-//     the pause's turn and then until no other goroutine can go on
+//     release, written "p" and g in an order of attempts, in the state of
+//     that release (after the attempts the run had made then, relAt,
+//     which may include other goroutines' after the entry that began g's
+//     step, when g waited in it): a run that follows it makes g, once the
+//     hook of that release is done (Exit), or before an attempt that the
+//     same hook makes after it (a Cond's Wait), wait as at a late turn,
+//     until the pause's turn and then until no other goroutine can go on
 //     without its next turn. A check under a lock whose act comes after
 //     the Unlock,
 //
@@ -78,10 +81,10 @@ import (
 //     has no attempt between its read and its write, so no order of
 //     attempts lets another goroutine's check come between them: the
 //     pause is the point of the schedule where it can, and its step is
-//     then walked as above. The pause is bound to the entry before it
+//     then walked as above. The pause is bound to g's entry before it
 //     (pausesOf, armPause): g's own entries are its attempts, late
-//     starts, late turns and pauses, so the release it pauses at is the
-//     first one after the entry of the order that began its step.
+//     starts, late turns and pauses, so the release it pauses at is its
+//     first one after the entry that began its step.
 //
 // A schedule listed this way names g as the step it walks
 // (Schedule.Walk, written "^" and g), and its run lists the schedules
@@ -159,7 +162,7 @@ func startOf(f int32) (int, bool) {
 // goroutine g after a release.
 func pauseCode(g int) int32 { return int32(pauseBase - min(g, maxStartG)) }
 
-// pauseOf returns the goroutine whose pause pf is, and whether it is one.
+// pauseOf returns the goroutine whose pause f is, and whether it is one.
 func pauseOf(f int32) (int, bool) {
 	if f > pauseBase || f == clockTurn {
 		return 0, false
