@@ -193,9 +193,10 @@ type Exec struct {
 	solo       map[unsafe.Pointer]soloOps // objects whose logs were dropped (explore.go, maxLog)
 	pending    map[Point]pendingAcq
 	explorable bool
-	hbOff      bool                   // clocks dropped (hb.go)
-	segClock   map[event.Task]vclock  // the clocks of ended and released segments (hb.go)
-	segStep    map[event.Task]stepRef // the step of each segment (start.go)
+	hbOff      bool                  // clocks dropped (hb.go)
+	segClock   map[event.Task]vclock // the clocks of ended and released segments (hb.go)
+	segStep    []stepRef             // the step of each segment from segBase on (start.go)
+	segBase    event.Task            // the first segment noted
 	// enabledMemo holds the answers of enabled while Alternatives runs.
 	enabledMemo map[[2]int32]bool
 	lateStarted bool // some goroutine made a late start (start.go)

@@ -273,18 +273,35 @@ func (e *Exec) pauseTurn(g *G) {
 }
 
 // noteStep notes that c, a new segment of g, belongs to g's current step,
-// and whether g made a release in that step before c.
+// and whether g made a release in that step before c. Segments are
+// numbered in the order they are made (with the graph's other tasks), so
+// the notes are a slice from the first one noted: a run notes one at
+// every synchronising operation that cuts a segment.
 func (e *Exec) noteStep(c event.Task, g *G) {
 	if e.segStep == nil {
-		e.segStep = map[event.Task]stepRef{}
+		e.segBase = c
 	}
-	if len(e.segStep) < maxSegSteps {
-		r := stepRef{g: g, at: g.stepAt, relAt: -1}
-		if g.relSince {
-			r.relAt = g.relAt
-		}
-		e.segStep[c] = r
+	i := int(c) - int(e.segBase)
+	if i < 0 || i >= maxSegSteps {
+		return
 	}
+	if i >= len(e.segStep) {
+		e.segStep = slices.Grow(e.segStep, i+1-len(e.segStep))[:i+1]
+	}
+	r := stepRef{g: g, at: g.stepAt, relAt: -1}
+	if g.relSince {
+		r.relAt = g.relAt
+	}
+	e.segStep[i] = r
+}
+
+// stepOf returns the step noted for segment c (noteStep), or the zero
+// stepRef.
+func (e *Exec) stepOf(c event.Task) stepRef {
+	if i := int(c) - int(e.segBase); i >= 0 && i < len(e.segStep) {
+		return e.segStep[i]
+	}
+	return stepRef{}
 }
 
 // startTurn makes g, which has just started, wait for its late start when
@@ -417,7 +434,7 @@ func (e *Exec) stepRaces() [][2]stepRef {
 	for _, r := range e.raceLog {
 		if r.read && !pairs[r.sites] {
 			pairs[r.sites] = true
-			add(e.segStep[r.prevT], e.segStep[r.cur].g)
+			add(e.stepOf(r.prevT), e.stepOf(r.cur).g)
 		}
 	}
 	if e.raceWideAt > 0 {
