@@ -309,20 +309,19 @@ type G struct {
 	lateGo    bool // its late turn came
 	// Its steps (start.go): the index of its latest attempt in the run's
 	// order (stepAt; -1 before the first, its start step; -2 past
-	// maxAttempts), whether it waits at its start for a late start
-	// (atStart), and the index of its late start in the run's order, or
-	// -1 when it started at once.
-	stepAt  int32
-	atStart bool
-	startAt int32
+	// maxAttempts), the entry of its late start or pause that it waits
+	// for (lateCode; 0 for none, and for a late turn), and the index of
+	// its late start in the run's order, or -1 when it started at once.
+	stepAt   int32
+	lateCode int32
+	startAt  int32
 	// Its pauses after a release (start.go): whether it made a release
 	// since its step began (relSince) and how many attempts the run had
 	// made at the first (relAt), whether the order it follows pauses it
-	// at its next release (pauseArmed), whether a release made while
-	// armed pauses it once its hook is done (pauseDue), and whether it
-	// waits for the turn of that pause (atPause).
-	relSince, pauseArmed, pauseDue, atPause bool
-	relAt                                   int32
+	// at its next release (pauseArmed), and whether a release made while
+	// armed pauses it once its hook is done (pauseDue).
+	relSince, pauseArmed, pauseDue bool
+	relAt                          int32
 	// The spans of attempts while it waited for the clock (a sleep, a
 	// timer's channel), the open one from clockFrom (-1: none): racySteps
 	// lets no such goroutine go first, which would move the clock.

@@ -715,10 +715,8 @@ func (e *Exec) releaseLate() bool {
 		// its late turn (or late start, start.go) is next, although it
 		// may have parked while another turn was next.
 		want := -int32(r.ID)
-		if r.atStart {
-			want = startCode(r.ID)
-		} else if r.atPause {
-			want = pauseCode(r.ID)
+		if r.lateCode != 0 {
+			want = r.lateCode
 		}
 		if r.turn && want == e.follow[e.fidx] {
 			r.turn, r.lateGo, r.released = false, true, true

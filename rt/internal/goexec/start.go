@@ -239,24 +239,9 @@ func (e *Exec) pauseTurn(g *G) {
 	if e.over || g.state != gRunning || e.fidx >= len(e.follow) || !slices.Contains(e.follow[e.fidx:], code) {
 		return
 	}
-	g.atPause = true
-	for e.fidx < len(e.follow) {
-		f := e.follow[e.fidx]
-		if f == code && g.lateGo {
-			break
-		}
-		g.turn, g.released = true, false
-		e.ready = append(e.ready, g)
-		e.park(g, "yield", g.lastSite)
-		if g.turn {
-			e.diverge(g.lastSite)
-		}
-	}
-	g.atPause = false
-	if !g.lateGo {
+	if !e.waitLate(g, code, g.lastSite) {
 		return
 	}
-	g.lateGo = false
 	g.stepAt, g.relSince = -2, false
 	if len(e.attempts) < maxAttempts {
 		g.stepAt = int32(len(e.attempts))
@@ -317,24 +302,9 @@ func (e *Exec) startTurn(g *G) {
 	if e.fidx >= len(e.follow) || !slices.Contains(e.follow[e.fidx:], code) {
 		return
 	}
-	g.atStart = true
-	for e.fidx < len(e.follow) {
-		f := e.follow[e.fidx]
-		if f == code && g.lateGo {
-			break
-		}
-		g.turn, g.released = true, false
-		e.ready = append(e.ready, g)
-		e.park(g, "yield", g.Site)
-		if g.turn {
-			e.diverge(g.Site)
-		}
-	}
-	g.atStart = false
-	if !g.lateGo {
+	if !e.waitLate(g, code, g.Site) {
 		return
 	}
-	g.lateGo = false
 	g.startAt = int32(len(e.attempts))
 	e.lateStarted = true
 	if len(e.attempts) < maxAttempts {
@@ -343,6 +313,29 @@ func (e *Exec) startTurn(g *G) {
 	e.armPause(g, e.fidx)
 	e.fidx++
 	e.passTurn()
+}
+
+// waitLate makes g wait for its late start or pause, whose entry in the
+// order it follows is code: first for the turns before it, then for the
+// others to go on as far as they can (releaseLate). It reports whether
+// the entry came; when the run diverged instead, g goes on at once.
+func (e *Exec) waitLate(g *G, code int32, site uint32) bool {
+	g.lateCode = code
+	for e.fidx < len(e.follow) {
+		if e.follow[e.fidx] == code && g.lateGo {
+			break
+		}
+		g.turn, g.released = true, false
+		e.ready = append(e.ready, g)
+		e.park(g, "yield", site)
+		if g.turn {
+			e.diverge(site)
+		}
+	}
+	g.lateCode = 0
+	late := g.lateGo
+	g.lateGo = false
+	return late
 }
 
 // racySteps lists, for a racy run, the schedules above through list
