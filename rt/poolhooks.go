@@ -19,7 +19,7 @@ import (
 // the same interface value. A Get that returns a new object (New, or nil
 // when the pool has no New) acquires nothing. In a checked run of
 // goroutines the run keeps the objects Put during it, and explores a Get
-// that returns one and a Get that returns a new object (goexec's
+// that returns each of them and a Get that returns a new object (goexec's
 // syncvar.go): which object a real Get returns depends on the processor
 // each goroutine ran on, which the run does not control. Values that Go boxes in
 // shared static memory (small integers, zero-size values) share a key,

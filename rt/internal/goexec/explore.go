@@ -712,7 +712,7 @@ func (e *Exec) releaseLate() bool {
 	}
 	for _, r := range e.ready {
 		// A goroutine that waits for its turn is released here when
-		// its late turn (or late start, start.go) is next, although it
+		// its late turn (or late start or pause, start.go) is next, although it
 		// may have parked while another turn was next.
 		want := -int32(r.ID)
 		if r.lateCode != 0 {

@@ -26,9 +26,11 @@ import (
 //     pool returns (New's object, nil, or an object Put before the run).
 //     sync.Pool's documentation lets Get ignore the pool and return a
 //     new object anyway, which loses the Put's edge and may show a race
-//     that the edge hid: a Get that had an object to return is a choice
-//     of two outcomes, the object (0) or a new one (1), explored as the
-//     cases of a select statement are (Point.C). Put and Get are logged
+//     that the edge hid, and a real Get may return any object Put on its
+//     processor (the private one first, then the shared ones): a Get that
+//     had objects to return is a choice of one of them (the last one Put
+//     first) or a new one, explored as the cases of a select statement
+//     are (Point.C), up to maxPoolChoices objects. Put and Get are logged
 //     as operations on the pool, so that the orders of two goroutines'
 //     Puts and Gets are explored: which object a Get returns depends on
 //     them. With both, a run's outcome depends on its order of
@@ -143,26 +145,42 @@ func (e *Exec) PoolPut(p, obj unsafe.Pointer, x any, site uint32) {
 	l.free[p] = append(l.free[p], poolObject{x, obj})
 }
 
-// PoolGet records a Get of the pool at p and returns its object: the last
-// one Put in the run and not gotten since, which acquires what its Put
-// released; or, when there is none or the schedule chooses a new object
-// (case 1 of the Get's point), what get returns (the real Get, which may
-// call the pool's New, code of the program), which acquires the variable
-// of its object if a Put of the run released into it.
+// maxPoolChoices bounds the objects a Get's choice names: a Get that
+// could return one of more objects notes that the others were not
+// explored.
+const maxPoolChoices = 8
+
+// PoolGet records a Get of the pool at p and returns its object. A Get
+// that finds objects Put in the run and not gotten since is a choice
+// (Point.C): case i < n returns the i-th of the last n of them, counting
+// from the last Put (case 0, the depth-first run's), and acquires what
+// its Put released; case n returns a new object. A new object is what get
+// returns (the real Get, which may call the pool's New, code of the
+// program), which acquires the variable of its object if a Put of the
+// run released into it.
 func (e *Exec) PoolGet(p unsafe.Pointer, get func() any, site uint32) any {
 	defer e.Exit(e.in(site))
 	pt := e.usePool(p, site)
 	l := e.libSync()
 	if free := l.free[p]; len(free) > 0 {
-		take := 0
-		if c, ok := e.caseAt[pt]; ok && c == 1 {
-			take = 1
+		n := min(len(free), maxPoolChoices)
+		if len(free) > n {
+			e.note(site, "a sync.Pool's Get that could return one of more than %d objects", maxPoolChoices)
 		}
-		e.explore(site, "a sync.Pool whose Get may return a new object instead of one Put before")
-		e.choices = append(e.choices, selChoice{p: pt, ready: []int{0, 1}, took: take, site: site})
-		if take == 0 {
-			o := free[len(free)-1]
-			l.free[p] = free[:len(free)-1]
+		take := 0
+		if c, ok := e.caseAt[pt]; ok && c <= n {
+			take = c
+		}
+		e.explore(site, "a sync.Pool whose Get may return another object than the last one Put, or a new one")
+		ready := make([]int, n+1)
+		for i := range ready {
+			ready[i] = i
+		}
+		e.choices = append(e.choices, selChoice{p: pt, ready: ready, took: take, site: site})
+		if take < n {
+			k := len(free) - 1 - take
+			o := free[k]
+			l.free[p] = slices.Delete(free, k, k+1)
 			e.acquireVar(l.vars[o.obj], site)
 			return o.x
 		}

@@ -52,6 +52,18 @@ func TestSyncVars(t *testing.T) {
 			get(e)
 			h.access(unsafe.Pointer(&x), 8, true, 2)
 		}, races: [][2]uint32{{1, 2}}, explored: [][2]uint32{{1, 2}}},
+		{name: "pool get of an older object", body: func(e *Exec, h *testHost) {
+			var a, b [8]byte
+			e.Go(func() {
+				put(e, unsafe.Pointer(&a))
+				put(e, unsafe.Pointer(&b))
+				h.access(unsafe.Pointer(&a), 8, true, 1)
+			}, 0)
+			x := e.PoolGet(unsafe.Pointer(&pool), func() any { return nil }, 0)
+			if o, ok := x.(unsafe.Pointer); ok {
+				h.access(o, 8, true, 2)
+			}
+		}, explored: [][2]uint32{{1, 2}}},
 		{name: "pool of one goroutine", body: func(e *Exec, h *testHost) {
 			var x int
 			done := make(chan bool, 1)
