@@ -673,12 +673,7 @@ func (e *Exec) takeTurn(g *G, site uint32) bool {
 		if f == id || f == -id && g.lateGo {
 			break
 		}
-		g.turn, g.released = true, false
-		e.ready = append(e.ready, g)
-		e.park(g, "yield", site)
-		if g.turn {
-			e.diverge(site)
-		}
+		e.parkForTurn(g, site)
 	}
 	late := g.lateGo
 	g.lateGo = false
@@ -688,6 +683,19 @@ func (e *Exec) takeTurn(g *G, site uint32) bool {
 		e.passTurn()
 	}
 	return late
+}
+
+// parkForTurn parks g, which waits for a turn of the order the run
+// follows, until another goroutine's operation lets it go on (passTurn,
+// releaseLate); when it went on still waiting for its turn (no goroutine
+// could make the entry whose turn it is), the run diverges.
+func (e *Exec) parkForTurn(g *G, site uint32) {
+	g.turn, g.released = true, false
+	e.ready = append(e.ready, g)
+	e.park(g, "yield", site)
+	if g.turn {
+		e.diverge(site)
+	}
 }
 
 // passTurn lets the goroutine whose turn comes next go on, if it waits

@@ -325,12 +325,7 @@ func (e *Exec) waitLate(g *G, code int32, site uint32) bool {
 		if e.follow[e.fidx] == code && g.lateGo {
 			break
 		}
-		g.turn, g.released = true, false
-		e.ready = append(e.ready, g)
-		e.park(g, "yield", site)
-		if g.turn {
-			e.diverge(site)
-		}
+		e.parkForTurn(g, site)
 	}
 	g.lateCode = 0
 	late := g.lateGo
