@@ -35,7 +35,7 @@ import (
 func PoolPut(p *sync.Pool, x any, site uint32) {
 	if gx, l := enterRunning(site); gx != nil {
 		defer gx.Exit(l)
-		gx.PoolPut(unsafe.Pointer(p), dataWord(x), x, site)
+		gx.PoolPut(unsafe.Pointer(p), x, site)
 		return
 	}
 	p.Put(x)
@@ -49,9 +49,4 @@ func PoolGet(p *sync.Pool, site uint32) any {
 		return gx.PoolGet(unsafe.Pointer(p), p.Get, site)
 	}
 	return p.Get()
-}
-
-// dataWord returns the data word of the interface value x: nil for nil.
-func dataWord(x any) unsafe.Pointer {
-	return (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -63,15 +62,11 @@ func TestAloneDiffers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run("verbose="+tt.verbose, func(t *testing.T) {
-			dir := userModule(t, map[string]string{"s/s_test.go": strings.Replace(stateTests, "VERBOSE", tt.verbose, 1)})
-			tmp := t.TempDir()
-			var stdout, stderr bytes.Buffer
-			cmd := tpinstrCmd(t, dir, tmp, nil, "test", "-count=1", "./s")
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if code := exitStatus(t, cmd.Run()); code != tt.status {
-				t.Errorf("status %d, want %d; stderr:\n%s", code, tt.status, stderr.String())
+			code, stderr, out := testPackage(t, map[string]string{"s/s_test.go": strings.Replace(stateTests, "VERBOSE", tt.verbose, 1)})
+			if code != tt.status {
+				t.Errorf("status %d, want %d; stderr:\n%s", code, tt.status, stderr)
 			}
-			if out := stdout.String() + stderr.String(); !strings.Contains(out, tt.want) {
+			if !strings.Contains(out, tt.want) {
 				t.Errorf("no %q in the output:\n%s", tt.want, out)
 			}
 		})

@@ -120,6 +120,19 @@ func tpinstrCmd(t *testing.T, dir, tmp string, env []string, args ...string) *ex
 	return cmd
 }
 
+// testPackage runs `tpinstr test -count=1 ./s` in a user module made of
+// files, and returns its exit status, its standard error, and its
+// standard output followed by its standard error.
+func testPackage(t *testing.T, files map[string]string) (status int, stderr, out string) {
+	t.Helper()
+	dir := userModule(t, files)
+	var so, se bytes.Buffer
+	cmd := tpinstrCmd(t, dir, t.TempDir(), nil, "test", "-count=1", "./s")
+	cmd.Stdout, cmd.Stderr = &so, &se
+	status = exitStatus(t, cmd.Run())
+	return status, se.String(), so.String() + se.String()
+}
+
 // exitStatus returns the exit status of a finished command.
 func exitStatus(t *testing.T, err error) int {
 	t.Helper()

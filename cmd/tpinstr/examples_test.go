@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -81,15 +80,10 @@ func TestExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := userModule(t, map[string]string{"s/s_test.go": strings.Replace(exampleTests, "LASTREAD", tt.read, 1)})
-			tmp := t.TempDir()
-			var stdout, stderr bytes.Buffer
-			cmd := tpinstrCmd(t, dir, tmp, nil, "test", "-count=1", "./s")
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if code := exitStatus(t, cmd.Run()); code != tt.status {
-				t.Errorf("status %d, want %d; stderr:\n%s", code, tt.status, stderr.String())
+			code, stderr, out := testPackage(t, map[string]string{"s/s_test.go": strings.Replace(exampleTests, "LASTREAD", tt.read, 1)})
+			if code != tt.status {
+				t.Errorf("status %d, want %d; stderr:\n%s", code, tt.status, stderr)
 			}
-			out := stdout.String() + stderr.String()
 			for _, w := range tt.want {
 				if !strings.Contains(out, w) {
 					t.Errorf("no %q in the output:\n%s", w, out)

@@ -130,13 +130,20 @@ type poolObject struct {
 	obj unsafe.Pointer
 }
 
-// PoolPut records p.Put(x), where obj is the data word of x: the Put
-// releases into obj's variable, and x goes to the run's objects of the
-// pool (the real pool does not get it: see above). A Put of nil does
-// nothing, as sync.Pool's does.
-func (e *Exec) PoolPut(p, obj unsafe.Pointer, x any, site uint32) {
+// dataWord returns the data word of the interface value x, which keys
+// its sync variable: nil for nil.
+func dataWord(x any) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]
+}
+
+// PoolPut records p.Put(x): the Put releases into the variable of x's
+// data word, and x goes to the run's objects of the pool (the real pool
+// does not get it: see above). A Put of nil does nothing, as
+// sync.Pool's does.
+func (e *Exec) PoolPut(p unsafe.Pointer, x any, site uint32) {
 	defer e.Exit(e.in(site))
 	e.usePool(p, site)
+	obj := dataWord(x)
 	if obj == nil {
 		return
 	}
@@ -187,7 +194,7 @@ func (e *Exec) PoolGet(p unsafe.Pointer, get func() any, site uint32) any {
 	}
 	var x any
 	e.userCode(func() { x = get() }, site)
-	if obj := (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]; obj != nil {
+	if obj := dataWord(x); obj != nil {
 		if v := l.vars[obj]; v != nil {
 			e.acquireVar(v, site)
 		}

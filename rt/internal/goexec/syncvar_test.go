@@ -16,7 +16,7 @@ import (
 // run's, explored those of every schedule when the run is explorable.
 func TestSyncVars(t *testing.T) {
 	var pool, obj [8]byte
-	put := func(e *Exec, o unsafe.Pointer) { e.PoolPut(unsafe.Pointer(&pool), o, o, 0) }
+	put := func(e *Exec, o unsafe.Pointer) { e.PoolPut(unsafe.Pointer(&pool), o, 0) }
 	get := func(e *Exec) { e.PoolGet(unsafe.Pointer(&pool), func() any { return nil }, 0) }
 	tests := []struct {
 		name     string
@@ -164,7 +164,7 @@ func TestPoolExplored(t *testing.T) {
 	var pool [8]byte
 	body := func(e *Exec, h *testHost) {
 		e.Go(func() {
-			e.PoolPut(unsafe.Pointer(&pool), nil, nil, 0)
+			e.PoolPut(unsafe.Pointer(&pool), nil, 0)
 		}, 0)
 		e.PoolGet(unsafe.Pointer(&pool), func() any { return nil }, 0)
 	}
@@ -173,5 +173,22 @@ func TestPoolExplored(t *testing.T) {
 	}
 	if _, n := explore(body); n < 2 {
 		t.Errorf("%d schedules explored, want both orders", n)
+	}
+}
+
+// TestDataWord checks that dataWord finds the pointer of a pointer-shaped
+// value, nil for nil, and for a value Go boxes the box, which a copy of
+// the interface value shares (what a Get returns is the value Put) and
+// another boxing of an equal value does not.
+func TestDataWord(t *testing.T) {
+	x := new(int)
+	if dataWord(x) != unsafe.Pointer(x) || dataWord(nil) != nil {
+		t.Fatalf("dataWord(%p) = %p, dataWord(nil) = %p", x, dataWord(x), dataWord(nil))
+	}
+	b := []byte{1}
+	v := any(b)
+	w := v
+	if dataWord(v) == nil || dataWord(w) != dataWord(v) || dataWord(any(b)) == dataWord(v) {
+		t.Errorf("boxed slice: dataWord %p, of a copy %p, of another boxing %p", dataWord(v), dataWord(w), dataWord(any(b)))
 	}
 }
