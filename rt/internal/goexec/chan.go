@@ -204,6 +204,7 @@ func (e *Exec) recv(c Case, site uint32) {
 		return
 	}
 	cs.recvq = append(cs.recvq, &waiter{g: g, c: c})
+	g.waitChans = append(g.waitChans[:0], ch)
 	g.clockWakes = e.clockCanWake(ch)
 	e.park(g, "chan receive", site)
 	e.receivedParked(c, site)
@@ -359,13 +360,17 @@ func (e *Exec) Select(cases []Case, hasDefault bool, site uint32) int {
 		return -1
 	}
 	sw := &selWait{}
+	g.waitChans = g.waitChans[:0]
 	for i, c := range cases {
 		ch := c.Chan()
 		if ch == nil {
 			continue
 		}
-		if !c.IsSend() && e.clockCanWake(ch) {
-			g.clockWakes = true
+		if !c.IsSend() {
+			g.waitChans = append(g.waitChans, ch)
+			if e.clockCanWake(ch) {
+				g.clockWakes = true
+			}
 		}
 		cs := e.chanState(ch)
 		w := &waiter{g: g, c: c, sel: sw, idx: i}

@@ -41,12 +41,22 @@ import (
 //     with a turn of the clock before it (clockTurn, clockBefore): no
 //     goroutine makes an attempt until a sleep or timer of the run wakes
 //     or fires.
+//   - A Stop or Reset of a timer whose fire would change the run (a
+//     goroutine waits on its channel, or its function would run) lists
+//     the same schedule (timers.go's stopping): the stopping goroutine
+//     may be delayed past the deadline.
 //
-// A schedule in which the goroutine's turn comes but the clock cannot
-// wake it (its timer was stopped) cannot be followed: its run notes a
-// choice (Diverged), and the verdict says which schedules it covered.
-// TestDeadlineOrderExplored checks that a select's timeout is taken in
-// some schedule while another goroutine could still send.
+// A goroutine waits where the clock can wake it only while a timer that
+// can is armed: once its timers were stopped, or fired elsewhere (their
+// value went to another receiver, or their function's goroutine, which
+// closes the channel in a step of its own, was started), it waits for
+// the other goroutines (reclock), and no schedule lets it go first, which
+// no run could follow. When the clock fires a function timer at the turn
+// of a goroutine that waits for it, the function's goroutine is part of
+// that turn (clockStep). TestClockWaitEnds checks that every schedule
+// listed is followed; TestDeadlineOrderExplored that a select's timeout
+// is taken in some schedule while another goroutine could still send;
+// TestStopAfterFire that a Stop may come after the fire.
 //
 // A timer of a function (time.AfterFunc) starts a goroutine when it
 // fires. A context's deadline is one, whose function closes the context's
@@ -80,6 +90,12 @@ const clockTurn int32 = math.MinInt32
 // those schedules move the clock one deadline each.
 func (e *Exec) clockBefore(g *G, site uint32) {
 	e.explore(site, "a select statement that a timer could make ready first, goroutine %d", g.ID)
+	e.clockTurnBefore(g)
+}
+
+// clockTurnBefore lists the schedule with a turn of the clock before the
+// latest attempt of g.
+func (e *Exec) clockTurnBefore(g *G) {
 	if len(g.attAt) == 0 || len(g.attAt) < g.acqs {
 		return // past maxAttempts: Alternatives notes it
 	}
@@ -124,6 +140,65 @@ func (e *Exec) TimerCloses(key, ch unsafe.Pointer) {
 		e.timerCloses = map[unsafe.Pointer]*timer{}
 	}
 	e.timerCloses[ch] = t
+	t.closes = ch
+	e.reclock(t)
+}
+
+// reclock decides again, for each goroutine parked on the channel of the
+// timer t or on the channel its function closes, whether the clock can
+// wake it, after t was armed, fired or stopped. A goroutine that the
+// clock can no longer wake (its timer was stopped, or fired and sent to
+// another receiver, or started the goroutine of its function, which
+// closes the channel in a step of its own) waits for the other goroutines
+// from here on, as one parked where no timer can wake it: it does not
+// count as enabled (explore.go) at the states that follow, and no
+// schedule lets it go first there, which no run could follow. A goroutine
+// that a timer armed again can wake counts as enabled again, as one that
+// parked there while the timer was armed.
+func (e *Exec) reclock(t *timer) {
+	for _, ch := range [2]unsafe.Pointer{chanPointer(t.ch), t.closes} {
+		if ch == nil {
+			continue
+		}
+		cs := e.chans[ch]
+		if cs == nil {
+			continue
+		}
+		for _, w := range cs.recvq {
+			if !w.stale() && w.g.state == gParked {
+				e.reclockG(w.g)
+			}
+		}
+	}
+}
+
+// reclockG sets g.clockWakes from the timers of the channels g waits on,
+// and moves the open span of its wait between blocked and clockWaits.
+func (e *Exec) reclockG(g *G) {
+	can := false
+	for _, ch := range g.waitChans {
+		if e.clockCanWake(ch) {
+			can = true
+			break
+		}
+	}
+	now := int32(len(e.attempts))
+	switch {
+	case g.clockWakes && !can:
+		g.clockWakes = false
+		if g.clockFrom >= 0 {
+			g.clockWaits = append(g.clockWaits, [2]int32{g.clockFrom, now})
+			g.clockFrom = -1
+		}
+		g.blockFrom = now
+	case !g.clockWakes && can:
+		g.clockWakes = true
+		if g.blockFrom >= 0 {
+			g.blocked = append(g.blocked, [2]int32{g.blockFrom, now})
+			g.blockFrom = -1
+		}
+		g.clockFrom = now
+	}
 }
 
 // wokeBefore records that the running goroutine wakes g by its latest
@@ -159,13 +234,26 @@ func (e *Exec) endTurn(g *G) {
 // (Schedule.Follow) waits where the clock can wake it. The goroutine of a
 // timer's function that fires then (a context's cancel at its deadline)
 // goes on without a turn of its own, as part of the clock's step that
-// wakes f: its attempts are kept in the order, as the steps they are.
+// wakes f (clockStep): its attempts are kept in the order, as the steps
+// they are.
 func (e *Exec) waitsForClock(f int32) bool {
 	if f <= 0 || int(f) > len(e.gs) {
 		return false
 	}
 	g := e.gs[f-1]
 	return g.state == gParked && g.clockWakes
+}
+
+// clockStep reports whether g, the goroutine of a timer's function, is
+// part of the clock's step that wakes the goroutine whose turn it is:
+// the timer fired while that goroutine waited for the clock at its turn
+// (goFired's clockFor), and it still waits. Once the timer fired, the
+// goroutine waits for g's operation (reclock), which completes the step.
+func (e *Exec) clockStep(g *G) bool {
+	if !g.byClock || g.clockFor == 0 || e.fidx >= len(e.follow) || e.follow[e.fidx] != g.clockFor {
+		return false
+	}
+	return e.gs[g.clockFor-1].state == gParked
 }
 
 // noteClockWaits notes a choice when a goroutine waits for the clock as

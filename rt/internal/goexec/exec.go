@@ -337,9 +337,16 @@ type G struct {
 	// it waits there, and a goroutine that wakes it instead lists the
 	// schedule in which the clock comes first.
 	clockWakes bool
-	byClock    bool // started by a timer that fired (a function timer's goroutine)
-	rheld      int  // read locks of RWMutexes it holds (RLock)
-	spawnK     int  // the parent's acquisitions attempted before the go statement
+	// waitChans are the channels it receives from while parked in a
+	// receive or a select: the timers of those whose state changes while
+	// it waits decide clockWakes again (reclock).
+	waitChans []unsafe.Pointer
+	byClock   bool // started by a timer that fired (a function timer's goroutine)
+	// clockFor is, for a goroutine started by a timer that fired at the
+	// turn of a goroutine waiting for the clock, that goroutine (clockStep).
+	clockFor int32
+	rheld    int // read locks of RWMutexes it holds (RLock)
+	spawnK   int // the parent's acquisitions attempted before the go statement
 
 	vc    vclock       // its clock (hb.go)
 	segs  []event.Task // open segments, oldest first

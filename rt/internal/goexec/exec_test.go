@@ -88,6 +88,8 @@ type result struct {
 	// (late turns, start.go).
 	orders []Schedule
 	dead   []*G
+	// diverged: the run could not follow its schedule (Exec.Diverged).
+	diverged bool
 }
 
 // runSchedule runs body as goroutine 1 of a checked run that yields at the
@@ -123,7 +125,7 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 	}
 	explorable := e.Explorable()
 	orders := e.Alternatives(false)
-	return result{races: races, dead: dead, choice: e.Choice(), explorable: explorable, orders: orders, alts: e.Alternatives(len(races) > 0)}
+	return result{races: races, dead: dead, choice: e.Choice(), explorable: explorable, orders: orders, alts: e.Alternatives(len(races) > 0), diverged: e.Diverged}
 }
 
 // explore runs body under every schedule that the runs' alternatives

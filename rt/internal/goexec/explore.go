@@ -662,7 +662,7 @@ func (e *Exec) attempt(site uint32) Point {
 // operations, or the schedule was not one a run listed), and goes on from
 // here as the depth-first run does (diverge).
 func (e *Exec) takeTurn(g *G, site uint32) bool {
-	if g.byClock && e.waitsForClock(e.follow[e.fidx]) {
+	if e.clockStep(g) {
 		// A timer's function, on the way to the wake of the goroutine
 		// whose turn it is (clock.go): part of the clock's step.
 		return false

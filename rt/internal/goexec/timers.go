@@ -75,8 +75,9 @@ type timer struct {
 	f      func()         // a function timer's function
 	rel    event.Task     // the release segment of its start
 	site   uint32
-	seq    uint64 // e.seq when it started, for the order of equal deadlines and readyFirst
-	armed  bool   // in e.timers
+	seq    uint64         // e.seq when it started, for the order of equal deadlines and readyFirst
+	armed  bool           // in e.timers
+	closes unsafe.Pointer // the channel its function closes (TimerCloses)
 	// The goroutine that started it, and its acquisitions so far: the
 	// goroutine of a function timer descends from that start (spawnedAfter).
 	creator *G
@@ -138,6 +139,7 @@ func (e *Exec) expire(ch unsafe.Pointer) {
 	}
 	e.fired(t)
 	e.fire(t)
+	e.reclock(t)
 }
 
 // keep names t by key.
@@ -168,6 +170,7 @@ func (e *Exec) start(t *timer, d time.Duration, site uint32) {
 		}
 		e.timerChan[chanPointer(t.ch)] = t
 	}
+	e.reclock(t)
 }
 
 // StopTimer stops the timer named key, as (*time.Timer).Stop and
@@ -180,7 +183,42 @@ func (e *Exec) StopTimer(key unsafe.Pointer, site uint32) (active, ok bool) {
 	if t == nil {
 		return false, false
 	}
+	e.stopping(t, site)
 	return e.stop(t), true
+}
+
+// stopping is the Stop or Reset of the timer t by the running goroutine.
+// The clock could have fired t first, in a schedule that delays the
+// goroutine past t's deadline; when that fire could change the run, the
+// Stop is an attempt, and the run lists the schedule with a turn of the
+// clock before it (clock.go's clockTurnBefore), as for a select statement
+// that did not wait for the clock. The fire changes the run when t's
+// function would run (an AfterFunc's), or when a goroutine waits on t's
+// channel, or on the channel its function closes (a context's Done), and
+// the fire would wake it. A value sent that nobody received changes
+// nothing: the Stop drops it. A context's deadline (a function timer
+// whose function closes Done, TimerCloses) is the exception: its cancel
+// changes what Err returns after the context's own cancel, whose Stop
+// this is, and only a goroutine waiting on Done makes the schedule
+// listed; what Err returns after the cancel is not explored.
+func (e *Exec) stopping(t *timer, site uint32) {
+	waits := func(ch unsafe.Pointer) bool {
+		cs := e.chans[ch]
+		return ch != nil && cs != nil && hasWaiter(cs.recvq)
+	}
+	matters := func() bool {
+		return t.armed && (t.f != nil && t.closes == nil || waits(chanPointer(t.ch)) || waits(t.closes))
+	}
+	if e.cur == nil || !matters() {
+		return
+	}
+	// The attempt waits for its turn, in a run that follows a schedule,
+	// and the clock may fire t meanwhile.
+	e.attempt(site)
+	if matters() {
+		e.explore(site, "a Stop or Reset of a timer that could fire first, goroutine %d", e.cur.ID)
+		e.clockTurnBefore(e.cur)
+	}
 }
 
 // ResetTimer stops the timer named key and starts it again to fire once d
@@ -193,6 +231,7 @@ func (e *Exec) ResetTimer(key unsafe.Pointer, d time.Duration, site uint32) (act
 	if t == nil {
 		return false, false
 	}
+	e.stopping(t, site)
 	active = e.stop(t)
 	if t.period > 0 {
 		t.period = d
@@ -212,6 +251,7 @@ func (e *Exec) stop(t *timer) bool {
 				break
 			}
 		}
+		e.reclock(t)
 	}
 	if t.ch != nil {
 		select {
@@ -364,7 +404,9 @@ func (e *Exec) wakeDue() (handed, any bool) {
 	}
 	t = e.tiedTimer(t)
 	e.fired(t)
-	return e.fire(t), true
+	handed = e.fire(t)
+	e.reclock(t)
+	return handed, true
 }
 
 // tiedTimer returns the timer to fire when t's deadline comes: t, unless a
@@ -493,6 +535,9 @@ func (e *Exec) goFired(t *timer) {
 	g := e.newG(t.creator, t.site)
 	g.spawnK = t.spawnK
 	g.byClock = true
+	if e.fidx < len(e.follow) && e.waitsForClock(e.follow[e.fidx]) {
+		g.clockFor = e.follow[e.fidx]
+	}
 	if e.hbOn() {
 		if len(e.gs) > hbMaxGoroutines {
 			e.hbStop()

@@ -1,6 +1,7 @@
 package goexec
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -461,6 +462,184 @@ func TestClockTurnExplored(t *testing.T) {
 	for _, s := range withClock {
 		if !strings.Contains(s, "c") {
 			t.Errorf("schedule %s found the timer fired without a turn of the clock", s)
+		}
+	}
+}
+
+// TestClockWaitEnds: a goroutine that waits where a timer could wake it
+// stops counting as one the clock can wake once the timer cannot fire any
+// more (it was stopped, or it fired and its value or function went
+// elsewhere): from there it waits for the other goroutines, and no
+// schedule lets it go first, which no run could follow. Every schedule
+// that the exploration lists must be followed, and the orders of the
+// sections explored.
+func TestClockWaitEnds(t *testing.T) {
+	key := func() unsafe.Pointer { return unsafe.Pointer(new(int)) }
+	section := func(e *Exec, h *testHost, m *sync.Mutex, x *int64, site uint32) {
+		e.Lock(m, m.TryLock, site)
+		h.access(unsafe.Pointer(x), 8, true, site)
+		e.Unlock(m, m.Unlock, site+1)
+	}
+	// took records the cases that goroutine 2's select took, over the
+	// schedules of one test.
+	took := map[int]bool{}
+	tests := []struct {
+		name string
+		body func(e *Exec, h *testHost)
+		// cases: goroutine 2's select must take each of these in some
+		// schedule.
+		cases []int
+	}{
+		{"stopped", func(e *Exec, h *testHost) {
+			k, tc := key(), make(chan time.Time, 1)
+			e.NewTimer(k, tc, time.Second, 0, 1)
+			ch := make(chan int)
+			var m sync.Mutex
+			var x int64
+			e.Go(func() {
+				took[e.Select([]Case{&SendOp[int]{Ch: ch, V: 1}, &RecvOp[time.Time]{Ch: tc}}, false, 2)] = true
+				section(e, h, &m, &x, 3)
+			}, 5)
+			e.StopTimer(k, 6)
+			section(e, h, &m, &x, 7)
+			e.Select([]Case{&RecvOp[int]{Ch: ch}}, true, 10)
+		}, []int{0, 1}},
+		{"fired elsewhere", func(e *Exec, h *testHost) {
+			tc := e.After(time.Second, 1)
+			ch := make(chan int)
+			var m sync.Mutex
+			var x int64
+			e.Go(func() {
+				took[e.Select([]Case{&SendOp[int]{Ch: ch, V: 1}, &RecvOp[time.Time]{Ch: tc}}, false, 2)] = true
+				section(e, h, &m, &x, 3)
+			}, 5)
+			e.Go(func() {
+				if e.Select([]Case{&SendOp[int]{Ch: ch, V: 2}, &RecvOp[time.Time]{Ch: tc}}, false, 11) == 0 {
+					return
+				}
+				section(e, h, &m, &x, 12)
+			}, 14)
+			e.Sleep(2*time.Second, 6)
+			section(e, h, &m, &x, 7)
+			recv(e, ch, 10)
+		}, []int{0, 1}},
+		// A deadline, as a context's: the function of a timer closes the
+		// channel a goroutine waits on. In the schedule that lets the
+		// waiting goroutine go first, the function's close is part of
+		// the clock's step that wakes it.
+		{"deadline", func(e *Exec, h *testHost) {
+			k, done := key(), make(chan struct{})
+			e.AfterFunc(k, time.Second, func() {
+				e.Close(chanPointer(done), func() { close(done) }, 15)
+			}, 1)
+			e.TimerCloses(k, chanPointer(done))
+			ch := make(chan int)
+			var m sync.Mutex
+			var x int64
+			e.Go(func() {
+				c := e.Select([]Case{&SendOp[int]{Ch: ch, V: 1}, &RecvOp[struct{}]{Ch: done}}, false, 2)
+				took[c] = true
+				if c == 1 {
+					section(e, h, &m, &x, 3)
+				}
+			}, 5)
+			section(e, h, &m, &x, 7)
+			e.Select([]Case{&RecvOp[int]{Ch: ch}, &RecvOp[struct{}]{Ch: done}}, false, 10)
+		}, []int{0, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clear(took)
+			seen := map[string]bool{}
+			work := []Schedule{{}}
+			runs := 0
+			for len(work) > 0 && runs < 200 {
+				s := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[s.Replay()] {
+					continue
+				}
+				seen[s.Replay()] = true
+				r := runSchedule(tt.body, s)
+				runs++
+				if r.diverged {
+					t.Errorf("schedule %s could not be followed (%v)", s, r.choice)
+				}
+				work = append(work, r.alts...)
+			}
+			if runs < 2 {
+				t.Errorf("%d schedules: want the orders of the sections explored", runs)
+			}
+			for _, c := range tt.cases {
+				if !took[c] {
+					t.Errorf("goroutine 2's select took case %d in no schedule (took %v)", c, took)
+				}
+			}
+			t.Logf("%d schedules", runs)
+		})
+	}
+}
+
+// TestStopAfterFire: the Stop of a timer whose fire would change the run
+// (a goroutine waits on its channel, or its function would run) could
+// come after the fire, in a schedule that delays the stopping goroutine
+// past the deadline; the exploration runs that schedule, and finds the
+// race that only it shows. The twins order the two writes by a mutex.
+func TestStopAfterFire(t *testing.T) {
+	key := func() unsafe.Pointer { return unsafe.Pointer(new(int)) }
+	write := func(e *Exec, h *testHost, m *sync.Mutex, x *int64, site uint32) {
+		if m != nil {
+			e.Lock(m, m.TryLock, site)
+		}
+		h.access(unsafe.Pointer(x), 8, true, site)
+		if m != nil {
+			e.Unlock(m, m.Unlock, site+1)
+		}
+	}
+	for _, locked := range []bool{false, true} {
+		var m *sync.Mutex
+		want := map[[2]uint32]bool{{3, 6}: true}
+		if locked {
+			m, want = new(sync.Mutex), map[[2]uint32]bool{}
+		}
+		tests := []struct {
+			name string
+			body func(e *Exec, h *testHost)
+		}{
+			{"a receiver waits", func(e *Exec, h *testHost) {
+				k, tc := key(), make(chan time.Time, 1)
+				e.NewTimer(k, tc, time.Second, 0, 1)
+				var x int64
+				e.Go(func() {
+					recv(e, tc, 2)
+					write(e, h, m, &x, 3)
+				}, 5)
+				e.StopTimer(k, 9)
+				write(e, h, m, &x, 6)
+			}},
+			{"a function", func(e *Exec, h *testHost) {
+				k := key()
+				var x int64
+				e.AfterFunc(k, time.Second, func() { write(e, h, m, &x, 3) }, 1)
+				e.StopTimer(k, 9)
+				write(e, h, m, &x, 6)
+			}},
+			{"a reset", func(e *Exec, h *testHost) {
+				k := key()
+				var x int64
+				e.AfterFunc(k, time.Second, func() { write(e, h, m, &x, 3) }, 1)
+				e.ResetTimer(k, time.Hour, 9)
+				write(e, h, m, &x, 6)
+				e.StopTimer(k, 10)
+			}},
+		}
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/locked=%v", tt.name, locked), func(t *testing.T) {
+				races, n := explore(tt.body)
+				if !maps.Equal(races, want) {
+					t.Errorf("races %v in %d schedules, want %v", races, n, want)
+				}
+			})
 		}
 	}
 }
