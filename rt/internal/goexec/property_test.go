@@ -36,6 +36,7 @@ type interp struct {
 	mus   []sync.Mutex
 	onces []sync.Once
 	rws   []sync.RWMutex
+	pools []sync.Pool
 }
 
 // accessesAll and accessesAlone count the plain accesses of the programs
@@ -64,6 +65,14 @@ func (in *interp) section(mu sync.Locker, try func() bool, unlock func(), o gopr
 	in.h.access(p, 8, false, site)
 	in.h.access(p, 8, true, site)
 	e.Unlock(mu, unlock, site)
+}
+
+// write records a write of the variable at p by the running goroutine,
+// entered as the checker's access hook is.
+func (in *interp) write(p unsafe.Pointer, site uint32) {
+	l, _ := in.e.Enter(site)
+	in.h.access(p, 8, true, site)
+	in.e.Exit(l)
 }
 
 func (in *interp) run(ops []goprog.Op) {
@@ -160,6 +169,31 @@ func (in *interp) run(ops []goprog.Op) {
 			e.AtomicLoad(p, func() { in.h.access(p, 8, false, site) }, site)
 		case goprog.Sleep:
 			e.Sleep(time.Duration(o.N)*time.Millisecond, site)
+		case goprog.PoolPut:
+			// The object's writes, entered as the checker's access hooks
+			// are; the Put as rt.PoolPut makes it.
+			v, p := &in.vars[o.Var], &in.pools[o.Obj]
+			in.write(unsafe.Pointer(v), site)
+			e.PoolPut(unsafe.Pointer(p), v, site)
+			if o.N == 1 {
+				in.write(unsafe.Pointer(v), site)
+			}
+		case goprog.PoolGet:
+			p := &in.pools[o.Obj]
+			x := e.PoolGet(unsafe.Pointer(p), p.Get, site)
+			if x == nil {
+				break
+			}
+			v := x.(*int64)
+			l, _ := e.Enter(site)
+			in.h.access(unsafe.Pointer(v), 8, o.N&1 != 0, site)
+			e.Exit(l)
+			if o.N&2 != 0 {
+				e.PoolPut(unsafe.Pointer(p), v, site)
+				if o.N&4 != 0 {
+					in.write(unsafe.Pointer(v), site)
+				}
+			}
 		case goprog.Select:
 			var cases []Case
 			for i, ch := range []int{o.Obj, o.Obj2} {
@@ -209,6 +243,7 @@ func runProgram(p goprog.Program, sched Schedule) (*runResult, error) {
 		mus:   make([]sync.Mutex, p.Mutexes),
 		onces: make([]sync.Once, p.Onces),
 		rws:   make([]sync.RWMutex, p.RWMutexes),
+		pools: make([]sync.Pool, p.SyncPools),
 	}
 	for i, c := range p.Chans {
 		in.chans[i] = make(chan int, c)
@@ -632,6 +667,22 @@ func TestExactSubsetSleeps(t *testing.T) {
 	checkSizes(t, sizes, *propSeed+3<<32)
 }
 
+// TestExactSubsetSyncPool is TestExactSubset on programs with a
+// sync.Pool (goprog.Size.SyncPools): goroutines Put fresh objects, some
+// writing them after the Put, and others Get, use and Put back an object
+// or a new one. A Get that finds objects is a choice of the run
+// (syncvar.go), each object or a new one, which the exploration takes in
+// turn; the oracle takes every such choice in every interleaving.
+func TestExactSubsetSyncPool(t *testing.T) {
+	sizes := []sizeCount{
+		{goprog.Size{Goroutines: 2, Sync: 4, Vars: 2, Accesses: 2, SyncPools: true}, 400},
+		{goprog.Size{Goroutines: 3, Sync: 6, Vars: 2, Accesses: 2, SyncPools: true}, 400},
+		{goprog.Size{Goroutines: 3, Sync: 9, Vars: 3, Accesses: 2, SyncPools: true}, 200},
+		{goprog.Size{Goroutines: 4, Sync: 12, Vars: 3, Accesses: 2, SyncPools: true}, 80},
+	}
+	checkSizes(t, sizes, *propSeed+5<<32)
+}
+
 // sizeCount is how many random programs of a size a property test checks.
 type sizeCount struct {
 	sz goprog.Size
@@ -660,6 +711,7 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		var inserts, insertsShared, insertsAlone int
 		var rw, rwRacy, rwDead, rwAlone, rwExplored, rwNoted int
 		var pools, poolsRacy, poolsAlone, poolsExplored, poolsNoted int
+		var syncPools, syncPoolsRacy, syncPoolsNoted int
 		var states, maxStates int
 		schedules0, diverged0 := schedulesRun, schedulesDiverged
 		for range s.n * *propScale {
@@ -748,6 +800,17 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 					poolsAlone++
 				}
 			}
+			if p.SyncPools > 0 {
+				syncPools++
+				// Racing on an object of the pool: its variables follow
+				// the shared ones.
+				if run.vars>>s.sz.Vars != 0 {
+					syncPoolsRacy++
+				}
+				if run.choice != nil {
+					syncPoolsNoted++
+				}
+			}
 			if n, shared := insertKeys(p.Main); n > 1 {
 				inserts++
 				if shared {
@@ -793,6 +856,10 @@ func checkSizes(t *testing.T, sizes []sizeCount, seed uint64) {
 		if pools > 0 {
 			t.Logf("  %d with pools of workers: %d racy; %d decided by one run, %d explored, %d noted a choice",
 				pools, poolsRacy, poolsAlone, poolsExplored, poolsNoted)
+		}
+		if syncPools > 0 {
+			t.Logf("  %d with a sync.Pool: %d racy on an object of the pool; %d noted a choice",
+				syncPools, syncPoolsRacy, syncPoolsNoted)
 		}
 		t.Logf("  %d of %d plain accesses (all sizes so far) made by a goroutine alone in its run, not recorded", accessesAlone.Load(), accessesAll.Load())
 		if rw > 0 {

@@ -19,6 +19,11 @@ type Size struct {
 	// Pools adds the idiom of a pool of workers (Pool) to those Generate
 	// places.
 	Pools bool
+	// SyncPools adds the idiom of a sync.Pool (PoolPut, PoolGet):
+	// goroutines Put fresh objects, sometimes writing them after the Put,
+	// and others Get, use, and sometimes Put back (and write after that)
+	// an object or a new one.
+	SyncPools bool
 	// Sleeps adds sleeps of 1 to 3 ms (Sleep) at random positions, after
 	// the rest is placed (the programs of a seed are otherwise those
 	// without).
@@ -38,7 +43,7 @@ type Size struct {
 // these programs deadlock in some or every interleaving, and some panic in
 // some (the oracle says which).
 func Generate(r *rand.Rand, sz Size) Program {
-	g := &gen{r: r, vars: sz.Vars, sections: sz.Sections, rw: sz.RW, pools: sz.Pools}
+	g := &gen{r: r, vars: sz.Vars, sections: sz.Sections, rw: sz.RW, pools: sz.Pools, syncPools: sz.SyncPools}
 	n := 2 + r.IntN(max(1, sz.Goroutines-1))
 	g.bodies = make([][]Op, n)
 	g.parent = make([]int, n)
@@ -82,7 +87,7 @@ func Generate(r *rand.Rand, sz Size) Program {
 			*l = g.insert(*l, Op{Kind: Sleep, N: 1 + r.IntN(3)})
 		}
 	}
-	p := Program{Vars: sz.Vars, Chans: g.chans, WGs: g.wgs, Mutexes: g.mutexes, Onces: g.onces, RWMutexes: g.rws, Main: g.bodies[0]}
+	p := Program{Vars: sz.Vars + g.objs, Chans: g.chans, WGs: g.wgs, Mutexes: g.mutexes, Onces: g.onces, RWMutexes: g.rws, SyncPools: g.nsyncPools, Main: g.bodies[0]}
 	site := 0
 	numberSites(p.Main, &site)
 	return p
@@ -111,6 +116,10 @@ type gen struct {
 	sections bool
 	rw       bool
 	pools    bool
+
+	syncPools  bool
+	nsyncPools int // the sync.Pools placed
+	objs       int // the objects of PoolPuts, variables after the shared ones
 }
 
 // bodyLists appends to out the list *ops and every body list nested in
@@ -183,6 +192,9 @@ func (g *gen) pattern() int {
 	r := g.r
 	if g.pools && r.IntN(3) == 0 {
 		return g.pool()
+	}
+	if g.syncPools && g.nsyncPools == 0 && r.IntN(2) == 0 {
+		return g.syncPool()
 	}
 	if g.rw && r.IntN(3) == 0 {
 		switch {
@@ -663,4 +675,40 @@ func (g *gen) pool() int {
 	}
 	g.bodies[s] = append(g.bodies[s], Op{Kind: Close, Obj: c})
 	return n + 4
+}
+
+// syncPool places the idiom of a sync.Pool: one to three goroutines Put
+// a fresh object each (an object is a variable of its own, after the
+// shared ones, so that each PoolPut runs once: the idiom is placed in
+// goroutine bodies, never in a loop), some writing it after the Put, and
+// two or three goroutines Get an object or a new one, read or write it,
+// and at times Put it back, and write it after that.
+func (g *gen) syncPool() int {
+	r := g.r
+	pool := g.nsyncPools
+	g.nsyncPools++
+	n := 0
+	for k := 1 + r.IntN(3); k > 0; k-- {
+		op := Op{Kind: PoolPut, Obj: pool, Var: g.vars + g.objs}
+		g.objs++
+		if r.IntN(2) == 0 {
+			op.N = 1
+		}
+		b := g.pick()
+		g.bodies[b] = g.insert(g.bodies[b], op)
+		n++
+	}
+	for k := 2 + r.IntN(2); k > 0; k-- {
+		op := Op{Kind: PoolGet, Obj: pool, N: r.IntN(2)}
+		if r.IntN(2) == 0 {
+			op.N |= 2
+			if r.IntN(2) == 0 {
+				op.N |= 4
+			}
+		}
+		b := g.pick()
+		g.bodies[b] = g.insert(g.bodies[b], op)
+		n++
+	}
+	return n
 }

@@ -55,6 +55,22 @@ func TestExplore(t *testing.T) {
 		{name: "once", p: Program{Vars: 1, Onces: 1, Main: []Op{
 			gof(Op{Kind: OnceDo, Obj: 0, Body: []Op{wr(0, 1)}}, rd(0, 2)),
 			Op{Kind: OnceDo, Obj: 0, Body: []Op{wr(0, 1)}}, rd(0, 3)}}},
+		// sync.Pool: the Put is synchronized before the Get that returns
+		// its object; a Get may return a new object; a write after the
+		// Put races with the Get's access.
+		{name: "pool-put-get", p: Program{Vars: 1, SyncPools: 1, Chans: []int{0}, Main: []Op{
+			gof(Op{Kind: PoolPut, Obj: 0, Var: 0, Site: 1}, op(Send, 0)),
+			op(Recv, 0), Op{Kind: PoolGet, Obj: 0, N: 1, Site: 2}}}},
+		{name: "pool-get-unordered", p: Program{Vars: 1, SyncPools: 1, Main: []Op{
+			gof(Op{Kind: PoolPut, Obj: 0, Var: 0, Site: 1}),
+			Op{Kind: PoolGet, Obj: 0, N: 1, Site: 2}}}},
+		{name: "pool-write-after-put", p: Program{Vars: 1, SyncPools: 1, Main: []Op{
+			gof(Op{Kind: PoolPut, Obj: 0, Var: 0, N: 1, Site: 1}),
+			Op{Kind: PoolGet, Obj: 0, Site: 2}}}, pairs: []Pair{{1, 2}}},
+		{name: "pool-put-back", p: Program{Vars: 1, SyncPools: 1, Main: []Op{
+			Op{Kind: PoolPut, Obj: 0, Var: 0, Site: 1},
+			gof(Op{Kind: PoolGet, Obj: 0, N: 1 | 2 | 4, Site: 2}),
+			Op{Kind: PoolGet, Obj: 0, N: 0, Site: 3}}}, pairs: []Pair{{2, 3}}},
 		{name: "range", p: Program{Vars: 1, Chans: []int{2}, Main: []Op{
 			gof(op(Send, 0), op(Send, 0), wr(0, 1), op(Close, 0)),
 			{Kind: Range, Obj: 0, Body: []Op{rd(0, 2)}}, rd(0, 3)}}, pairs: []Pair{{1, 2}}},

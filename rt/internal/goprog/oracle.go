@@ -105,6 +105,10 @@ type gor struct {
 	clock  vc
 	waitWG int // 1+ the WaitGroup it waits on, 0 when it does not
 	waitRW int // 1+ the RWMutex whose lock it waits for, 0 when it does not
+	// held is 1+ the variable of the object its PoolGet got and is to Put
+	// back (bit 1 of the PoolGet's N), 0 when none: the Put back is a
+	// step of its own, at the same operation.
+	held int
 }
 
 type access struct {
@@ -147,6 +151,13 @@ type rwSt struct {
 	runlocks vc    // the RUnlocks since the last Lock
 }
 
+// poolObj is an object in a sync.Pool: its variable, and the clock of its
+// Put, which the Get that returns it joins.
+type poolObj struct {
+	v   int
+	clk vc
+}
+
 type onceSt struct {
 	state  uint8 // 0 not run, 1 running, 2 done
 	runner int
@@ -160,8 +171,9 @@ type state struct {
 	mutexes []mutexSt
 	onces   []onceSt
 	rws     []rwSt
-	atomics []vc       // per variable, the clock of its last atomic operation
-	hist    [][]access // per variable
+	pools   [][]poolObj // per sync.Pool, the objects in it, in the order of their Puts
+	atomics []vc        // per variable, the clock of its last atomic operation
+	hist    [][]access  // per variable
 }
 
 func (s *state) clone() *state {
@@ -172,6 +184,7 @@ func (s *state) clone() *state {
 		mutexes: slices.Clone(s.mutexes),
 		onces:   slices.Clone(s.onces),
 		rws:     slices.Clone(s.rws),
+		pools:   slices.Clone(s.pools),
 		atomics: slices.Clone(s.atomics),
 		hist:    slices.Clone(s.hist),
 	}
@@ -184,6 +197,9 @@ func (s *state) clone() *state {
 	}
 	for i := range t.rws {
 		t.rws[i].blocked = slices.Clone(t.rws[i].blocked)
+	}
+	for i := range t.pools {
+		t.pools[i] = slices.Clone(t.pools[i])
 	}
 	for i := range t.hist {
 		t.hist[i] = slices.Clone(t.hist[i])
@@ -225,6 +241,7 @@ func explore(p Program, limit int, noMemo bool) (*Result, error) {
 		mutexes: make([]mutexSt, p.Mutexes),
 		onces:   make([]onceSt, p.Onces),
 		rws:     make([]rwSt, p.RWMutexes),
+		pools:   make([][]poolObj, p.SyncPools),
 		atomics: make([]vc, p.Vars),
 		hist:    make([][]access, p.Vars),
 	}
@@ -496,6 +513,57 @@ func (x *explorer) steps(s *state) []step {
 				tick(s, g)
 				return []int{g}, nil
 			})
+		case PoolPut:
+			out = append(out, func(s *state) ([]int, error) {
+				x.access(s, g, Op{Kind: Write, Var: op.Var, Site: op.Site}, &x.stepMask)
+				x.poolPut(s, g, op.Obj, op.Var)
+				if op.N == 1 {
+					x.access(s, g, Op{Kind: Write, Var: op.Var, Site: op.Site}, &x.stepMask)
+				}
+				s.top(g).pc++
+				return []int{g}, nil
+			})
+		case PoolGet:
+			if h := s.gs[g].held; h != 0 {
+				// The Put back of the object it got.
+				out = append(out, func(s *state) ([]int, error) {
+					s.gs[g].held = 0
+					x.poolPut(s, g, op.Obj, h-1)
+					if op.N&4 != 0 {
+						x.access(s, g, Op{Kind: Write, Var: h - 1, Site: op.Site}, &x.stepMask)
+					}
+					s.top(g).pc++
+					return []int{g}, nil
+				})
+				break
+			}
+			// A Get: of each object in the pool, or of a new one.
+			for i := range s.pools[op.Obj] {
+				out = append(out, func(s *state) ([]int, error) {
+					objs := s.pools[op.Obj]
+					o := objs[i]
+					s.pools[op.Obj] = slices.Delete(objs, i, i+1)
+					gr := &s.gs[g]
+					gr.clock.join(&o.clk)
+					kind := Read
+					if op.N&1 != 0 {
+						kind = Write
+					}
+					x.access(s, g, Op{Kind: kind, Var: o.v, Site: op.Site}, &x.stepMask)
+					tick(s, g)
+					if op.N&2 != 0 {
+						gr.held = o.v + 1
+					} else {
+						s.top(g).pc++
+					}
+					return []int{g}, nil
+				})
+			}
+			out = append(out, func(s *state) ([]int, error) {
+				s.top(g).pc++
+				tick(s, g)
+				return []int{g}, nil
+			})
 		case OnceDo:
 			o := &s.onces[op.Obj]
 			if o.state == 1 {
@@ -516,6 +584,13 @@ func (x *explorer) steps(s *state) []step {
 		}
 	}
 	return out
+}
+
+// poolPut puts the object of variable v into the sync.Pool pool, by
+// goroutine g: the Get that returns it is ordered after the Put.
+func (x *explorer) poolPut(s *state, g, pool, v int) {
+	s.pools[pool] = append(s.pools[pool], poolObj{v: v, clk: s.gs[g].clock})
+	tick(s, g)
 }
 
 // sendSteps appends the steps of goroutine g's send on channel ch (case ci
@@ -888,6 +963,7 @@ func (s *state) key() string {
 		}
 		u(g.waitWG)
 		u(g.waitRW)
+		u(g.held)
 		clk(&g.clock)
 	}
 	for i := range s.chans {
@@ -935,6 +1011,13 @@ func (s *state) key() string {
 		}
 		clk(&m.unlock)
 		clk(&m.runlocks)
+	}
+	for _, objs := range s.pools {
+		u(len(objs))
+		for j := range objs {
+			u(objs[j].v)
+			clk(&objs[j].clk)
+		}
 	}
 	for i := range s.atomics {
 		clk(&s.atomics[i])

@@ -79,6 +79,19 @@ const (
 	// step that does nothing, and every interleaving around it is one
 	// of the program's.
 	Sleep
+	// PoolPut is `x[Var] = 1; pools[Obj].Put(&x[Var])`, x[Var] standing
+	// for a fresh object of the program's, written at Site before the Put
+	// and, when N is 1, written again after it (a use after the Put).
+	// The oracle takes Put as Go's race detector and the executor do:
+	// it is synchronized before the Get that returns its object.
+	PoolPut
+	// PoolGet is `if o := pools[Obj].Get(); o != nil { ... }`: a Get that
+	// returns any object Put and not gotten since, or a new one (nil, the
+	// pool has no New: sync.Pool's Get may ignore the pool), and, with an
+	// object, an access of it at Site (a write when bit 0 of N is set,
+	// else a read), its Put back when bit 1 is set, and a write of it
+	// after the Put back when bit 2 is set.
+	PoolGet
 )
 
 // IsRW reports whether k is an operation of an RWMutex.
@@ -87,7 +100,7 @@ func (k Kind) IsRW() bool { return k >= RLock && k <= RWSection }
 // IsAtomic reports whether k is an atomic operation.
 func (k Kind) IsAtomic() bool { return k >= AtomicAdd && k <= AtomicLoad }
 
-var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section", "rlock", "runlock", "wlock", "wunlock", "rw section", "pool", "sleep"}
+var kindNames = [...]string{"read", "write", "go", "add", "done", "wait", "send", "recv", "close", "range", "lock", "unlock", "once", "select", "atomic add", "atomic or", "atomic load", "section", "rlock", "runlock", "wlock", "wunlock", "rw section", "pool", "sleep", "pool put", "pool get"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -116,6 +129,8 @@ type Program struct {
 	// RWMutexes are the RWMutexes, which RLock, RUnlock, WLock, WUnlock
 	// and RWSection name.
 	RWMutexes int
+	// SyncPools are the sync.Pools, which PoolPut and PoolGet name.
+	SyncPools int
 	Main      []Op
 }
 
@@ -125,6 +140,9 @@ func (p Program) String() string {
 	fmt.Fprintf(&b, "vars %d, chans %v, wgs %d, mutexes %d, onces %d", p.Vars, p.Chans, p.WGs, p.Mutexes, p.Onces)
 	if p.RWMutexes > 0 {
 		fmt.Fprintf(&b, ", rwmutexes %d", p.RWMutexes)
+	}
+	if p.SyncPools > 0 {
+		fmt.Fprintf(&b, ", sync.Pools %d", p.SyncPools)
 	}
 	b.WriteString("\n")
 	printOps(&b, p.Main, 1)
@@ -196,6 +214,24 @@ func printOps(b *strings.Builder, ops []Op, depth int) {
 			fmt.Fprintf(b, "%srw%d.Lock()\n", ind, o.Obj)
 		case WUnlock:
 			fmt.Fprintf(b, "%srw%d.Unlock()\n", ind, o.Obj)
+		case PoolPut:
+			after := ""
+			if o.N == 1 {
+				after = fmt.Sprintf("; x%d = 1", o.Var)
+			}
+			fmt.Fprintf(b, "%sx%d = 1; pool%d.Put(&x%d)%s // #%d\n", ind, o.Var, o.Obj, o.Var, after, o.Site)
+		case PoolGet:
+			use := "_ = *o"
+			if o.N&1 != 0 {
+				use = "*o = 1"
+			}
+			if o.N&2 != 0 {
+				use += fmt.Sprintf("; pool%d.Put(o)", o.Obj)
+			}
+			if o.N&4 != 0 {
+				use += "; *o = 1"
+			}
+			fmt.Fprintf(b, "%sif o := pool%d.Get(); o != nil { %s } // #%d\n", ind, o.Obj, use, o.Site)
 		case Pool:
 			fmt.Fprintf(b, "%sfor range %d { go func() { defer wg%d.Done(); for range ch%d { // #%d\n", ind, o.N, o.Obj2, o.Obj, o.Site)
 			printOps(b, o.Body, depth+1)
