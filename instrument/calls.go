@@ -35,6 +35,7 @@ func (c *collector) call(x *ast.CallExpr) {
 	}
 	c.lockRead(x)
 	c.reflectAccess(x)
+	c.stdEffects(x)
 	c.noteCall(x)
 }
 

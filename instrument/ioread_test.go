@@ -57,8 +57,11 @@ func f(b []byte, r io.Reader, ra io.ReaderAt, fl *os.File, buf *bytes.Buffer, o 
 		{"interface read at", `ra.ReadAt(b, 0)`, []string{"_tpinstr_rt.FillReadAt(ra.ReadAt, b, 0, "}, nil},
 		{"buffer read in if", `if _, err := buf.Read(b); err != nil { return 0, err }`, []string{"_tpinstr_rt.FillRead(buf.Read, b, "}, nil},
 		{"for post", `for n, err = buf.Read(b); err == nil; n, err = buf.Read(b) {}`, []string{"for n, err = _tpinstr_rt.FillRead(buf.Read, b, ", "; n, err = _tpinstr_rt.FillRead(buf.Read, b, "}, nil},
-		{"bufio", `bufio.NewReader(r).Read(b)`, []string{"_tpinstr_rt.FillRead(bufio.NewReader(r).Read, b, "}, nil},
-		{"strings", `strings.NewReader("x").Read(b)`, []string{"_tpinstr_rt.FillRead(strings.NewReader(\"x\").Read, b, "}, nil},
+		// The Read of a bufio.Reader or strings.Reader also writes the
+		// reader (stdeffects.go): the receiver is evaluated once, into a
+		// temporary.
+		{"bufio", `bufio.NewReader(r).Read(b)`, []string{"_tpinstr_rt.Write(_tpinstr_t1, ", "_tpinstr_rt.FillRead(_tpinstr_t1.Read, b, "}, nil},
+		{"strings", `strings.NewReader("x").Read(b)`, []string{"_tpinstr_rt.Write(_tpinstr_t1, ", "_tpinstr_rt.FillRead(_tpinstr_t1.Read, b, "}, nil},
 		{"result in expression", `return buf.Read(b)`, []string{"return _tpinstr_rt.FillRead(buf.Read, b, "}, nil},
 		{"own reader", `o.Read(b)`, nil, []string{"FillRead", "FileRead"}},
 		{"other signature", `d.Read(b)`, nil, []string{"FillRead"}},

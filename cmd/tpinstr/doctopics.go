@@ -44,10 +44,17 @@ Like Go's race detector, tpinstr checks what it sees:
     getters and setters of reflect.Value, the write of p[:n] by a Read or
     ReadAt and of io.ReadFull and io.ReadAtLeast, and the read of p[:n]
     by a Write, when the method called is not rewritten (an interface
-    call counts so: io.Reader's contract says Read writes p[:n]). Writes
-    and reads that the standard library makes through other functions
-    (fmt.Fscan, encoding/binary, encoding/json, io.Copy's buffers) are not
-    seen. Neither are accesses that the rewriter could not give a hook
+    call counts so: io.Reader's contract says Read writes p[:n]), the
+    read or write of the receiver's object by a method of the standard
+    library's types that synchronise nothing (bytes.Buffer,
+    strings.Builder, bufio's Reader, Writer and Scanner, math/rand's
+    generators, container/list, strings.Reader, bytes.Reader,
+    text/tabwriter, encoding/csv), and the read or write of the slice,
+    map or such object that a function passes on (sort.Ints, slices.Sort,
+    slices.Contains, maps.Copy, fmt.Fprintf and io.Copy to or from such a
+    buffer). Writes and reads that the standard library makes through
+    other functions (fmt.Fscan, encoding/binary, encoding/json, the slice
+    that Buffer.Bytes returns) are not seen. Neither are accesses that the rewriter could not give a hook
     without changing the program (-stats counts them as skipped); the
     verdict line counts those the run reached and names the first.
   - Synchronisation that the standard library makes beside channels and

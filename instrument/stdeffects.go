@@ -1,0 +1,199 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// What the standard library does to the program's memory.
+//
+// The standard library is not rewritten: a method of bytes.Buffer that two
+// goroutines call on one buffer writes the buffer's fields inside package
+// bytes, where no hook sees it, and a sort.Ints of a slice that another
+// goroutine reads writes its elements inside package sort. Go's race
+// detector instruments the standard library and reports both. So calls of
+// the functions and methods below record, after their operands are
+// evaluated and before the call, the access the callee makes to the
+// program's memory:
+//
+//   - A method of a type of stdTypes, whose values are not safe for
+//     concurrent use and which synchronises nothing (no mutex, no atomic
+//     field, no channel): the call reads the receiver's object, for the
+//     methods the table lists as readers, and writes it (which covers its
+//     reads) for every other method with a pointer receiver. The access is
+//     of the whole object (rt.Write(&buf) or rt.Write(p) for p.M()): a
+//     buffer's fields change together, and any two calls of which one
+//     writes conflict in Go's race detector too, through the fields they
+//     share (a length, an offset, a slice header).
+//   - A function of stdFuncs: for each argument the table marks, the
+//     elements of a slice argument, a map argument as one location, or
+//     the object of a pointer to a type of stdTypes (fmt.Fprintf(&buf,
+//     ...) writes buf through its Write method) are read ('r') or written
+//     ('w'), as the callee reads or writes them.
+//
+// The tables are the model: a type or function that is not in them is, as
+// before, code whose accesses nobody sees (the README's "What tpinstr
+// sees"). What is left out, on purpose: memory the callee reaches through
+// the object and hands back (the slice that Buffer.Bytes returns aliases
+// the buffer's array, whose later writes by the buffer are not seen), a
+// method promoted through an embedded field (s.Buffer reached as s.Write),
+// a method value or a call in a go or defer statement (the access would be
+// recorded where the call is not made), and calls through interfaces.
+// TestStdEffects checks that every entry names a function or method of
+// the standard library, with the arguments the table gives it, and
+// testdata/goprograms/race/std_buffer that the races are reported.
+
+// stdTypes maps a type of the standard library ("path.Name") to the
+// methods of it that only read the receiver, separated by spaces; every
+// other method with a pointer receiver writes it.
+var stdTypes = map[string]string{
+	"bytes.Buffer":           "Available AvailableBuffer Bytes Cap Len String",
+	"bytes.Reader":           "Len ReadAt Size",
+	"strings.Builder":        "Cap Len String",
+	"strings.Reader":         "Len ReadAt Size",
+	"bufio.Reader":           "Buffered Size",
+	"bufio.Writer":           "Available AvailableBuffer Buffered Size",
+	"bufio.Scanner":          "Bytes Err Text",
+	"container/list.List":    "Back Front Len",
+	"container/list.Element": "Next Prev",
+	"math/rand.Rand":         "",
+	"math/rand/v2.Rand":      "",
+	"math/rand/v2.PCG":       "MarshalBinary",
+	"math/rand/v2.ChaCha8":   "MarshalBinary",
+	"text/tabwriter.Writer":  "",
+	"encoding/csv.Reader":    "FieldPos InputOffset",
+	"encoding/csv.Writer":    "Error",
+}
+
+// stdFuncs maps a function of the standard library ("path.Name") to the
+// effects on its arguments, one letter per argument from the first: 'r'
+// read, 'w' write, '-' none (a function, a value); arguments past the
+// string have none.
+var stdFuncs = map[string]string{
+	"sort.Ints":             "w",
+	"sort.Strings":          "w",
+	"sort.Float64s":         "w",
+	"sort.Slice":            "w",
+	"sort.SliceStable":      "w",
+	"sort.SearchInts":       "r",
+	"sort.SearchStrings":    "r",
+	"sort.SearchFloat64s":   "r",
+	"sort.IntsAreSorted":    "r",
+	"sort.StringsAreSorted": "r",
+	"slices.Sort":           "w",
+	"slices.SortFunc":       "w",
+	"slices.SortStableFunc": "w",
+	"slices.Reverse":        "w",
+	"slices.Contains":       "r",
+	"slices.ContainsFunc":   "r",
+	"slices.Index":          "r",
+	"slices.IndexFunc":      "r",
+	"slices.Equal":          "rr",
+	"slices.Max":            "r",
+	"slices.Min":            "r",
+	"slices.BinarySearch":   "r",
+	"slices.IsSorted":       "r",
+	"slices.Clone":          "r",
+	"maps.Clone":            "r",
+	"maps.Copy":             "wr",
+	"strings.Join":          "r",
+	"fmt.Fprint":            "w",
+	"fmt.Fprintf":           "w",
+	"fmt.Fprintln":          "w",
+	"io.WriteString":        "w",
+	"io.Copy":               "ww",
+	"io.CopyN":              "ww",
+	"io.ReadAll":            "w",
+}
+
+// stdKey returns "path.Name" of a package-level object of the standard
+// library, or "".
+func stdKey(obj types.Object) string {
+	if obj == nil || obj.Pkg() == nil || !isStdPath(obj.Pkg().Path()) {
+		return ""
+	}
+	return obj.Pkg().Path() + "." + obj.Name()
+}
+
+// stdMethodWrites reports whether the method fn, of a type of stdTypes
+// with a pointer receiver, writes its receiver (else it reads it); ok is
+// false for any other method.
+func stdMethodWrites(fn *types.Func) (write, ok bool) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false, false
+	}
+	p, isPtr := sig.Recv().Type().(*types.Pointer)
+	if !isPtr {
+		return false, false
+	}
+	named, _ := types.Unalias(p.Elem()).(*types.Named)
+	if named == nil {
+		return false, false
+	}
+	readers, listed := stdTypes[stdKey(named.Obj())]
+	if !listed {
+		return false, false
+	}
+	for _, m := range strings.Fields(readers) {
+		if m == fn.Name() {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// stdEffects collects the accesses that the call x of a function or method
+// of the standard library makes to the program's memory (see above).
+func (c *collector) stdEffects(x *ast.CallExpr) {
+	if c.noAt {
+		return // in a go or defer statement: the call is made later
+	}
+	if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+		if s := c.r.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal && len(s.Index()) == 1 {
+			if fn, ok := s.Obj().(*types.Func); ok {
+				if write, ok := stdMethodWrites(fn); ok {
+					c.stdObject(sel.X, write)
+				}
+			}
+			return
+		}
+	}
+	fn, ok := c.r.facts.callee(x).(*types.Func)
+	if !ok {
+		return
+	}
+	effects := stdFuncs[stdKey(fn)]
+	for i, a := range x.Args {
+		if i >= len(effects) || effects[i] == '-' {
+			continue
+		}
+		write := effects[i] == 'w'
+		switch t := c.under(a).(type) {
+		case *types.Slice:
+			c.loc2(a, a, formSlice, write, !write)
+		case *types.Map:
+			c.loc2(a, a, formMap, write, !write)
+		case *types.Pointer:
+			if named, _ := types.Unalias(t.Elem()).(*types.Named); named != nil {
+				if _, listed := stdTypes[stdKey(named.Obj())]; listed {
+					c.loc2(a, a, formPtr, write, !write)
+				}
+			}
+		}
+	}
+}
+
+// stdObject collects the read or write of the object recv, the receiver
+// of a method of a type of stdTypes (an addressable operand, or a pointer
+// to it).
+func (c *collector) stdObject(recv ast.Expr, write bool) {
+	recv = ast.Unparen(recv)
+	switch {
+	case c.isPointer(recv):
+		c.loc2(recv, recv, formPtr, write, !write)
+	case c.addressable(recv) && c.locShared(recv):
+		c.loc(recv, formAddr, write, !write)
+	}
+}

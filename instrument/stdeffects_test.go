@@ -1,0 +1,141 @@
+package instrument
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// TestStdEffects checks the tables of stdeffects.go against the standard
+// library of the toolchain that runs the test: every type exists, is a
+// struct that holds no mutex, atomic value or channel (its methods
+// synchronise nothing), and has the reader methods listed, with pointer
+// receivers; every function exists, and each argument it marks is one
+// whose memory the table can name (a slice, a map, or an interface or
+// pointer that a *T of a listed type is passed as); and the methods are
+// classified as the table says.
+func TestStdEffects(t *testing.T) {
+	paths := map[string]bool{}
+	for k := range stdTypes {
+		paths[k[:strings.LastIndexByte(k, '.')]] = true
+	}
+	for k := range stdFuncs {
+		paths[k[:strings.LastIndexByte(k, '.')]] = true
+	}
+	var patterns []string
+	for p := range paths {
+		patterns = append(patterns, p)
+	}
+	slices.Sort(patterns)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scope := map[string]*types.Scope{}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
+		}
+		scope[p.PkgPath] = p.Types.Scope()
+	}
+	lookup := func(key string) types.Object {
+		i := strings.LastIndexByte(key, '.')
+		return scope[key[:i]].Lookup(key[i+1:])
+	}
+	for key, readers := range stdTypes {
+		tn, ok := lookup(key).(*types.TypeName)
+		if !ok {
+			t.Errorf("stdTypes: %s is not a type", key)
+			continue
+		}
+		named := tn.Type().(*types.Named)
+		if s, ok := named.Underlying().(*types.Struct); !ok {
+			t.Errorf("stdTypes: %s is not a struct", key)
+		} else if f := syncField(s, map[types.Type]bool{}); f != "" {
+			t.Errorf("stdTypes: %s holds %s: its methods may synchronise", key, f)
+		}
+		mset := types.NewMethodSet(types.NewPointer(named))
+		for _, m := range strings.Fields(readers) {
+			sel := mset.Lookup(tn.Pkg(), m)
+			if sel == nil {
+				t.Errorf("stdTypes: %s has no method %s", key, m)
+				continue
+			}
+			if write, ok := stdMethodWrites(sel.Obj().(*types.Func)); !ok || write {
+				t.Errorf("stdMethodWrites(%s.%s) = %v, %v, want false, true (a reader)", key, m, write, ok)
+			}
+		}
+		for i := range mset.Len() {
+			fn := mset.At(i).Obj().(*types.Func)
+			if !fn.Exported() || len(mset.At(i).Index()) > 1 {
+				continue
+			}
+			_, isPtr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer)
+			write, ok := stdMethodWrites(fn)
+			if isPtr && (!ok || write == slices.Contains(strings.Fields(readers), fn.Name())) {
+				t.Errorf("stdMethodWrites(%s.%s) = %v, %v", key, fn.Name(), write, ok)
+			}
+		}
+	}
+	for key, effects := range stdFuncs {
+		fn, ok := lookup(key).(*types.Func)
+		if !ok {
+			t.Errorf("stdFuncs: %s is not a function", key)
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		if len(effects) > params.Len() {
+			t.Errorf("stdFuncs: %s has %d parameters, the table %d effects", key, params.Len(), len(effects))
+			continue
+		}
+		for i, e := range effects {
+			pt := params.At(i).Type()
+			if tp, ok := types.Unalias(pt).(*types.TypeParam); ok {
+				pt = tp.Constraint()
+				if core := coreType(tp); core != nil {
+					pt = core
+				}
+			}
+			switch pt.Underlying().(type) {
+			case *types.Slice, *types.Map, *types.Interface, *types.Pointer:
+			default:
+				if e != '-' {
+					t.Errorf("stdFuncs: %s: argument %d, of type %s, is marked %q", key, i, params.At(i).Type(), e)
+				}
+			}
+			if !strings.ContainsRune("rw-", e) {
+				t.Errorf("stdFuncs: %s: effect %q", key, e)
+			}
+		}
+	}
+}
+
+// syncField returns the name of a field of s, or of a struct it holds by
+// value, whose type synchronises (a type of package sync or sync/atomic,
+// or a channel), or "".
+func syncField(s *types.Struct, seen map[types.Type]bool) string {
+	for f := range s.Fields() {
+		t := f.Type()
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if _, ok := t.Underlying().(*types.Chan); ok {
+			return f.Name()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			if p := n.Obj().Pkg().Path(); p == "sync" || p == "sync/atomic" {
+				return f.Name()
+			}
+		}
+		if inner, ok := t.Underlying().(*types.Struct); ok {
+			if name := syncField(inner, seen); name != "" {
+				return f.Name() + "." + name
+			}
+		}
+	}
+	return ""
+}
