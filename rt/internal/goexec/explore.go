@@ -1015,8 +1015,9 @@ func (e *Exec) Explorable() bool {
 // before a's when it can go on there (enabled); when it cannot (it waits
 // for another goroutine, or was not created yet), every goroutine that
 // can, as the backtracking sets of the algorithm take every enabled
-// process then. For a select statement that had several cases ready, the
-// order up to it, and the other case. A schedule lists the points of the
+// process then. For a select statement that had several cases ready (or
+// a sync.Pool's Get that found objects, or tied timers), the order up to
+// and including its attempt, and the other case. A schedule lists the points of the
 // run's schedule that come in the prefix it keeps (the select
 // statements' cases), so that the prefix runs as it ran here.
 //
@@ -1234,7 +1235,14 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			if i := index(c.p); i < 0 {
 				e.note(c.site, "a run with more than %d synchronising operations, whose later orders are not explored", maxAttempts)
 			} else if r != c.took {
-				add(i, 0, &Point{G: c.p.G, K: c.p.K, C: r + 1}, c.site)
+				// The order up to the choice's own attempt, which
+				// makes the same state, with its ready cases, and
+				// another case: a free run from before the attempt
+				// could let another goroutine go first (the run's
+				// order came from its schedule, not from the
+				// depth-first order), and the combination of the
+				// order and the case would never be run.
+				add(i, e.attempts[i], &Point{G: c.p.G, K: c.p.K, C: r + 1}, c.site)
 			}
 		}
 	}

@@ -93,6 +93,18 @@ func TestExactSubsetCases(t *testing.T) {
 		{"load after an add", goprog.Program{Vars: 2, Main: []goprog.Op{
 			gof(1, wr(0, 2), goprog.Op{Kind: goprog.AtomicAdd, Var: 1, Site: 3}),
 			goprog.Op{Kind: goprog.AtomicLoad, Var: 1, Site: 4}, rd(0, 5)}}, false},
+		// The choice of a sync.Pool's Get in a run whose order came from
+		// its schedule: goroutine 1's Get takes the older object x2 before
+		// goroutine 2's Get, puts it back and writes it; goroutine 2's Get
+		// then takes x2 and reads it (#8 against #10). The schedule of the
+		// other object must keep the order up to the Get, or goroutine 2
+		// gets first.
+		{"pool choice after its order", goprog.Program{Vars: 5, SyncPools: 1, Main: []goprog.Op{
+			{Kind: goprog.PoolPut, Obj: 0, Var: 2, Site: 2},
+			gof(3, goprog.Op{Kind: goprog.PoolPut, Obj: 0, Var: 4, Site: 6}, rd(1, 7),
+				goprog.Op{Kind: goprog.PoolGet, Obj: 0, Site: 8}),
+			wr(1, 9),
+			{Kind: goprog.PoolGet, Obj: 0, Site: 10, N: 2 | 4}}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
