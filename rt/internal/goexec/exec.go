@@ -172,6 +172,7 @@ type Exec struct {
 	pauseFirst map[int]bool
 	attempts   []int32    // the goroutine of each attempt, in order, negative for a late turn
 	early      []uint64   // the attempts made while another goroutine was between two of its steps, as bits
+	polled     []uint64   // the attempts after which their goroutine yielded as a poller (markPoll), as bits
 	raced      bool       // the detector found a race in the run (RaceFound)
 	raceLog    []raceNote // the races it found, for late turns (RaceFound)
 	// raceWideAt is 1 + the attempts made when it last found a race past
@@ -328,9 +329,9 @@ type G struct {
 	clockWaits [][2]int32
 	clockFrom  int32
 	// It yielded because it polls, spins, or calls runtime.Gosched
-	// (poll, preempt, Yield): it does not count as enabled until it goes
-	// on (explore.go's enabled), as the scheduler lets every other
-	// goroutine go first.
+	// (poll, preempt, Yield): the scheduler lets every other goroutine go
+	// first, and it counts as enabled (explore.go's enabled), so that a
+	// schedule may let its next poll fail again (see Polling).
 	polling bool
 	// It is parked where the clock can wake it (clock.go): a sleep, or a
 	// wait on the channel of an armed timer. It counts as enabled while
@@ -633,7 +634,7 @@ func (e *Exec) park(g *G, waits string, site uint32) {
 		e.promoteRO(site)
 	}
 	g.Waits, g.WaitAt = waits, site
-	if (waits != "yield" || g.polling) && !g.clockWakes {
+	if waits != "yield" && !g.clockWakes {
 		g.blockFrom = int32(len(e.attempts))
 	}
 	if g.clockWakes {
@@ -930,6 +931,7 @@ func (e *Exec) Yield(site uint32) {
 	if e.finisher != nil && e.endPoll(g, "runtime.Gosched", site) {
 		return
 	}
+	e.markPoll(g)
 	g.released = false
 	e.ready = append(e.ready, g)
 	g.polling = true
@@ -968,6 +970,19 @@ const spinIters = 1024
 // take (the poller preempted right after its poll), so the run stays one
 // of the program's schedules, and exploration reverses the poll with the
 // operations that make it succeed as with any select.
+//
+// A goroutine that yielded as a poller counts as enabled (explore.go's
+// enabled): a schedule may let its next poll come before the operation
+// that would make it succeed, and fail again, as the scheduler may delay
+// the other goroutine past any number of polls. A loop that polls a
+// bounded number of times, `for i := 0; i < 3; i++ { select { case
+// <-loaded: ...; default: } }`, and then reads what the other goroutine
+// writes, races only in the schedule in which every poll fails. An
+// unbounded loop would make that chain of schedules endless, each with one
+// failed poll more: a schedule that lets a goroutine's poll come after
+// maxFailedPolls failed polls of it in a row is not listed, and the run
+// notes it (the verdict names the poll), as later iterations of a bounded
+// loop could end it otherwise.
 //
 // When goroutine 1 has returned, the run lets the goroutines that can go
 // on run until they return or wait (End); a goroutine that polls then
@@ -1019,6 +1034,7 @@ func (e *Exec) poll(g *G, site uint32) {
 		e.endPoll(g, "a select statement that took its default", site)
 		return
 	}
+	e.markPoll(g)
 	if len(e.stack) == 0 && len(e.ready) == 0 && len(e.outReady) == 0 {
 		return // no other goroutine can go on
 	}
@@ -1028,6 +1044,42 @@ func (e *Exec) poll(g *G, site uint32) {
 	e.park(g, "yield", site)
 	g.polling = false
 }
+
+// markPoll records that g's latest attempt was a poll that failed (a
+// select statement that took its default, an atomic load or any attempt
+// followed by runtime.Gosched): see Polling above.
+func (e *Exec) markPoll(g *G) {
+	if len(g.attAt) == 0 || len(g.attAt) < g.acqs {
+		return // past maxAttempts
+	}
+	i := int(g.attAt[len(g.attAt)-1])
+	for len(e.polled) <= i/64 {
+		e.polled = append(e.polled, 0)
+	}
+	e.polled[i/64] |= 1 << (i % 64)
+}
+
+// failedPolls returns how many of goroutine g's attempts before the i-th
+// of the run, counting back from its latest one, were failed polls in a
+// row (markPoll).
+func (e *Exec) failedPolls(g *G, i int) int {
+	n := 0
+	for k := len(g.attAt) - 1; k >= 0; k-- {
+		j := int(g.attAt[k])
+		if j >= i {
+			continue
+		}
+		if j/64 >= len(e.polled) || e.polled[j/64]&(1<<(j%64)) == 0 {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// maxFailedPolls bounds the failed polls in a row of one goroutine that a
+// schedule lets come before another goroutine's operation: see Polling.
+const maxFailedPolls = 8
 
 // endPoll counts a poll of g after goroutine 1 returned, and, past
 // endPollMax, leaves g parked for good and reports true (it never

@@ -1198,11 +1198,13 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 					add(ia, -int32(a.p.G), nil, log[i].site)
 				}
 				if e.enabled(b.G, ia) {
-					add(ia, int32(b.G), nil, log[i].site)
+					if !e.pollsCapped(b.G, ia, log[i].site) {
+						add(ia, int32(b.G), nil, log[i].site)
+					}
 					return true
 				}
 				for _, g := range e.gs {
-					if g.ID != a.p.G && e.enabled(g.ID, ia) {
+					if g.ID != a.p.G && e.enabled(g.ID, ia) && !e.pollsCapped(g.ID, ia, log[i].site) {
 						add(ia, int32(g.ID), nil, log[i].site)
 					}
 				}
@@ -1436,4 +1438,16 @@ func (g *G) blockedAt(i int) bool {
 		}
 	}
 	return g.blockFrom >= 0 && int(g.blockFrom) <= i
+}
+
+// pollsCapped reports whether goroutine id made maxFailedPolls failed
+// polls in a row before the i-th attempt of the run, and notes that the
+// schedules letting its next attempt come there are not explored (exec.go,
+// Polling).
+func (e *Exec) pollsCapped(id, i int, site uint32) bool {
+	if e.failedPolls(e.gs[id-1], i) < maxFailedPolls {
+		return false
+	}
+	e.note(site, "goroutine %d's poll that failed %d times in a row, whose later failures before the operation that ends it were not explored", id, maxFailedPolls)
+	return true
 }

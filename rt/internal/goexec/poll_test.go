@@ -1,6 +1,8 @@
 package goexec
 
 import (
+	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"testing"
@@ -117,5 +119,64 @@ func TestPollingAtEnd(t *testing.T) {
 	}
 	if r.choice == nil || !strings.Contains(r.choice.What, "still polling") {
 		t.Errorf("choice %+v, want one that says the goroutine was still polling", r.choice)
+	}
+}
+
+// TestBoundedPoll: a goroutine polls a done channel a bounded number of
+// times and then reads what the other goroutine writes before closing it
+// (site 1 against site 2). The read races only in the schedule in which
+// every poll fails, the writer delayed past them all: with 3 polls the
+// exploration must find the race and claim nothing it did not run; with
+// more polls than maxFailedPolls it must note the poll it stopped at.
+func TestBoundedPoll(t *testing.T) {
+	body := func(polls int) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var x int
+			done := make(chan int)
+			e.Go(func() {
+				h.access(unsafe.Pointer(&x), 8, true, 1)
+				e.Close(chanPointer(done), func() { close(done) }, 3)
+			}, 4)
+			for range polls {
+				if e.Select([]Case{&RecvOp[int]{Ch: done}}, true, 5) == 0 {
+					break
+				}
+			}
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+		}
+	}
+	for _, tt := range []struct {
+		polls int
+		noted bool
+	}{{1, false}, {3, false}, {maxFailedPolls, false}, {maxFailedPolls + 3, true}} {
+		t.Run(fmt.Sprint(tt.polls, " polls"), func(t *testing.T) {
+			// explore, and whether a run noted the failed polls: the
+			// note comes from the runs deep in the chain.
+			races := map[[2]uint32]bool{}
+			noted, n := false, 0
+			seen := map[string]bool{}
+			work := []Schedule{{}}
+			for len(work) > 0 {
+				s := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[s.Replay()] {
+					continue
+				}
+				seen[s.Replay()] = true
+				n++
+				r := runSchedule(body(tt.polls), s)
+				maps.Copy(races, r.races)
+				if r.choice != nil && strings.Contains(r.choice.What, "failed") {
+					noted = true
+				}
+				work = append(work, r.alts...)
+			}
+			if tt.polls <= maxFailedPolls && !races[[2]uint32{1, 2}] {
+				t.Errorf("%d schedules, races %v: want the read after the last failed poll (2) against the write (1)", n, races)
+			}
+			if noted != tt.noted {
+				t.Errorf("a run noted the failed polls: %v, want %v", noted, tt.noted)
+			}
+		})
 	}
 }
