@@ -132,10 +132,18 @@ func runSchedule(body func(e *Exec, h *testHost), s Schedule) result {
 // reach, and returns the union of their races and the number of runs.
 func explore(body func(e *Exec, h *testHost)) (map[[2]uint32]bool, int) {
 	union := map[[2]uint32]bool{}
+	n := exploreRuns(body, 0, func(_ Schedule, r result) { maps.Copy(union, r.races) })
+	return union, n
+}
+
+// exploreRuns runs body under every schedule that the runs' alternatives
+// reach, up to limit runs (0: no limit), calling each with the schedule
+// and the run's result, and returns the number of runs.
+func exploreRuns(body func(e *Exec, h *testHost), limit int, each func(Schedule, result)) int {
 	seen := map[string]bool{}
 	work := []Schedule{{}}
 	n := 0
-	for len(work) > 0 {
+	for len(work) > 0 && (limit == 0 || n < limit) {
 		s := work[len(work)-1]
 		work = work[:len(work)-1]
 		if seen[s.Replay()] {
@@ -144,12 +152,10 @@ func explore(body func(e *Exec, h *testHost)) (map[[2]uint32]bool, int) {
 		seen[s.Replay()] = true
 		n++
 		r := runSchedule(body, s)
-		for k := range r.races {
-			union[k] = true
-		}
+		each(s, r)
 		work = append(work, r.alts...)
 	}
-	return union, n
+	return n
 }
 
 func send[T any](e *Exec, ch chan T, v T, site uint32) { e.Send(&SendOp[T]{Ch: ch, V: v}, site) }

@@ -150,27 +150,16 @@ func TestBoundedPoll(t *testing.T) {
 		noted bool
 	}{{1, false}, {3, false}, {maxFailedPolls, false}, {maxFailedPolls + 3, true}} {
 		t.Run(fmt.Sprint(tt.polls, " polls"), func(t *testing.T) {
-			// explore, and whether a run noted the failed polls: the
-			// note comes from the runs deep in the chain.
+			// Whether a run noted the failed polls: the note comes from
+			// the runs deep in the chain.
 			races := map[[2]uint32]bool{}
-			noted, n := false, 0
-			seen := map[string]bool{}
-			work := []Schedule{{}}
-			for len(work) > 0 {
-				s := work[len(work)-1]
-				work = work[:len(work)-1]
-				if seen[s.Replay()] {
-					continue
-				}
-				seen[s.Replay()] = true
-				n++
-				r := runSchedule(body(tt.polls), s)
+			noted := false
+			n := exploreRuns(body(tt.polls), 0, func(_ Schedule, r result) {
 				maps.Copy(races, r.races)
 				if r.choice != nil && strings.Contains(r.choice.What, "failed") {
 					noted = true
 				}
-				work = append(work, r.alts...)
-			}
+			})
 			if tt.polls <= maxFailedPolls && !races[[2]uint32{1, 2}] {
 				t.Errorf("%d schedules, races %v: want the read after the last failed poll (2) against the write (1)", n, races)
 			}

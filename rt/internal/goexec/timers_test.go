@@ -550,23 +550,11 @@ func TestClockWaitEnds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			clear(took)
-			seen := map[string]bool{}
-			work := []Schedule{{}}
-			runs := 0
-			for len(work) > 0 && runs < 200 {
-				s := work[len(work)-1]
-				work = work[:len(work)-1]
-				if seen[s.Replay()] {
-					continue
-				}
-				seen[s.Replay()] = true
-				r := runSchedule(tt.body, s)
-				runs++
+			runs := exploreRuns(tt.body, 200, func(s Schedule, r result) {
 				if r.diverged {
 					t.Errorf("schedule %s could not be followed (%v)", s, r.choice)
 				}
-				work = append(work, r.alts...)
-			}
+			})
 			if runs < 2 {
 				t.Errorf("%d schedules: want the orders of the sections explored", runs)
 			}
