@@ -86,6 +86,7 @@ package goexec
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -1061,14 +1062,14 @@ func (e *Exec) markPoll(g *G) {
 
 // failedPolls returns how many of goroutine g's attempts before the i-th
 // of the run, counting back from its latest one, were failed polls in a
-// row (markPoll).
+// row (markPoll), counting up to maxFailedPolls.
 func (e *Exec) failedPolls(g *G, i int) int {
+	// attAt is in increasing order: start at g's latest attempt before i
+	// (Alternatives asks for every reversal of g's operations).
+	k, _ := slices.BinarySearch(g.attAt, int32(i))
 	n := 0
-	for k := len(g.attAt) - 1; k >= 0; k-- {
+	for k--; k >= 0 && n < maxFailedPolls; k-- {
 		j := int(g.attAt[k])
-		if j >= i {
-			continue
-		}
 		if j/64 >= len(e.polled) || e.polled[j/64]&(1<<(j%64)) == 0 {
 			break
 		}
