@@ -108,7 +108,7 @@ func writeCounts(w io.Writer, size, origin string, rows []countRow) (failed bool
 	fmt.Fprintf(&b, "# tpbench: the detector's work per kernel\n\n")
 	fmt.Fprintf(&b, "- tpinstr: %s, binaries built with -tags tpstats\n", origin)
 	fmt.Fprintf(&b, "- size: %s; one run each; counts do not depend on the machine's load\n", size)
-	fmt.Fprintf(&b, "- hooks: accesses the detector was given; seen: repeated reads a page filter dropped (in builds without the tpstats tag, rt.Repeat drops most of them inline, before any call); quick: accesses the inlined fast path recorded; full: accesses that took the out-of-line path; cells: full checks of one cell (Algorithms 8 and 9); whole: pages checked at once\n\n")
+	fmt.Fprintf(&b, "- hooks: accesses the detector was given; seen: repeated reads a page filter dropped (in builds without the tpstats tag, rt.Repeat drops most of them inline, before any call); quick: accesses the inlined fast path recorded; full: accesses that took the out-of-line path; cells: full checks of one cell (Algorithms 8 and 9); whole: runs of words with one history checked at once (shadow/runs.go; whole pages among them)\n\n")
 	b.WriteString("| kernel |")
 	for _, f := range countFields {
 		b.WriteString(" " + f + " |")

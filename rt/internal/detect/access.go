@@ -212,6 +212,9 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 		d.span(addr, end, pin, t, a, write, iso)
 		return
 	}
+	if size == 8 && addr == w && !iso && d.mem.OneWord(w) && d.runs(w, end, addr, pin, t, a, write, false) == end {
+		return
+	}
 	c := d.mem.Word(w)
 	if pin != nil && c.Fresh() {
 		d.mem.Pin(addr, pin)
@@ -243,9 +246,15 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 // have equal readers, and the check gives them the same new set.
 func (d *Detector) span(addr, end uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write, iso bool) {
 	for w := addr &^ 7; w < end; {
-		if w%pageSize == 0 && w >= addr && end-w >= pageSize && !iso && d.whole(w, addr, pin, t, a, write) {
-			w += pageSize
-			continue
+		if !iso && w >= addr {
+			// The whole words of the access in this page, if it has no
+			// cells (runs).
+			if e := min(end&^7, (w|(pageSize-1))+1); e > w {
+				if next := d.runs(w, e, addr, pin, t, a, write, true); next > w {
+					w = next
+					continue
+				}
+			}
 		}
 		words := d.mem.Words(w, end)
 		if pin != nil && words[0].Fresh() {
@@ -389,26 +398,49 @@ func (d *Detector) known(x shadow.Acc, cur dtrg.Step, t uint32) bool {
 // pageSize is the size of a page of shadow memory (see shadow.Memory.Whole).
 const pageSize = 4096
 
-// whole checks the access of the page at w, which an access of span
-// covers entirely, at once, when the page is uniform (shadow.Memory.Whole)
-// and fast decides the check without changing anything but W and R: the
-// same decision, with the same result, for every word of the page. It
-// reports whether it did.
-func (d *Detector) whole(w, addr uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write bool) bool {
-	stat(&statWhole)
-	u := d.mem.Whole(w)
-	if u == nil || !d.mem.Plain(u) {
-		return false
+// runs checks the access of the whole words [w, e) of one page, which
+// lie in the access [addr, ...), when the page has no cells: once for each
+// run of words with one history that the words overlap
+// (shadow/runs.go), with the check span makes of each word, and the same
+// result for every word of the run. That is exact on the conditions of
+// span's repeat, which runs checks: the run's cell is plain (runs hold no
+// others), the check leaves a plain cell and reports no race. When it
+// does not, the page gets its cells, the word at the start of the run
+// gets the cell its check left (its races are reported), and runs returns
+// the address of the next word, from which span goes on word by word. It
+// returns e when it checked every word, and w when the page has cells.
+// span says whether the access is of several words (see shadow.Memory.Run).
+func (d *Detector) runs(w, e, addr uintptr, pin unsafe.Pointer, t uint32, a shadow.Acc, write, span bool) uintptr {
+	c, hi, ok := d.mem.Run(w, span)
+	if !ok {
+		return w
 	}
-	if pin != nil && u.Fresh() {
-		d.mem.Pin(w, unsafe.Add(pin, w-addr)) // as span pins the first word of a page
+	if pin != nil && c.Fresh() {
+		// One pin per page of the access, on its first word there, as span
+		// pins (shadow.Memory.Pin).
+		d.mem.Pin(w, unsafe.Add(pin, w-addr))
 	}
-	c := *u
-	if !d.fast(&c, t, a, write, false) || !d.mem.Plain(&c) {
-		return false
+	for {
+		stat(&statWhole)
+		hi = min(hi, e)
+		b, races := c, d.races
+		if !d.fast(&c, t, a, write, false) {
+			d.cell(&c, w, 8, t, a, write, false)
+		}
+		if races != d.races || !d.mem.Plain(&c) {
+			*d.mem.Word(w) = c // gives the page its cells
+			return w + 8
+		}
+		if c != b {
+			d.mem.SetRun(w, hi, c)
+		}
+		if w = hi; w >= e {
+			return e
+		}
+		if c, hi, ok = d.mem.Run(w, false); !ok {
+			return w // SetRun gave the page its cells
+		}
 	}
-	*u = c
-	return true
 }
 
 // writable returns the readers more of c besides c.R in a list the caller

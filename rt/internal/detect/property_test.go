@@ -159,6 +159,12 @@ func TestExactness(t *testing.T) {
 	// reader that a repeated read does not replace.
 	rereadsAsync := rereads
 	rereadsAsync.Weights.Future, rereadsAsync.Weights.Get = 0, 0
+	// Row-like ranges of whole words over two pages and a half, by many
+	// tasks: pages without cells whose runs split, merge and overflow
+	// (shadow/runs.go).
+	ranges := randprog.Mixed()
+	ranges.Arena, ranges.MaxStmts, ranges.MaxDepth, ranges.Ranges = 5*randprog.PageSize/2, 150, 5, true
+	ranges.Weights = randprog.Weights{Read: 10, Write: 3, Async: 4, Finish: 3, Future: 3, Get: 3, Isolated: 1}
 	settings := []struct {
 		name     string
 		cfg      randprog.Config
@@ -173,6 +179,7 @@ func TestExactness(t *testing.T) {
 		{"crowded arena", crowded, 1000, 0},
 		{"large programs", big, 500, 0},
 		{"whole pages", pages, 200, 0},
+		{"runs of words", ranges, 400, 0},
 		{"many readers", readers, 300, 0},
 		{"repeated reads", rereads, 1500, 0},
 		{"repeated reads, async only", rereadsAsync, 1000, 0},

@@ -18,7 +18,7 @@ var (
 	statQuick atomic.Uint64 // accesses quick recorded
 	statFull  atomic.Uint64 // accesses that took the out-of-line path
 	statCells atomic.Uint64 // full checks of one cell (Algorithms 8 and 9)
-	statWhole atomic.Uint64 // pages checked at once (whole)
+	statWhole atomic.Uint64 // runs of words checked at once (whole pages among them)
 )
 
 const statsOn = true

@@ -27,6 +27,12 @@ type Config struct {
 	// MaxBody bounds the statements of one body (a body may be empty).
 	MaxBody int
 	Weights Weights
+	// Ranges makes most accesses word-aligned ranges of 1 to 64 words, as
+	// the row hooks of a stencil or a blocked kernel are, so that the
+	// pages of the arena become runs of words with one history each (the
+	// detector's pages without cells), split further by single words and
+	// a few bytes.
+	Ranges bool
 }
 
 // Mixed returns a configuration that uses every statement about as often as
@@ -177,6 +183,9 @@ func (g *generator) location() (off, size int) {
 		return g.lastOff, g.lastSize
 	}
 	defer func() { g.lastOff, g.lastSize = off, size }()
+	if g.cfg.Ranges && g.cfg.Arena >= 64 {
+		return g.rangeLocation()
+	}
 	if g.cfg.Arena >= 2*PageSize {
 		return g.pageLocation()
 	}
@@ -194,6 +203,20 @@ func (g *generator) location() (off, size int) {
 	if g.rng.IntN(2) == 0 {
 		return align * g.rng.IntN((g.cfg.Arena-size)/align+1), size
 	}
+	return g.rng.IntN(g.cfg.Arena - size + 1), size
+}
+
+// rangeLocation draws the bytes of an access for Config.Ranges: seven in
+// eight are word-aligned ranges of 1 to 64 words, the others 1, 2, 4 or 8
+// bytes anywhere.
+func (g *generator) rangeLocation() (off, size int) {
+	words := g.cfg.Arena / 8
+	if g.rng.IntN(8) != 0 {
+		n := 1 + g.rng.IntN(min(64, words))
+		return 8 * g.rng.IntN(words-n+1), 8 * n
+	}
+	sizes := [...]int{1, 2, 4, 8}
+	size = sizes[g.rng.IntN(len(sizes))]
 	return g.rng.IntN(g.cfg.Arena - size + 1), size
 }
 

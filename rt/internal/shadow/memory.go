@@ -26,11 +26,16 @@ type page struct {
 	gen   uint32  // the last generation that used the page (see Trim)
 	seen  *seen   // the reads of the last step that read the page (see seen.go); noSeen while none
 
-	// uni marks a page whose words have all had the same history, u, since
-	// the page was created: only accesses of the whole page touched it (see
-	// Whole). It has no cells until page gives it some.
+	// uni marks a page without cells: its words are runs of words with one
+	// history each (runs.go), u alone when there is one (only accesses of
+	// the whole page touched it, see Whole), else rs. It has no cells until
+	// page gives it some.
 	uni bool
 	u   Cell
+	rs  *runList
+	// tries and wait pace compact's looks at the page's cells; words
+	// counts OneWord's single words.
+	tries, wait, words uint16
 }
 
 // pins keeps alive the objects accessed in a page, one slot per word (see
@@ -184,7 +189,7 @@ func (m *Memory) dropShared() {
 				if p == nil {
 					continue
 				}
-				clearCell(&p.u)
+				p.runCells(clearCell)
 				if p.cells == nil {
 					continue
 				}
@@ -209,7 +214,10 @@ func (m *Memory) dropShared() {
 // its pins, before p is freed.
 func (m *Memory) drop(p *page) {
 	p.unlend()
-	m.release(&p.u)
+	p.runCells(m.release)
+	if p.rs != nil {
+		m.freeRuns(p)
+	}
 	if p.cells != nil {
 		m.dropCells(p)
 	}
@@ -290,15 +298,7 @@ func (m *Memory) page(pn uintptr) *page {
 	}
 	p := m.find(pn, false)
 	if p.cells == nil {
-		p.cells = m.cells.alloc()
-	}
-	if p.uni {
-		if p.u != (Cell{}) {
-			for i := range p.cells {
-				p.cells[i] = p.u
-			}
-		}
-		p.uni, p.u = false, Cell{}
+		m.giveCells(p)
 	}
 	*r = p
 	m.last = p
@@ -320,7 +320,7 @@ func (m *Memory) page(pn uintptr) *page {
 // costs one check per 4 KiB instead of one per word, and its shadow memory
 // is never written.
 func (m *Memory) Whole(addr uintptr) *Cell {
-	if p := m.find(addr>>pageShift, true); p.uni {
+	if p := m.find(addr>>pageShift, true); p.uni && p.rs == nil {
 		return &p.u
 	}
 	return nil

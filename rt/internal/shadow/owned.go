@@ -151,16 +151,9 @@ func (m *Memory) Release(addr, size uintptr) {
 		// object.
 		p.unlend()
 		if p.uni {
-			// The whole-page cell stands for every word: give the page its
-			// cells, then clear some of them.
-			p.cells = m.cells.alloc()
-			if p.u != (Cell{}) {
-				for i := range p.cells {
-					p.cells[i] = p.u
-				}
-			}
-			m.release(&p.u)
-			p.uni, p.u = false, Cell{}
+			// The runs stand for every word: give the page its cells, then
+			// clear some of them.
+			m.giveCells(p)
 		}
 		if p.cells != nil {
 			for i := w0; i < w1; i++ {

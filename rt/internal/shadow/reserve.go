@@ -36,6 +36,7 @@ type spare struct {
 	seen  []*seen      // unlent, zeroed
 	l3    []*l3        // empty
 	l2    []*l2        // empty
+	runs  []*runList   // empty
 }
 
 // Refill tops up the free lists, allocating in batches: call it where an
@@ -63,6 +64,9 @@ func (m *Memory) Refill() {
 	}
 	for len(s.seen) < spareSeen {
 		s.seen = append(s.seen, new(seen))
+	}
+	for len(s.runs) < spareRuns {
+		s.runs = append(s.runs, new(runList))
 	}
 	for len(s.l3) < spareL3 {
 		s.l3 = append(s.l3, new(l3))

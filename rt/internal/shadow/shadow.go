@@ -15,10 +15,12 @@
 // What a few cells need beyond one writer and one reader (more readers,
 // isolated accesses) is kept apart, by index (see ext.go).
 //
-// A page that only accesses of all of it have touched keeps one cell for
-// its 512 words (see Memory.Whole), so that a slice hook over many pages
-// costs one check per page while the words' histories stay the same. The
-// cells of the others live outside the Go heap (cells.go).
+// A page that only accesses of whole words have touched keeps no cells but
+// runs of words with one history each (runs.go); one run when only
+// accesses of the whole page touched it (see Memory.Whole), so that a
+// slice hook over many pages costs one check per page while the words'
+// histories stay the same. The cells of the others live outside the Go
+// heap (cells.go).
 //
 // A page also keeps, while one step reads it, which of its bytes that step
 // has read (seen.go), so that the detector can drop the step's repeated
