@@ -349,7 +349,7 @@ func (d *Detector) fast(c *shadow.Cell, t uint32, a shadow.Acc, write, iso bool)
 	}
 	if c.X != 0 {
 		if write {
-			return false
+			return d.fastWriteShared(c, t, a)
 		}
 		if d.mem.IsoOf(c) != nil {
 			return false // the isolated writers need checking
@@ -385,6 +385,29 @@ func (d *Detector) fast(c *shadow.Cell, t uint32, a shadow.Acc, write, iso bool)
 		return true
 	}
 	return !write && d.g.Futures() == 0 && d.g.KnownNot(c.R.Step, t)
+}
+
+// fastWriteShared is fast for a write to a location whose readers besides
+// c.R are a shared set (shadow.Memory.Shared): when the slot's reader and
+// every member of the set are known to precede the write, the write races
+// with none of them, and Algorithm 8 makes it the only access (a shared
+// set has no isolated accesses), as cell does after checking each. The
+// halo of a stencil's block, which the block's task and a neighbour's
+// read, is the common case: every write of it would otherwise search the
+// graph for the pair of readers.
+func (d *Detector) fastWriteShared(c *shadow.Cell, t uint32, a shadow.Acc) bool {
+	if !d.mem.Shared(c) || !d.known(c.R, a.Step, t) {
+		return false
+	}
+	more, _ := d.mem.More(c)
+	for _, r := range more {
+		if !d.known(r, a.Step, t) {
+			return false
+		}
+	}
+	d.mem.Clear(c)
+	c.W, c.R = a, shadow.Acc{}
+	return true
 }
 
 // known reports whether access x is known to precede the current step cur
