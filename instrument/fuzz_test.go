@@ -162,6 +162,7 @@ func AtomicAndAt[T any](p *T, site uint32) *T                   { return p }
 func AtomicOrAt[T any](p *T, site uint32) *T                    { return p }
 func AfterFunc(d time.Duration, f func(), site uint32) *time.Timer { return nil }
 func Gosched(site uint32)                                         {}
+func SpinYield(site uint32)                                       {}
 func Sleep(d time.Duration, site uint32)                        {}
 func After(d time.Duration, site uint32) <-chan time.Time        { return nil }
 func Now(site uint32) time.Time                                  { return time.Time{} }

@@ -85,6 +85,8 @@ type goRewriter struct {
 	labels  map[ast.Stmt]token.Pos         // labelled statements: where their labels start
 	defers  map[*ast.CallExpr]bool         // calls of defer statements (lockforms.go)
 	workers map[*ast.RangeStmt]*workerLoop // the loops of workers of pools (workerloop.go)
+	spins   map[*ast.CallExpr]bool         // the runtime.Gosched calls of loops that poll one operation (spin.go)
+	sets    map[*types.Var]bool            // the variables assignments set (spin.go's assigned), once asked
 }
 
 // plainGo rewrites the plain-Go concurrency of the file.
@@ -171,6 +173,12 @@ func (g *goRewriter) visit(n ast.Node) bool {
 		g.selectStmt(x)
 	case *ast.ForStmt:
 		g.spinLoop(x) // spin.go
+		if c := g.pureSpin(x); c != nil {
+			if g.spins == nil {
+				g.spins = map[*ast.CallExpr]bool{}
+			}
+			g.spins[c] = true
+		}
 	}
 	return true
 }
@@ -366,7 +374,11 @@ func (g *goRewriter) call(x *ast.CallExpr) {
 		// then go first (rt.Gosched).
 		site := g.site(x.Pos(), x)
 		g.keepImport(x.Fun, "Gosched")
-		g.replace(x.Fun.Pos(), x.Fun.End(), rt("Gosched"))
+		if g.spins[x] {
+			g.replace(x.Fun.Pos(), x.Fun.End(), rt("SpinYield"))
+		} else {
+			g.replace(x.Fun.Pos(), x.Fun.End(), rt("Gosched"))
+		}
 		g.insert(x.Rparen, site, prioAtClose)
 		return
 	}

@@ -564,6 +564,20 @@ func Gosched(site uint32) {
 	runtime.Gosched()
 }
 
+// SpinYield replaces runtime.Gosched as the body of a loop that polls one
+// atomic operation and does nothing else (`for atomic.LoadInt32(&s) == 0 {
+// runtime.Gosched() }`, see the rewriter's spin.go): it yields as Gosched
+// does, and tells a checked run of goroutines that the poll before it
+// changes nothing, so that schedules that only repeat it are not explored.
+func SpinYield(site uint32) {
+	if gx, l := enterRunning(site); gx != nil {
+		defer gx.Exit(l)
+		gx.SpinYield(site)
+		return
+	}
+	runtime.Gosched()
+}
+
 // Spin is called at the top of each iteration of a loop that may wait for
 // another goroutine by spinning on plain memory (for !done {}): in a
 // checked run of goroutines, every few iterations it lets the others go

@@ -174,6 +174,7 @@ type Exec struct {
 	attempts   []int32    // the goroutine of each attempt, in order, negative for a late turn
 	early      []uint64   // the attempts made while another goroutine was between two of its steps, as bits
 	polled     []uint64   // the attempts after which their goroutine yielded as a poller (markPoll), as bits
+	stutters   []uint64   // the polled attempts that a loop repeats unchanged (markStutter), as bits
 	raced      bool       // the detector found a race in the run (RaceFound)
 	raceLog    []raceNote // the races it found, for late turns (RaceFound)
 	// raceWideAt is 1 + the attempts made when it last found a race past
@@ -926,13 +927,23 @@ func (e *Exec) Order() *Choice { return e.firstOrder }
 // Yield lets every other goroutine that can run go first (runtime.Gosched):
 // the running goroutine parks as one that yielded, and goes on when no
 // other can. Yielding synchronises nothing.
-func (e *Exec) Yield(site uint32) {
+func (e *Exec) Yield(site uint32) { e.yield(site, false) }
+
+// SpinYield is Yield after a failed poll of a loop whose iterations change
+// nothing but what that poll reads (the rewriter's spin.go): the poll is
+// marked as one whose repetition is a stutter (see Polling).
+func (e *Exec) SpinYield(site uint32) { e.yield(site, true) }
+
+func (e *Exec) yield(site uint32, stutter bool) {
 	defer e.Exit(e.in(site))
 	g := e.cur
 	if e.finisher != nil && e.endPoll(g, "runtime.Gosched", site) {
 		return
 	}
 	e.markPoll(g)
+	if stutter {
+		e.markStutter(g)
+	}
 	g.released = false
 	e.ready = append(e.ready, g)
 	g.polling = true
@@ -984,6 +995,17 @@ const spinIters = 1024
 // maxFailedPolls failed polls of it in a row is not listed, and the run
 // notes it (the verdict names the poll), as later iterations of a bounded
 // loop could end it otherwise.
+//
+// Stutters. A loop that polls one atomic operation and does nothing else,
+// `for atomic.LoadInt32(&s) != 1 { runtime.Gosched() }`, yields through
+// SpinYield (the rewriter's spin.go argues which loops qualify), which
+// marks its failed poll (markStutter). A next poll of the same object with
+// no operation of another goroutine on it in between reads what the
+// marked one read and fails again, changing nothing that any goroutine can
+// observe: the exploration does not list schedules that only add such a
+// poll (stutterCheck, explore.go), and notes nothing, since no outcome is
+// left out. A poll after another goroutine's operation on the object is
+// listed as any other, up to maxFailedPolls in a row.
 //
 // When goroutine 1 has returned, the run lets the goroutines that can go
 // on run until they return or wait (End); a goroutine that polls then
@@ -1058,6 +1080,25 @@ func (e *Exec) markPoll(g *G) {
 		e.polled = append(e.polled, 0)
 	}
 	e.polled[i/64] |= 1 << (i % 64)
+}
+
+// markStutter records that g's latest attempt, a failed poll, is one that
+// a next poll of the same object repeats unchanged unless another
+// goroutine operates on the object in between (Polling: stutters).
+func (e *Exec) markStutter(g *G) {
+	if len(g.attAt) == 0 || len(g.attAt) < g.acqs {
+		return
+	}
+	i := int(g.attAt[len(g.attAt)-1])
+	for len(e.stutters) <= i/64 {
+		e.stutters = append(e.stutters, 0)
+	}
+	e.stutters[i/64] |= 1 << (i % 64)
+}
+
+// isStutter reports whether attempt i was marked by markStutter.
+func (e *Exec) isStutter(i int) bool {
+	return i >= 0 && i/64 < len(e.stutters) && e.stutters[i/64]&(1<<(i%64)) != 0
 }
 
 // failedPolls returns how many of goroutine g's attempts before the i-th

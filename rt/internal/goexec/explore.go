@@ -1112,6 +1112,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 			logs[a.obj] = e.withPending(a.obj)
 		}
 	}
+	stutter := e.stutterCheck(logs, index)
 	sleeping := e.runSleep(logs, index)
 	// branches are the schedules listed for a goroutine to go first at a
 	// state (by the index of out), which get sleep sets below.
@@ -1198,13 +1199,13 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 					add(ia, -int32(a.p.G), nil, log[i].site)
 				}
 				if e.enabled(b.G, ia) {
-					if !e.pollsCapped(b.G, ia, log[i].site) {
+					if !stutter(b.G, ia) && !e.pollsCapped(b.G, ia, log[i].site) {
 						add(ia, int32(b.G), nil, log[i].site)
 					}
 					return true
 				}
 				for _, g := range e.gs {
-					if g.ID != a.p.G && e.enabled(g.ID, ia) && !e.pollsCapped(g.ID, ia, log[i].site) {
+					if g.ID != a.p.G && e.enabled(g.ID, ia) && !stutter(g.ID, ia) && !e.pollsCapped(g.ID, ia, log[i].site) {
 						add(ia, int32(g.ID), nil, log[i].site)
 					}
 				}
@@ -1438,6 +1439,47 @@ func (g *G) blockedAt(i int) bool {
 		}
 	}
 	return g.blockFrom >= 0 && int(g.blockFrom) <= i
+}
+
+// stutterCheck returns a function that reports whether goroutine id's next
+// attempt, placed at the i-th attempt of the run, would repeat a failed
+// poll unchanged: id's latest attempt before i is a failed poll of a loop
+// that changes nothing else (markStutter, the rewriter's spin.go), and no
+// other goroutine operated on its object between the two. The poll would
+// then read what the last one read and fail again, and a schedule that
+// only adds it has the races and outcomes of the one without it (see the
+// argument in spin.go): the exploration does not list it, and says
+// nothing, as nothing is left out.
+func (e *Exec) stutterCheck(logs map[unsafe.Pointer][]acquisition, index func(Point) int) func(id, i int) bool {
+	if len(e.stutters) == 0 {
+		return func(int, int) bool { return false }
+	}
+	objOf := map[int]unsafe.Pointer{} // the object of each marked attempt
+	for obj, log := range logs {
+		for _, a := range log {
+			if ia := index(a.p); e.isStutter(ia) {
+				objOf[ia] = obj
+			}
+		}
+	}
+	return func(id, i int) bool {
+		g := e.gs[id-1]
+		k, _ := slices.BinarySearch(g.attAt, int32(i))
+		if k == 0 {
+			return false
+		}
+		j := int(g.attAt[k-1])
+		obj, ok := objOf[j]
+		if !ok {
+			return false
+		}
+		for _, a := range logs[obj] {
+			if ia := index(a.p); a.p.G != id && j < ia && ia < i {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // pollsCapped reports whether goroutine id made maxFailedPolls failed

@@ -169,3 +169,86 @@ func TestBoundedPoll(t *testing.T) {
 		})
 	}
 }
+
+// TestStutterPoll: goroutine 2 writes x (site 1) and stores 1 to s, or,
+// in the racy twin, stores first; goroutine 1 polls s until it reads 1,
+// yielding between the polls, then reads x (site 2). Yielding with
+// SpinYield (a loop that changes nothing but the poll, as the rewriter's
+// spin.go recognises) the exploration must find the race of the racy twin
+// and none in the other, and note nothing: the schedules it leaves out
+// only repeat a failed poll. Yielding with Yield, the same loop could be
+// a bounded one, and the exploration stops at maxFailedPolls and says so.
+// With reset, goroutine 2 stores 1, 0 and 1 again, writing x before the
+// first store or, racy, before the last, and goroutine 1 polls once before
+// starting it: the race needs a poll between the first two stores, after
+// a failed one, which is no stutter, the first store having come between.
+func TestStutterPoll(t *testing.T) {
+	body := func(racy, stutter, reset bool) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var x, s int64
+			poll := func() bool {
+				var v int64
+				e.AtomicLoad(unsafe.Pointer(&s), func() { v = s }, 5)
+				if v == 1 {
+					return true
+				}
+				if stutter {
+					e.SpinYield(6)
+				} else {
+					e.Yield(6)
+				}
+				return false
+			}
+			if reset {
+				poll()
+			}
+			e.Go(func() {
+				if !racy {
+					h.access(unsafe.Pointer(&x), 8, true, 1)
+				}
+				e.Atomic(unsafe.Pointer(&s), func() { s = 1 }, 3)
+				if reset {
+					e.Atomic(unsafe.Pointer(&s), func() { s = 0 }, 7)
+				}
+				if racy {
+					h.access(unsafe.Pointer(&x), 8, true, 1)
+				}
+				if reset {
+					e.Atomic(unsafe.Pointer(&s), func() { s = 1 }, 8)
+				}
+			}, 4)
+			for !poll() {
+			}
+			h.access(unsafe.Pointer(&x), 8, false, 2)
+		}
+	}
+	for _, tt := range []struct {
+		name                 string
+		racy, stutter, reset bool
+	}{
+		{"stutter", false, true, false},
+		{"stutter, racy", true, true, false},
+		{"yield", false, false, false},
+		{"yield, racy", true, false, false},
+		{"stutter, reset", false, true, true},
+		{"stutter, reset, racy", true, true, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			races := map[[2]uint32]bool{}
+			noted := false
+			n := exploreRuns(body(tt.racy, tt.stutter, tt.reset), 0, func(_ Schedule, r result) {
+				maps.Copy(races, r.races)
+				if r.choice != nil && strings.Contains(r.choice.What, "failed") {
+					noted = true
+				}
+			})
+			if races[[2]uint32{1, 2}] != tt.racy || len(races) > 1 {
+				t.Errorf("%d schedules, races %v: want the read (2) against the write (1) exactly when racy (%v)", n, races, tt.racy)
+			}
+			if noted == tt.stutter {
+				t.Errorf("%d schedules; a run noted the failed polls: %v, want %v", n, noted, !tt.stutter)
+			}
+			t.Logf("%d schedules", n)
+		})
+	}
+}
