@@ -196,6 +196,7 @@ func WithDeadlineCause(parent context.Context, d time.Time, cause error, site ui
 func WithCancel(parent context.Context, site uint32) (context.Context, context.CancelFunc) {
 	return nil, nil
 }
+func ContextAfterFunc(ctx context.Context, f func(), site uint32) (stop func() bool) { return nil }
 func WithCancelCause(parent context.Context, site uint32) (context.Context, context.CancelCauseFunc) {
 	return nil, nil
 }

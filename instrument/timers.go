@@ -24,6 +24,8 @@ import (
 //	context.WithDeadline(ctx, t)  →  rt.WithDeadline(ctx, t, site)
 //	(and WithTimeoutCause, WithDeadlineCause; WithCancel and
 //	WithCancelCause, so that the run sees the cancellation of a chain)
+//	context.AfterFunc(ctx, f)     →  rt.ContextAfterFunc(ctx, f, site)
+//	                      (f on a goroutine of the run, started by the cancel)
 //	sync.OnceValue(f)  →  rt.OnceValue(f, site)  (OnceFunc, OnceValues: a
 //	                      function that calls f through the run's Once)
 //
@@ -61,6 +63,7 @@ var timeHooks = map[syncapi.Op]string{
 	syncapi.WithTimeoutCause:  "WithTimeoutCause",
 	syncapi.WithCancel:        "WithCancel",
 	syncapi.WithCancelCause:   "WithCancelCause",
+	syncapi.ContextAfterFunc:  "ContextAfterFunc",
 
 	// Not of the clock, but rewritten the same way: the function they
 	// return calls f through a Once of the run.
@@ -121,7 +124,7 @@ func (g *goRewriter) timeCall(u syncapi.Use, x *ast.CallExpr) bool {
 		// Generic: the import is kept by an instance.
 		g.keepImport(x.Fun, map[syncapi.Op]string{syncapi.OnceValue: "OnceValue[int]", syncapi.OnceValues: "OnceValues[int, int]"}[u.Op])
 	default:
-		g.keepImport(x.Fun, hook)
+		g.keepImport(x.Fun, u.Func.Name())
 	}
 	g.replace(x.Fun.Pos(), x.Fun.End(), rt(hook))
 	if len(x.Args) == 0 {

@@ -257,10 +257,17 @@ func contextName(c context.Context) string {
 // closes only after it sets err, so a call in between would wait for
 // itself.
 func (c *deadlineCtx) AfterFunc(f func()) func() bool {
+	return c.onCancel(f, func() { Go(f, c.site) })
+}
+
+// onCancel makes cancel call f, or calls done at once when c is canceled
+// already, and returns the function that undoes it: true when f was still
+// to be called.
+func (c *deadlineCtx) onCancel(f, done func()) func() bool {
 	c.mu.Lock()
 	if c.err != nil {
 		c.mu.Unlock()
-		Go(f, c.site)
+		done()
 		return func() bool { return false }
 	}
 	if c.children == nil {
@@ -276,6 +283,29 @@ func (c *deadlineCtx) AfterFunc(f func()) func() bool {
 		delete(c.children, key)
 		return ok
 	}
+}
+
+// ContextAfterFunc arranges to call f in its own goroutine after ctx is
+// done, as context.AfterFunc(ctx, f) does, and returns the function that
+// stops it (true if it stopped f from being started). In a checked run,
+// when ctx is one of the run's contexts (this file's, or one that package
+// context derived from one without a cancellation of its own), f's
+// goroutine is one of the run's, started by the cancellation, which is
+// synchronized before it, as the go statement of Go's own does: f's
+// accesses and synchronisation are checked. For other contexts it is
+// context.AfterFunc, whose goroutine the run does not control.
+func ContextAfterFunc(ctx context.Context, f func(), site uint32) (stop func() bool) {
+	if dc, ok := ctx.Value(&runCtxKey).(*deadlineCtx); ok && dc.Done() == ctx.Done() {
+		return dc.afterFuncGo(f, site)
+	}
+	return context.AfterFunc(ctx, f)
+}
+
+// afterFuncGo starts f as a goroutine of the run at site once c is
+// canceled (at once if it is), and returns the function that stops that.
+func (c *deadlineCtx) afterFuncGo(f func(), site uint32) func() bool {
+	start := func() { Go(f, site) }
+	return c.onCancel(start, start)
 }
 
 // propagate cancels c with its parent.

@@ -133,7 +133,11 @@ Like Go's race detector, tpinstr checks what it sees:
     so that the run sees a chain of contexts canceled; a context that
     code which was not rewritten derived with a cancellation of its own
     is canceled by package context's goroutine, which makes the run
-    "checked this schedule only".
+    "checked this schedule only". context.AfterFunc on a context of the
+    run starts its function as a goroutine of the run when the context
+    is canceled (the cancel is synchronized before it); on another
+    context it is package context's, and the run says "checked this
+    schedule only" if the function runs rewritten code.
   - Plain Go, synchronisation the rewriter leaves as it is (it runs for
     real, unseen): a function of sync/atomic or a method of an atomic type
     used as a value (f := atomic.AddInt64); a Lock or Unlock through an interface whose dynamic value is neither

@@ -115,6 +115,7 @@ const (
 	WithTimeoutCause  // context.WithTimeoutCause
 	WithCancel        // context.WithCancel: a cancellation the run sees
 	WithCancelCause   // context.WithCancelCause
+	ContextAfterFunc  // context.AfterFunc: f on a goroutine of the run after the context is done
 
 	TestParallel // (*testing.T).Parallel: the rest of a subtest runs beside its siblings
 	TestRun      // (*testing.T).Run: a subtest on a goroutine of its own, which the caller waits for
@@ -192,6 +193,7 @@ var opNames = [numOps]string{
 	WithTimeoutCause:  "context.WithTimeoutCause",
 	WithCancel:        "context.WithCancel",
 	WithCancelCause:   "context.WithCancelCause",
+	ContextAfterFunc:  "context.AfterFunc",
 	TestParallel:      "testing.T.Parallel",
 	TestRun:           "testing.T.Run",
 }
@@ -521,6 +523,8 @@ func (c Classifier) op(fn *types.Func) Op {
 				return WithCancel
 			case "WithCancelCause":
 				return WithCancelCause
+			case "AfterFunc":
+				return ContextAfterFunc
 			}
 		case SynctestPath:
 			switch name {
