@@ -418,7 +418,7 @@ func (d *Detector) known(x shadow.Acc, cur dtrg.Step, t uint32) bool {
 	return x.Step == cur || d.g.Before(x.Step) || d.g.Known(x.Step, t)
 }
 
-// pageSize is the size of a page of shadow memory (see shadow.Memory.Whole).
+// pageSize is the size of a page of shadow memory (see shadow/runs.go).
 const pageSize = 4096
 
 // runs checks the access of the whole words [w, e) of one page, which

@@ -11,8 +11,8 @@ import (
 // few hundred megabytes would let its heap grow by as much before the next
 // collection) and arrive a 4 KiB page fault at a time. Chunks mapped from
 // the operating system, as large as the shadow memory grows and backed by
-// huge pages where the system allows, avoid both. A page that has only
-// been accessed whole (Memory.Whole) gets no cells at all.
+// huge pages where the system allows, avoid both. A page that only
+// accesses of whole words have touched gets no cells at all (runs.go).
 
 // cellBlock is the cells of one page.
 type cellBlock = [wordsPerPage]Cell

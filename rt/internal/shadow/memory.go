@@ -28,7 +28,7 @@ type page struct {
 
 	// uni marks a page without cells: its words are runs of words with one
 	// history each (runs.go), u alone when there is one (only accesses of
-	// the whole page touched it, see Whole), else rs. It has no cells until
+	// the whole page touched it), else rs. It has no cells until
 	// page gives it some.
 	uni bool
 	u   Cell
@@ -289,7 +289,7 @@ func (m *Memory) Cached(addr uintptr) *Cell {
 }
 
 // page returns page number pn of this generation, creating it, with its
-// cells up to date (see Whole).
+// cells up to date (see runs.go).
 func (m *Memory) page(pn uintptr) *page {
 	r := &m.recent[recentSlot(pn)]
 	if (*r).pn == pn {
@@ -305,29 +305,8 @@ func (m *Memory) page(pn uintptr) *page {
 	return p
 }
 
-// Whole returns the one cell that stands for every word of the page that
-// starts at addr, when all of them have had the same history: the page has
-// only been accessed whole, through Whole, since it was created. The
-// caller checks the access against that cell and updates it, which is the
-// check and update of every word of the page at once, as long as the
-// result is a plain cell (see Plain: no Ext, not split) and no race is
-// reported.
-// Otherwise Whole returns nil, and so does it for pages that any other
-// method of Memory has returned a cell of; the caller then checks the
-// words one by one (Words), which brings the page's cells up to date.
-//
-// A streaming kernel (c[lo:hi] = a[lo:hi] + b[lo:hi] by range hooks) thus
-// costs one check per 4 KiB instead of one per word, and its shadow memory
-// is never written.
-func (m *Memory) Whole(addr uintptr) *Cell {
-	if p := m.find(addr>>pageShift, true); p.uni && p.rs == nil {
-		return &p.u
-	}
-	return nil
-}
-
 // find returns page number pn of this generation from the table, creating
-// it (uniform when uni is set, see Whole) or marking it used in this
+// it (without cells when uni is set, see runs.go) or marking it used in this
 // generation.
 func (m *Memory) find(pn uintptr, uni bool) *page {
 	t2 := &m.l1[(pn>>(2*levelBits))%levelLen]

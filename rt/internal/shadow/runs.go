@@ -14,9 +14,8 @@ package shadow
 //
 // So a page that only range accesses of whole words have touched keeps no
 // cells: it keeps its words as runs, at most maxRuns of them, each a word
-// range and the one cell that stands for each of its words. The page that
-// accesses of whole pages alone have touched (Whole) is the case of one
-// run. The detector checks an access against each run it overlaps once,
+// range and the one cell that stands for each of its words. A page that
+// accesses of whole pages alone have touched has one run. The detector checks an access against each run it overlaps once,
 // with the same check it makes of each word (Run, SetRun); any other use
 // of the page's words gives it its cells first (giveCells), each word the
 // cell of its run. A page that has cells goes back to runs when range

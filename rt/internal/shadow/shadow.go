@@ -16,11 +16,11 @@
 // isolated accesses) is kept apart, by index (see ext.go).
 //
 // A page that only accesses of whole words have touched keeps no cells but
-// runs of words with one history each (runs.go); one run when only
-// accesses of the whole page touched it (see Memory.Whole), so that a
-// slice hook over many pages costs one check per page while the words'
-// histories stay the same. The cells of the others live outside the Go
-// heap (cells.go).
+// runs of words with one history each (runs.go), one run when only
+// accesses of the whole page touched it, so that a slice hook over many
+// pages costs one check per page, and a task's part of a row one check,
+// while the words' histories stay the same. The cells of the others live
+// outside the Go heap (cells.go).
 //
 // A page also keeps, while one step reads it, which of its bytes that step
 // has read (seen.go), so that the detector can drop the step's repeated

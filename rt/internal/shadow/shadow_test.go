@@ -10,6 +10,16 @@ import (
 // the addresses it is given.
 const base = uintptr(0xc000010000)
 
+// Whole returns the one cell that stands for every word of the page that
+// starts at addr while the page has no cells and one run (runs.go), or nil:
+// the page of runs with a run alone, which Run and SetRun also reach.
+func (m *Memory) Whole(addr uintptr) *Cell {
+	if p := m.find(addr>>pageShift, true); p.uni && p.rs == nil {
+		return &p.u
+	}
+	return nil
+}
+
 func TestSubGranularity(t *testing.T) {
 	tests := []struct {
 		name      string
