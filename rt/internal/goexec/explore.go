@@ -981,9 +981,9 @@ func (e *Exec) Explorable() bool {
 						what = "a mutex"
 					case e.onces[obj] != nil:
 						what = "a sync.Once"
-					case isUpdate(log[i].kind) || isUpdate(a.kind) || log[i].kind == opWrite:
-						// Only an atomic variable's log holds both
-						// lazily logged updates and acquisitions.
+					case e.atomics[obj] != nil:
+						// Its log is lazy when it holds commuting updates
+						// or Loads (commute.go, sync.go's AtomicLoad).
 						what = "an atomic variable"
 					case log[i].kind >= opCondWait:
 						what = "a sync.Cond"
@@ -1222,7 +1222,7 @@ func (e *Exec) Alternatives(racy bool) []Schedule {
 		}
 	}
 	if racy {
-		e.racySteps(fixed, list)
+		e.racySteps(fixed, stutter, list)
 	}
 	chosen := map[Point]bool{}
 	for _, p := range e.sched.Points {
@@ -1445,7 +1445,8 @@ func (g *G) blockedAt(i int) bool {
 // attempt, placed at the i-th attempt of the run, would repeat a failed
 // poll unchanged: id's latest attempt before i is a failed poll of a loop
 // that changes nothing else (markStutter, the rewriter's spin.go), and no
-// other goroutine operated on its object between the two. The poll would
+// other goroutine operated on its object between the two, but for atomic
+// Loads (opRead), which change nothing a Load reads. The poll would
 // then read what the last one read and fail again, and a schedule that
 // only adds it has the races and outcomes of the one without it (see the
 // argument in spin.go): the exploration does not list it, and says
@@ -1474,8 +1475,8 @@ func (e *Exec) stutterCheck(logs map[unsafe.Pointer][]acquisition, index func(Po
 			return false
 		}
 		for _, a := range logs[obj] {
-			if ia := index(a.p); a.p.G != id && j < ia && ia < i {
-				return false
+			if ia := index(a.p); a.p.G != id && j < ia && ia < i && a.kind != opRead {
+				return false // it may have changed what the poll reads
 			}
 		}
 		return true

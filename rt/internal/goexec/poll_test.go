@@ -252,3 +252,67 @@ func TestStutterPoll(t *testing.T) {
 		})
 	}
 }
+
+// TestStutterPollers: loops that poll one atomic and yield, as
+// TestStutterPoll's, by two goroutines at once, each reading x after its
+// loop and closing its done channel, which goroutine 1 waits for; the
+// writer writes x and stores 1, or, racy, stores first. The pollers' Loads
+// change nothing the other's polls read, and a racy run's extra schedules
+// (start.go's racySteps) must not list a poll that only repeats: the
+// exploration must find the race exactly when racy, and note nothing.
+func TestStutterPollers(t *testing.T) {
+	body := func(racy bool) func(e *Exec, h *testHost) {
+		return func(e *Exec, h *testHost) {
+			var x, s int64
+			var dones []chan int
+			for r := range 2 {
+				done := make(chan int)
+				dones = append(dones, done)
+				e.Go(func() {
+					for {
+						var v int64
+						e.AtomicLoad(unsafe.Pointer(&s), func() { v = s }, 5)
+						if v == 1 {
+							break
+						}
+						e.SpinYield(6)
+					}
+					h.access(unsafe.Pointer(&x), 8, false, uint32(2+10*r))
+					e.Close(chanPointer(done), func() { close(done) }, 7)
+				}, 4)
+			}
+			e.Go(func() {
+				if !racy {
+					h.access(unsafe.Pointer(&x), 8, true, 1)
+				}
+				e.Atomic(unsafe.Pointer(&s), func() { s = 1 }, 3)
+				if racy {
+					h.access(unsafe.Pointer(&x), 8, true, 1)
+				}
+			}, 8)
+			for _, done := range dones {
+				e.Recv(&RecvOp[int]{Ch: done}, 9)
+			}
+		}
+	}
+	for _, racy := range []bool{false, true} {
+		t.Run(fmt.Sprint("racy=", racy), func(t *testing.T) {
+			races := map[[2]uint32]bool{}
+			noted := false
+			n := exploreRuns(body(racy), 0, func(_ Schedule, r result) {
+				maps.Copy(races, r.races)
+				if r.choice != nil && strings.Contains(r.choice.What, "failed") {
+					noted = true
+				}
+			})
+			found := races[[2]uint32{1, 2}] && races[[2]uint32{1, 12}]
+			if found != racy || !racy && len(races) > 0 {
+				t.Errorf("%d schedules, races %v: want both reads (2, 12) against the write (1) exactly when racy (%v)", n, races, racy)
+			}
+			if noted {
+				t.Errorf("%d schedules: a run noted the failed polls", n)
+			}
+			t.Logf("%d schedules", n)
+		})
+	}
+}

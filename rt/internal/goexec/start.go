@@ -335,8 +335,12 @@ func (e *Exec) waitLate(g *G, code int32, site uint32) bool {
 
 // racySteps lists, for a racy run, the schedules above through list
 // (Alternatives). States before fixed, the prefix a diverged run
-// followed, are not listed.
-func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, site uint32, walk int32)) {
+// followed, are not listed, nor those whose goroutine would only repeat a
+// failed poll there (stutter, explore.go's stutterCheck).
+func (e *Exec) racySteps(fixed int, stutter func(id, i int) bool, list func(i int, g, then int32, p *Point, site uint32, walk int32)) {
+	// goes reports whether h can make the next attempt at j (canGo), an
+	// attempt that would not only repeat a failed poll (stutterCheck).
+	goes := func(h *G, j int) bool { return e.canGo(h, j) && !stutter(h.ID, j) }
 	for _, r := range e.stepRaces() {
 		g, other := r[0].g, r[1].g
 		if w := e.sched.Walk; w != 0 && w != int32(g.ID) {
@@ -369,7 +373,7 @@ func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, si
 		}
 		switch f {
 		case int32(g.ID):
-			if other != nil && other != g && e.canGo(other, j) {
+			if other != nil && other != g && goes(other, j) {
 				list(j, int32(other.ID), 0, nil, g.Site, walk)
 				continue
 			}
@@ -377,19 +381,19 @@ func (e *Exec) racySteps(fixed int, list func(i int, g, then int32, p *Point, si
 				list(j, -int32(g.ID), 0, nil, g.Site, walk)
 			}
 			for _, h := range e.gs {
-				if h != g && e.canGo(h, j) {
+				if h != g && goes(h, j) {
 					list(j, int32(h.ID), 0, nil, g.Site, walk)
 				}
 			}
 		case -int32(g.ID), startCode(g.ID), pauseCode(g.ID):
-			if other != nil && !descends(other, g) && e.canGo(other, j) {
+			if other != nil && !descends(other, g) && goes(other, j) {
 				// v's goroutine can make the next attempt: it goes
 				// first, as at an attempt.
 				list(j, int32(other.ID), f, nil, g.Site, walk)
 				continue
 			}
 			for _, h := range e.gs {
-				if !descends(h, g) && e.canGo(h, j) {
+				if !descends(h, g) && goes(h, j) {
 					list(j, int32(h.ID), f, nil, g.Site, walk)
 				}
 			}
