@@ -137,6 +137,20 @@ func (r *fileRewriter) smallMake(x *ast.CallExpr, elem types.Type) bool {
 // wrapAlloc wraps expression e in the hook name, unless another edit
 // replaces text that overlaps e without lying inside it.
 func (r *fileRewriter) wrapAlloc(e ast.Expr, name string) {
+	if !r.wrapFree(e) {
+		return
+	}
+	a, b := r.off(e.Pos()), r.off(e.End())
+	// Inside the wrappers that open before and close after e at the same
+	// offsets (rt.At, a send's hook), outside e's own.
+	r.buf.insert(a, rtName+"."+name+"(", prioAtOpen+10)
+	r.buf.insert(b, ")", prioAtClose-10)
+	r.touched = true
+}
+
+// wrapFree reports whether text can be inserted around e: no edit made so
+// far replaces text that overlaps e without lying inside it.
+func (r *fileRewriter) wrapFree(e ast.Expr) bool {
 	a, b := r.off(e.Pos()), r.off(e.End())
 	for _, ed := range r.buf.edits {
 		if ed.start == ed.end {
@@ -144,14 +158,10 @@ func (r *fileRewriter) wrapAlloc(e ast.Expr, name string) {
 		}
 		inside := a <= ed.start && ed.end <= b && (a < ed.start || ed.end < b)
 		if ed.start < b && ed.end > a && !inside {
-			return
+			return false
 		}
 	}
-	// Inside the wrappers that open before and close after e at the same
-	// offsets (rt.At, a send's hook), outside e's own.
-	r.buf.insert(a, rtName+"."+name+"(", prioAtOpen+10)
-	r.buf.insert(b, ")", prioAtClose-10)
-	r.touched = true
+	return true
 }
 
 // keepUsed declares `var _ = ref` after the file once, so that an import

@@ -34,6 +34,8 @@ type fileRewriter struct {
 
 	fn   *funcCtx  // the function being rewritten
 	line *straight // the stretch of straight-line code being rewritten (straight.go)
+
+	rangeWraps []rangeWrap // range expressions to wrap once every other edit is made (rangetemp.go)
 }
 
 // funcCtx describes the function whose body is being rewritten.
@@ -77,6 +79,7 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	if !cfg.NoPlainGo {
 		r.plainGo()
 	}
+	r.wrapRanges()
 	r.allocs()
 	if r.buf.empty() {
 		return nil, fileTable{}, nil

@@ -64,6 +64,7 @@ func Read[T any](p *T, site uint32)                                 {}
 func Repeat[T any](p *T) bool                                       { return false }
 func Write[T any](p *T, site uint32)                                {}
 func ReadSlice[E any](s []E, site uint32)                           {}
+func RangeRead[S ~[]E, E any](s S, site uint32) S                 { return s }
 func WriteSlice[E any](s []E, site uint32)                          {}
 func ReadMap[M ~map[K]V, K comparable, V any](m M, site uint32)     {}
 func WriteMap[M ~map[K]V, K comparable, V any](m M, site uint32)    {}
@@ -197,6 +198,7 @@ func WithCancel(parent context.Context, site uint32) (context.Context, context.C
 	return nil, nil
 }
 func ContextAfterFunc(ctx context.Context, f func(), site uint32) (stop func() bool) { return nil }
+func ContextErr(ctx context.Context, site uint32) error { return nil }
 func WithCancelCause(parent context.Context, site uint32) (context.Context, context.CancelCauseFunc) {
 	return nil, nil
 }

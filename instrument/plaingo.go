@@ -244,6 +244,7 @@ var hookOf = map[syncapi.Op]string{
 	syncapi.TimerReset:          "TimerReset",
 	syncapi.TickerStop:          "TickerStop",
 	syncapi.TickerReset:         "TickerReset",
+	syncapi.ContextErr:          "ContextErr",   // a look at a context of the run, at the call (rt/gocontext.go)
 	syncapi.TestParallel:        "TestParallel", // direct calls only (call)
 	syncapi.TestRun:             "TestRun",      // direct calls only (call)
 }

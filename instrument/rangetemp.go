@@ -68,3 +68,73 @@ func (r *fileRewriter) rangeTemp(s *ast.RangeStmt, pre token.Pos) string {
 	r.before(pre, decl...)
 	return tmp
 }
+
+// A range expression that cannot move into a temporary, because rewriting
+// changes text inside it (a task library's Get, rt.At(f, site).Get(), or
+// a receive, for _, v := range <-ch), is wrapped where it is instead, once
+// every other edit of the file is made:
+//
+//	for _, v := range rt.RangeRead(f.Get(), site) {
+//
+// rt.RangeRead records the read of every element of the slice, as the
+// temporary's rt.ReadSlice does, when the expression is evaluated, once,
+// before the first iteration, and returns the slice. When another edit
+// replaces text that overlaps the expression without lying inside it, the
+// wrap is left out and the loop's reads reach rt.Unchecked, which the
+// run's verdict names.
+
+// rangeWrap is a range statement whose expression wrapRanges wraps, with
+// where its hooks go and the function it is in.
+type rangeWrap struct {
+	s   *ast.RangeStmt
+	pre token.Pos
+	fn  *funcCtx
+}
+
+// rangeWrapWanted reports whether the slice that s ranges over, with a
+// value variable and no temporary, has calls in its expression that no
+// hook before the loop could repeat.
+func (r *fileRewriter) rangeWrapWanted(s *ast.RangeStmt) bool {
+	if !hasCalls(r.info, s.X) && !hasRecv(s.X) {
+		return false
+	}
+	t := r.info.TypeOf(s.X)
+	if _, isTP := t.(*types.TypeParam); t == nil || isTP {
+		return false
+	}
+	return true
+}
+
+// hasRecv reports whether e receives from a channel.
+func hasRecv(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			found = true
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !found && !lit
+	})
+	return found
+}
+
+// wrapRanges wraps the expressions of r.rangeWraps (see above).
+func (r *fileRewriter) wrapRanges() {
+	outer := r.fn
+	defer func() { r.fn = outer }()
+	for _, w := range r.rangeWraps {
+		r.fn = w.fn
+		a := &acc{pos: w.s.X.Pos(), form: formSlice, loc: w.s.X, shown: w.s.X}
+		if !r.wrapFree(w.s.X) {
+			r.before(w.pre, r.unchecked(a, "range expression rewritten across its bounds"))
+			continue
+		}
+		k := r.addSite(a.pos, kindRead, a.shown)
+		r.stats.AccessSites++
+		r.stats.Hooks++
+		start, end := r.off(w.s.X.Pos()), r.off(w.s.X.End())
+		r.buf.insert(start, rtName+".RangeRead(", prioInlineOpen) // outside rt.At, a receive's hook
+		r.buf.insert(end, ", "+r.siteRef(k)+")", prioInlineClose)
+		r.touched = true
+	}
+}

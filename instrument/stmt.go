@@ -455,7 +455,11 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 	switch t := c.under(s.X).(type) {
 	case *types.Slice:
 		c.read(s.X)
-		if hasValue && !useTemp && !freshLiteral(s.X) {
+		switch {
+		case !hasValue || useTemp || freshLiteral(s.X):
+		case r.rangeWrapWanted(s):
+			r.rangeWraps = append(r.rangeWraps, rangeWrap{s, pre, r.fn})
+		default:
 			c.add(&acc{pos: s.X.Pos(), form: formSlice, loc: s.X})
 		}
 	case *types.Array:

@@ -57,7 +57,7 @@ var surface = []string{
 	"WaitGroupAdd", "WaitGroupDone", "WaitGroupWait", "WaitGroupGo",
 	"OnceDo", "OnceFunc", "OnceValue", "OnceValues",
 	"SyncMapLoad", "SyncMapStore", "SyncMapLoadOrStore", "SyncMapLoadAndDelete", "SyncMapDelete", "SyncMapSwap", "SyncMapCompareAndSwap", "SyncMapCompareAndDelete", "SyncMapRange", "SyncMapClear",
-	"CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "AtomicAddAt", "AtomicAndAt", "AtomicOrAt", "Sleep", "Gosched", "SpinYield", "ContextAfterFunc", "AfterFunc",
+	"CondWait", "CondSignal", "CondBroadcast", "AtomicAt", "AtomicLoadAt", "AtomicAddAt", "AtomicAndAt", "AtomicOrAt", "Sleep", "Gosched", "SpinYield", "ContextAfterFunc", "ContextErr", "RangeRead", "AfterFunc",
 	// Accesses through package reflect (reflecthooks.go).
 	"ReflectRead", "ReflectWrite", "ReflectCopyDst", "ReflectCopySrc",
 	// The calls of package time on the run's clock (instrument/timers.go).

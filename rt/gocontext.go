@@ -194,13 +194,27 @@ func (c *deadlineCtx) Deadline() (time.Time, bool) {
 func (c *deadlineCtx) Done() <-chan struct{} { return c.done }
 
 // Err implements context.Context.
-func (c *deadlineCtx) Err() error {
-	if !c.observe() {
+func (c *deadlineCtx) Err() error { return c.errAt(c.site) }
+
+// errAt is Err, its look at Done made at site.
+func (c *deadlineCtx) errAt(site uint32) error {
+	if !c.observeAt(site) {
 		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.err
+}
+
+// ContextErr returns ctx.Err(). For one of the run's contexts (see
+// ContextAfterFunc), its look at the context's Done channel is made at
+// site, the call's, so that a run that explores a poll of ctx.Err() names
+// the poll's line rather than the context's creation.
+func ContextErr(ctx context.Context, site uint32) error {
+	if dc, ok := ctx.Value(&runCtxKey).(*deadlineCtx); ok && dc.Done() == ctx.Done() {
+		return dc.errAt(site)
+	}
+	return ctx.Err()
 }
 
 // observe reports whether c was canceled, as a select with a default case
@@ -211,7 +225,10 @@ func (c *deadlineCtx) Err() error {
 // when it finds the channel closed, and whose order with the cancel's
 // close it explores: a goroutine that looks before the cancel gets nil,
 // and no edge.
-func (c *deadlineCtx) observe() bool { return Select(c.site, true, OnRecv(c.done)) == 0 }
+func (c *deadlineCtx) observe() bool { return c.observeAt(c.site) }
+
+// observeAt is observe at site.
+func (c *deadlineCtx) observeAt(site uint32) bool { return Select(site, true, OnRecv(c.done)) == 0 }
 
 // Value implements context.Context. Package context looks up its own
 // cancelCtx with a key of type *int that no other package can make: for

@@ -48,6 +48,15 @@ func ReadSlice[E any](s []E, site uint32) {
 	checker.Access(unsafe.Pointer(unsafe.SliceData(s)), uintptr(len(s))*unsafe.Sizeof(zero), false, site)
 }
 
+// RangeRead records a read of every element of s at site and returns s:
+// the range expression of a loop over a slice, wrapped where it is, when
+// the expression cannot be evaluated into a temporary before the loop (a
+// task library's Get or a receive in it; the rewriter's rangetemp.go).
+func RangeRead[S ~[]E, E any](s S, site uint32) S {
+	ReadSlice(s, site)
+	return s
+}
+
 // WriteSlice records a write of every element of s at site.
 func WriteSlice[E any](s []E, site uint32) {
 	if len(s) == 0 {

@@ -81,7 +81,13 @@ func TestVetOnCorpus(t *testing.T) {
 // yet, each a false negative of the static pass to fix: the test fails when
 // one more appears, and when one of these is fixed (so that the list only
 // shrinks).
-var knownVetMisses = map[string]bool{}
+var knownVetMisses = map[string]bool{
+	// The two sides reach the future's slice through two calls of Get
+	// (range f.Get() and s := f.Get(); s[3] = ...): the analyzer's
+	// locations are named by variables and fields, and the result of a
+	// call is none of them.
+	"race/range_get race:a": true,
+}
 
 // warned reports whether some warning names both lines of pair, taking for
 // each side the line the warning points at or a line of a callee that it

@@ -116,6 +116,7 @@ const (
 	WithCancel        // context.WithCancel: a cancellation the run sees
 	WithCancelCause   // context.WithCancelCause
 	ContextAfterFunc  // context.AfterFunc: f on a goroutine of the run after the context is done
+	ContextErr        // (context.Context).Err: a look at the context's Done, at the call
 
 	TestParallel // (*testing.T).Parallel: the rest of a subtest runs beside its siblings
 	TestRun      // (*testing.T).Run: a subtest on a goroutine of its own, which the caller waits for
@@ -194,6 +195,7 @@ var opNames = [numOps]string{
 	WithCancel:        "context.WithCancel",
 	WithCancelCause:   "context.WithCancelCause",
 	ContextAfterFunc:  "context.AfterFunc",
+	ContextErr:        "context.Context.Err",
 	TestParallel:      "testing.T.Parallel",
 	TestRun:           "testing.T.Run",
 }
@@ -540,7 +542,7 @@ func (c Classifier) op(fn *types.Func) Op {
 	switch path {
 	case taskPath:
 		return methodOps[taskKey{task: true, key: key}]
-	case SyncPath, ErrgroupPath, TimePath, TestingPath:
+	case SyncPath, ErrgroupPath, TimePath, TestingPath, ContextPath:
 		return methodOps[taskKey{key: path + "." + key}]
 	case AtomicPath:
 		switch RecvName(sig.Recv().Type()) {
@@ -597,10 +599,11 @@ var methodOps = map[taskKey]Op{
 	{false, ErrgroupPath + ".Group.SetLimit"}: ErrgroupSetLimit,
 	{false, ErrgroupPath + ".Group.TryGo"}:    ErrgroupTryGo,
 
-	{false, "time.Timer.Stop"}:   TimerStop,
-	{false, "time.Timer.Reset"}:  TimerReset,
-	{false, "time.Ticker.Stop"}:  TickerStop,
-	{false, "time.Ticker.Reset"}: TickerReset,
+	{false, "context.Context.Err"}: ContextErr,
+	{false, "time.Timer.Stop"}:     TimerStop,
+	{false, "time.Timer.Reset"}:    TimerReset,
+	{false, "time.Ticker.Stop"}:    TickerStop,
+	{false, "time.Ticker.Reset"}:   TickerReset,
 
 	{false, "testing.T.Parallel"}: TestParallel,
 	{false, "testing.T.Run"}:      TestRun,

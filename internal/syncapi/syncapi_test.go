@@ -328,6 +328,7 @@ func TestClassify(t *testing.T) {
 		{src: `context.WithCancel(ctx)`, op: WithCancel, recv: "-", nargs: 1, fn: "WithCancel"},
 		{src: `context.WithCancelCause(ctx)`, op: WithCancelCause, recv: "-", nargs: 1, fn: "WithCancelCause"},
 		{src: `context.AfterFunc(ctx, func() {})`, op: ContextAfterFunc, recv: "-", nargs: 2, fn: "AfterFunc"},
+		{src: `ctx.Err()`, op: ContextErr, recv: "ctx", iface: true, fn: "Err"},
 		{src: `context.WithValue(ctx, 1, 2)`, op: None},
 		{src: `_ = tm.C`, op: None},
 		{src: `_ = time.Second`, op: None},
