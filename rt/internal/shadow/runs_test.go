@@ -6,7 +6,8 @@ import (
 )
 
 // TestRunsModel checks a page without cells against a model of its words,
-// one cell each: random SetRuns of random word ranges, with cells drawn
+// one cell each: random SetRuns of random word ranges (mostly of a few
+// words, so that runs pile up), with cells drawn
 // from a few (so that runs merge) or from many (so that the page runs out
 // of runs and gets its cells), must leave every word with the cell the
 // model has, through Run while the page has no cells and through Word
@@ -14,18 +15,20 @@ import (
 func TestRunsModel(t *testing.T) {
 	const base = uintptr(1) << 32
 	for _, tt := range []struct {
-		name  string
-		cells int
-	}{{"few cells", 3}, {"many cells", 1000}} {
+		name     string
+		cells    int
+		overflow bool // some rounds must run out of runs and give the page cells
+	}{{"few cells", 3, false}, {"many cells", 1000, true}} {
 		t.Run(tt.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, uint64(tt.cells)))
+			overflowed := 0
 			for round := range 300 {
 				m := New()
 				var model [wordsPerPage]Cell
 				for step := range 200 {
 					i := rng.IntN(wordsPerPage)
 					j := i + 1 + rng.IntN(wordsPerPage-i)
-					if rng.IntN(4) == 0 {
+					if rng.IntN(4) != 0 { // mostly short, so that runs pile up
 						j = i + 1 + rng.IntN(min(4, wordsPerPage-i))
 					}
 					c := Cell{W: Acc{Step: uint32(1 + rng.IntN(tt.cells))}}
@@ -52,6 +55,9 @@ func TestRunsModel(t *testing.T) {
 					}
 				}
 				p := *m.slot(base >> pageShift)
+				if !p.uni {
+					overflowed++
+				}
 				if p.rs != nil && (p.rs.n < 2 || p.rs.n > maxRuns) {
 					t.Fatalf("round %d: %d runs in the list", round, p.rs.n)
 				}
@@ -68,6 +74,10 @@ func TestRunsModel(t *testing.T) {
 					}
 				}
 			}
+			if tt.overflow && overflowed == 0 {
+				t.Errorf("no round ran out of runs: the path that gives the page its cells was not tested")
+			}
+			t.Logf("%d of 300 rounds gave the page cells", overflowed)
 		})
 	}
 }
