@@ -212,7 +212,9 @@ func (d *Detector) slow(t uint32, addr uintptr, pin unsafe.Pointer, size uintptr
 		d.span(addr, end, pin, t, a, write, iso)
 		return
 	}
-	if size == 8 && addr == w && !iso && d.mem.OneWord(w) && d.runs(w, end, addr, pin, t, a, write, false) == end {
+	// A whole word of a page without cells is checked on its runs; a page
+	// in the cache of recent pages has cells, which spares the lookup.
+	if size == 8 && addr == w && !iso && d.mem.Cached(w) == nil && d.mem.OneWord(w) && d.runs(w, end, addr, pin, t, a, write, false) == end {
 		return
 	}
 	c := d.mem.Word(w)
