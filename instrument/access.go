@@ -86,6 +86,9 @@ func newCollector(r *fileRewriter) *collector {
 }
 
 func (c *collector) add(a *acc) {
+	if a.write && c.r.emitter != nil && c.r.flags != nil {
+		c.r.flags.markAccess(a) // before anything prunes it (fields.go)
+	}
 	if a.form == formAddr && zeroSize(c.r.info.TypeOf(a.loc)) {
 		// A variable of zero size, such as binary.BigEndian, holds no
 		// byte that two accesses could race on (the detector drops

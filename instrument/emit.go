@@ -22,11 +22,12 @@ type emitter struct {
 	buf buffer
 	id  string // hash of the file name, suffix of generated names
 
-	temps    int      // temporaries allocated so far
-	usesSpan bool     // the span helper is called
-	usesIs   bool     // the type-assertion helper is called
-	trailer  []string // declarations appended to the file
-	touched  bool     // some edit needs the rt import
+	temps    int         // temporaries allocated so far
+	usesSpan bool        // the span helper is called
+	usesIs   bool        // the type-assertion helper is called
+	trailer  []string    // declarations appended to the file
+	touched  bool        // some edit needs the rt import
+	flags    *fieldFlags // the flags of field reads (fields.go); nil when the optimization is off
 }
 
 // sitePlaceholder stands for the site of a hook in its text until the
@@ -101,7 +102,7 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 	if a.write {
 		op = "Write"
 	}
-	var call string
+	var call, flag string
 	switch a.form {
 	case formAddr:
 		if rd.rootOK && rd.forbid != nil && (identOf(a.loc) != nil || rd.qualified(a.loc)) {
@@ -118,6 +119,9 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 		call = fmt.Sprintf("%s.%s(&%s, %s)", rtName, op, s, sitePlaceholder)
 		if !a.write {
 			rd.guard(fmt.Sprintf("!%s.Repeat(&%s)", rtName, s))
+			if e.flags != nil {
+				flag = e.flags.readGuard(a.loc)
+			}
 		}
 	case formPtr:
 		p, ok := rd.value(a.loc)
@@ -167,6 +171,10 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 		}
 	}
 	guards := rd.guards
+	if flag != "" {
+		// First: a cleared flag skips the rest (fields.go).
+		guards = append([]string{flag}, guards...)
+	}
 	var text string
 	switch {
 	case a.frontier != nil:

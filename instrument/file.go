@@ -62,6 +62,9 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 		facts: newFacts(pkg, cfg, file),
 		stats: st,
 	}
+	if !cfg.Disable[OptFields] {
+		r.flags = newFieldFlags(pkg.TypesInfo, file, r.id)
+	}
 	r.bodyNames = map[*ast.BlockStmt]string{}
 	r.program()
 	for _, d := range file.Decls {
@@ -81,13 +84,23 @@ func rewriteFile(pkg *packages.Package, cfg *Config, file *ast.File, tf *token.F
 	}
 	r.wrapRanges()
 	r.allocs()
+	var fieldReads, fieldWrites []string
+	if r.flags != nil {
+		fieldReads, fieldWrites = r.flags.sets, r.flags.writeKeys()
+	}
 	if r.buf.empty() {
-		return nil, fileTable{}, nil
+		if len(fieldWrites) == 0 {
+			return nil, fileTable{}, nil
+		}
+		// Nothing to hook, but fields that the file writes outside hooks
+		// (fields.go): its site package registers them, and the file
+		// imports rt like any rewritten file.
+		r.trailer = append(r.trailer, "// This file has no hook; its site package registers the fields it writes.\nvar _ = "+rtName+".RegisterFields")
 	}
 	r.raiseVersion()
 	r.emitter.finish(r.file, siteImport(), r.siteTrailer())
 	name := filepath.Base(tf.Name())
-	return r.buf.bytes(), fileTable{id: r.id, base: name, sites: r.sites, test: strings.HasSuffix(name, "_test.go")}, nil
+	return r.buf.bytes(), fileTable{id: r.id, base: name, sites: r.sites, test: strings.HasSuffix(name, "_test.go"), fieldReads: fieldReads, fieldWrites: fieldWrites}, nil
 }
 
 // funcDeclName returns the name of a function or method as Go's runtime

@@ -72,6 +72,8 @@ func At[H any](h H, site uint32) H                                  { return h }
 func Alloc[T any](p *T) *T                                          { return p }
 func AllocSlice[S ~[]E, E any](s S) S                               { return s }
 func SetFinalizer(obj, finalizer any)                               {}
+func RegisterFields(flags []bool, reads, writes []string)           {}
+func Start()                                                        {}
 func Exit()                                                         {}
 func OSExit(code int)                                               {}
 type TB interface{ Helper(); Errorf(format string, args ...any) }

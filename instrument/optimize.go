@@ -24,6 +24,7 @@ const (
 	OptPrivate   = "private"   // private.go: no hooks for objects that only one activation of a function reaches
 	OptClosure   = "closure"   // closure.go: no hooks for captured variables of function literals that are only called
 	OptPool      = "pool"      // workerloop.go: the loops of a pool's workers, checked for every assignment of values in one run
+	OptFields    = "fields"    // fields.go: no hooks running for reads of fields that no rewritten code writes
 )
 
 // optimizations lists every optimization with what it leaves out or adds.
@@ -40,6 +41,7 @@ var optimizations = []struct{ name, summary string }{
 	{OptCallee, "record the element accesses of the helpers a loop calls by range hooks before it, and call their variants without hooks"},
 	{OptPrivate, "leave out the hooks of accesses to objects that a function allocates and never lets another goroutine or task reach"},
 	{OptClosure, "leave out the hooks of variables captured only by function literals that are called on the goroutine that declares them"},
+	{OptFields, "stop running, once the program starts, the hooks of reads of struct fields that no rewritten code of the program writes"},
 	{OptPool, "mark the loops of the workers of a pool, so that one run checks every assignment of values to workers instead of exploring them"},
 }
 

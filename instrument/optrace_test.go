@@ -61,6 +61,11 @@ var optraceScenarios = []struct {
 	{"private-escape", "// window's write"},
 	{"closure-clean", ""},
 	{"closure-escape", "// counter's increment"},
+	{"fields-clean", ""},
+	{"fields-write", "// readW's read"},
+	{"fields-whole", "// readZ's read"},
+	{"fields-copy", "// readA's read"},
+	{"fields-generic", "// readG's read"},
 }
 
 // TestOptimizedHooksFindRaces builds testdata/src/optrace checked (real

@@ -22,7 +22,7 @@ func (r *fileRewriter) program() {
 		}
 		switch {
 		case fd.Name.Name == "main" && r.pkg.Types.Name() == "main" && !isTest:
-			r.firstInBody(fd.Body, "defer "+rtName+".Exit(); ")
+			r.firstInBody(fd.Body, rtName+".Start(); defer "+rtName+".Exit(); ")
 			r.touched = true
 		case isTest && isTestFunc(r.info, fd):
 			r.testFunc(fd)

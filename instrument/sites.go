@@ -115,6 +115,9 @@ type fileTable struct {
 	base  string // the file's base name
 	sites []siteInfo
 	test  bool // a _test.go file
+	// The file's field reads with flags (their key sets, by flag index)
+	// and the fields its writes may write (fields.go).
+	fieldReads, fieldWrites []string
 }
 
 // siteImport returns the import of the file's site package, added on the
@@ -164,6 +167,13 @@ func sitePackages(pkg *packages.Package, files []FileResult, tabs []fileTable) [
 		b.WriteString("\nfunc init() {\n")
 		for _, i := range group {
 			fmt.Fprintf(&b, "\tS%s = %s.Register(%q, t%s[:])\n", tabs[i].id, rtName, pkg.PkgPath, tabs[i].id)
+			if t := tabs[i]; len(t.fieldReads)+len(t.fieldWrites) > 0 {
+				flags := "nil"
+				if len(t.fieldReads) > 0 {
+					flags = "F" + t.id + "[:]"
+				}
+				fmt.Fprintf(&b, "\t%s.RegisterFields(%s, %s, %s)\n", rtName, flags, goStrings(t.fieldReads), goStrings(t.fieldWrites))
+			}
 		}
 		b.WriteString("}\n")
 		path := sitePkgPrefix + name
@@ -179,6 +189,9 @@ func sitePackages(pkg *packages.Package, files []FileResult, tabs []fileTable) [
 // set by init, and its table, a composite literal of constants.
 func writeTable(b *bytes.Buffer, pkg *packages.Package, t fileTable) {
 	fmt.Fprintf(b, "\n// S%s is the index of the first site of %s in the runtime's table.\nvar S%s uint32\n", t.id, t.base, t.id)
+	if len(t.fieldReads) > 0 {
+		fmt.Fprintf(b, "\n// F%s are the flags of the field reads of %s: a cleared flag stops the\n// read's hook (rt.RegisterFields).\nvar F%s = [...]bool{%s}\n", t.id, t.base, t.id, strings.TrimSuffix(strings.Repeat("true, ", len(t.fieldReads)), ", "))
+	}
 	fmt.Fprintf(b, "\nvar t%s = [...]%s.SiteInfo{", t.id, rtName)
 	if len(t.sites) > 0 {
 		b.WriteString("\n")
@@ -196,4 +209,17 @@ func writeTable(b *bytes.Buffer, pkg *packages.Package, t fileTable) {
 			s.file, s.line, s.col, rtName, s.kind, s.expr, fn, commute)
 	}
 	b.WriteString("}\n")
+}
+
+// goStrings returns a Go expression of type []string with the elements ss,
+// or nil.
+func goStrings(ss []string) string {
+	if len(ss) == 0 {
+		return "nil"
+	}
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return "[]string{" + strings.Join(q, ", ") + "}"
 }

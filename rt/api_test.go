@@ -34,13 +34,16 @@ var surface = []string{
 	"Unchecked", "Result",
 	// A field of a call's value, hooked in place (instrument/inline.go).
 	"ReadField", "WriteField",
+	// The flags of field reads and the fields that writes write, from site
+	// packages (instrument/fields.go).
+	"RegisterFields",
 	// Allocations whose deaths the checker learns (checker/alloc.go), and
 	// runtime.SetFinalizer, which must take the checker's finalizer off.
 	"Alloc", "AllocSlice", "SetFinalizer",
 	// Task-library call sites.
 	"At",
 	// The end of a program and of tests.
-	"Exit", "OSExit", "TestBegin", "TestEnd", "ExampleEnd", "TestMain", "TB", "TestParallel", "TP", "Spin", "TestRun", "TR",
+	"Start", "Exit", "OSExit", "TestBegin", "TestEnd", "ExampleEnd", "TestMain", "TB", "TestParallel", "TP", "Spin", "TestRun", "TR",
 	// Plain Go concurrency (gohooks.go): go statements, channels, select,
 	// package sync, sync/atomic and time.Sleep.
 	"Go", "Send", "SendTo", "Recv", "Recv2", "Close",

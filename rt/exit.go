@@ -28,6 +28,12 @@ func Exit() {
 	}
 }
 
+// Start is called at the start of func main, when every package of the
+// program is initialized: the rewriter puts the call before `defer Exit()`.
+// From then on the reads of fields that no rewritten code writes have no
+// hook running (RegisterFields).
+func Start() { checker.Start() }
+
 // OSExit replaces calls of os.Exit in rewritten code. A program that found a
 // race and exits with status 0 exits with the exitcode option instead.
 func OSExit(code int) {

@@ -63,3 +63,16 @@ func Register(pkg string, infos []SiteInfo) uint32 {
 	}
 	return sites.Register(out)
 }
+
+// RegisterFields registers the field reads and writes of one rewritten
+// file, from its site package's init function: flags[i] guards the hooks
+// of the reads of the fields that reads[i] names (keys separated by
+// spaces), and writes names the fields that the file's hooked writes may
+// write ("*": any). Once the program starts (Start, TestBegin), the flag
+// of a read of fields that no registered file writes is cleared, and the
+// read's hook no longer runs: a read races only with a write, and every
+// write of such a field is the initialization of a new object or is made
+// by code that has no hooks either.
+func RegisterFields(flags []bool, reads, writes []string) {
+	sites.RegisterFields(flags, reads, writes)
+}

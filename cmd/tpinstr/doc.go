@@ -302,6 +302,15 @@ Like Go's race detector, tpinstr checks what it sees:
     that Buffer.Bytes returns) are not seen. Neither are accesses that the rewriter could not give a hook
     without changing the program (-stats counts them as skipped); the
     verdict line counts those the run reached and names the first.
+  - A read of a struct field that no rewritten code of the program may
+    write (a tree's children, set only by the composite literals that
+    make its nodes) has its hook switched off once func main or the first
+    test starts: every write of such a field initializes a new object, or
+    is made by code that is not rewritten, so no race with it could be
+    seen. A rewritten write through package reflect or through a pointer
+    made from a uintptr keeps every such hook; a plugin opened later
+    switches them on only from then on. -instr.disable=fields keeps them
+    all.
   - Synchronisation that the standard library makes beside channels and
     package sync, as Go's race detector models it: a sync.Pool's Put(x)
     is ordered before the Get that returns x; a write of an *os.File

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -38,8 +39,9 @@ func (p Pair) String() string {
 	return fmt.Sprintf("race:%s (%s and %s)", p.ID, p.A, p.B)
 }
 
-// Labels reads the race labels of the Go files directly in dir (one
-// program; subdirectories are not read) and returns its pairs sorted by ID.
+// Labels reads the race labels of the Go files of dir (one program) and of
+// its subdirectories (the program's own packages) and returns its pairs
+// sorted by ID.
 // A label is a trailing line comment `// race:ID[,ID...]` (see the package
 // documentation). It is an error for an ID to appear on more than two
 // lines or twice on one line, for an ID to be empty or contain characters
@@ -51,23 +53,19 @@ func Labels(dir string) ([]Pair, error) {
 	if err != nil {
 		return nil, fmt.Errorf("labels: %w", err)
 	}
-	entries, err := os.ReadDir(abs)
-	if err != nil {
-		return nil, fmt.Errorf("labels: %w", err)
-	}
 	sites := map[string][]Site{} // by ID, in file and line order
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
-			continue
+	err = filepath.WalkDir(abs, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			return err
 		}
-		path := filepath.Join(abs, e.Name())
 		src, err := os.ReadFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("labels: %w", err)
+			return err
 		}
-		if err := fileLabels(path, src, sites); err != nil {
-			return nil, fmt.Errorf("labels: %w", err)
-		}
+		return fileLabels(path, src, sites)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("labels: %w", err)
 	}
 	pairs := make([]Pair, 0, len(sites))
 	for id, ss := range sites {

@@ -5,6 +5,9 @@ import (
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/tpinstr/tpinstr/rt/internal/sites"
+	"github.com/tpinstr/tpinstr/rt/options"
 )
 
 // end settles what the program's end decides: a child of exploration
@@ -35,6 +38,21 @@ func End(code int) int {
 	return code
 }
 
+// Start is called when every package of the program is initialized, at
+// the start of func main: see start.
+func Start() { global().start() }
+
+// start settles the flags of field reads (sites.SettleFields) now that
+// every package of the program has registered its fields: at the start of
+// func main and of each test. Strict permissions keep every read hook,
+// since they report reads of locations that two tasks touch whether or not
+// anything writes them.
+func (st *state) start() {
+	if st.opts.Permissions != options.PermStrict {
+		sites.SettleFields()
+	}
+}
+
 // Found returns the number of findings so far.
 func Found() uint64 { return global().findings.Count() }
 
@@ -45,6 +63,7 @@ func Found() uint64 { return global().findings.Count() }
 // with another stack happens).
 func TestBegin() uint64 {
 	st := global()
+	st.start()
 	st.testEpoch.Add(1)
 	return st.findings.Count()
 }

@@ -234,6 +234,48 @@ func counter(t *task.T) int {
 	return count
 }
 
+// leaf is a tree node that only composite literals write: its reads'
+// hooks stop once the program starts (fields.go).
+type leaf struct {
+	l, r *leaf
+	v    int
+}
+
+// grow returns a perfect tree of leaves of the given depth.
+func grow(depth int) *leaf {
+	if depth == 0 {
+		return &leaf{v: 1}
+	}
+	return &leaf{l: grow(depth - 1), r: grow(depth - 1), v: 1}
+}
+
+// walk returns the sum of the values of the tree n.
+func walk(n *leaf) int {
+	if n == nil {
+		return 0
+	}
+	return n.v + walk(n.l) + walk(n.r)
+}
+
+// cellW, cellZ, cellA and cellG are each written in one scenario only, in
+// one form: a field assignment, a whole-struct assignment, a copy of a
+// slice of them, and a generic function's write of a value of its type
+// parameter.
+type (
+	cellW struct{ v int }
+	cellZ struct{ v, w int }
+	cellA struct{ v int }
+	cellG struct{ v int }
+)
+
+func readW(c *cellW) int { return c.v } // readW's read
+func readZ(c *cellZ) int { return c.v } // readZ's read
+func readA(c *cellA) int { return c.v } // readA's read
+func readG(c *cellG) int { return c.v } // readG's read
+
+// put writes v at p.
+func put[T any](p *T, v T) { *p = v }
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: optrace scenario")
@@ -442,6 +484,26 @@ func main() {
 		case "closure-clean":
 			t.Async(func(*task.T) { x = depthSum(6) })
 			_ = depthSum(5)
+		case "fields-clean":
+			root := grow(4)
+			t.Async(func(*task.T) { x = walk(root) })
+			_ = walk(root)
+		case "fields-write":
+			c := &cellW{}
+			t.Async(func(*task.T) { x = readW(c) })
+			c.v = 1
+		case "fields-whole":
+			c := &cellZ{}
+			t.Async(func(*task.T) { x = readZ(c) })
+			*c = cellZ{w: 1}
+		case "fields-copy":
+			cs, src := make([]cellA, 2), []cellA{{1}, {2}}
+			t.Async(func(*task.T) { x = readA(&cs[1]) })
+			copy(cs, src)
+		case "fields-generic":
+			c := &cellG{}
+			t.Async(func(*task.T) { x = readG(c) })
+			put(c, cellG{v: 2})
 		case "closure-escape":
 			_ = counter(t)
 		default:
