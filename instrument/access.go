@@ -27,11 +27,16 @@ type acc struct {
 
 	// For formSpan: the written or read part is loc[lo:cap] (append) or
 	// loc (copy), limited to the length given by count.
-	spanTail  bool     // take loc[len(loc):cap(loc)] (append's written part)
-	count     ast.Expr // the length expression: len(count) when countLen
-	countLen  bool
-	countLit  int // a constant count when count is nil
-	afterTask bool
+	spanTail bool     // take loc[len(loc):cap(loc)] (append's written part)
+	count    ast.Expr // the length expression: len(count) when countLen
+	countLen bool
+	countLit int // a constant count when count is nil
+	// countScale multiplies len(count) when it is more than 1; minLen,
+	// when positive, is a length below which the call panics before any
+	// access, and the hook is guarded by len(loc) >= minLen
+	// (stdeffects.go, prefixes).
+	countScale, minLen int
+	afterTask          bool
 	// custom renders the hook call of a formCustom access, with
 	// sitePlaceholder for its site, adding its guards to rd.
 	custom func(rd *renderer) (string, bool)

@@ -157,6 +157,12 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 				return "", false
 			}
 			n = "len(" + c + ")"
+			if a.countScale > 1 {
+				n = strconv.Itoa(a.countScale) + "*" + n
+			}
+		}
+		if a.minLen > 0 {
+			rd.guard(fmt.Sprintf("len(%s) >= %d", s, a.minLen))
 		}
 		if a.spanTail {
 			rd.guard(appendFits(s, n))

@@ -3,6 +3,7 @@ package instrument
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 	"strings"
 )
 
@@ -31,6 +32,13 @@ import (
 //     the object of a pointer to a type of stdTypes (fmt.Fprintf(&buf,
 //     ...) writes buf through its Write method) are read ('r') or written
 //     ('w'), as the callee reads or writes them.
+//   - A function or method of stdPrefixes (encoding/binary's byte orders,
+//     hex.Encode): the first n elements of a slice argument, n fixed by
+//     the callee or by the length of another argument, are read or
+//     written. A fixed-size accessor panics before any access when the
+//     slice is shorter, so its hook is guarded by the slice's length; a
+//     prefix whose length comes from another argument is cut to the
+//     slice's, as far as the callee writes before its index panics.
 //
 // The tables are the model: a type or function that is not in them is, as
 // before, code whose accesses nobody sees (the README's "What tpinstr
@@ -107,6 +115,76 @@ var stdFuncs = map[string]string{
 	"io.ReadAll":            "w",
 }
 
+// stdPrefixes maps a function or method of the standard library that reads
+// or writes a prefix of a slice argument, whose length the call's other
+// arguments fix, to those effects ("path.Name" of a function,
+// "path.Type.Method" of a method, the method of an interface type counting
+// for every call through it). Recording the whole slice instead would be
+// wrong: encoders write their output at consecutive offsets of one buffer
+// (binary.BigEndian.PutUint32(buf[4*i:], v)), and goroutines that fill
+// disjoint parts of it do not race.
+var stdPrefixes = map[string][]prefixEffect{
+	"encoding/hex.Encode": {{arg: 0, write: true, n: 2, lenOf: 2}, {arg: 1, n: 1, lenOf: 2}},
+}
+
+// prefixEffect is one effect of stdPrefixes: a read or write of the first
+// n elements of argument arg or, when lenOf is set, of the first n times
+// len(argument lenOf-1) elements (lenOf counts from 1).
+type prefixEffect struct {
+	arg   int
+	write bool
+	n     int
+	lenOf int
+}
+
+func init() {
+	// The fixed-size accessors of encoding/binary's byte orders, called on
+	// BigEndian, LittleEndian or NativeEndian (whose methods are promoted
+	// from one of the other two), or through ByteOrder: each panics before
+	// any access when the slice is shorter than its size.
+	for _, t := range []string{"bigEndian", "littleEndian", "ByteOrder"} {
+		for _, size := range []int{2, 4, 8} {
+			bits := strconv.Itoa(8 * size)
+			stdPrefixes["encoding/binary."+t+".PutUint"+bits] = []prefixEffect{{arg: 0, write: true, n: size}}
+			stdPrefixes["encoding/binary."+t+".Uint"+bits] = []prefixEffect{{arg: 0, n: size}}
+		}
+	}
+}
+
+// methodKey returns "path.Type.Method" of a method of a named type of the
+// standard library, or "".
+func methodKey(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || fn.Pkg() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	if named == nil || strings.Contains(fn.Pkg().Path(), ".") {
+		return ""
+	}
+	return fn.Pkg().Path() + "." + named.Obj().Name() + "." + fn.Name()
+}
+
+// prefixes collects the accesses effs of the call x.
+func (c *collector) prefixes(x *ast.CallExpr, effs []prefixEffect) {
+	for _, e := range effs {
+		if e.arg >= len(x.Args) || e.lenOf > len(x.Args) {
+			continue
+		}
+		a := &acc{pos: x.Pos(), write: e.write, form: formSpan, loc: x.Args[e.arg], shown: x.Args[e.arg]}
+		if e.lenOf > 0 {
+			a.count, a.countLen, a.countScale = x.Args[e.lenOf-1], true, e.n
+		} else {
+			a.countLit, a.minLen = e.n, e.n
+		}
+		c.add(a)
+	}
+}
+
 // stdKey returns "path.Name" of a package-level object of the standard
 // library, or "".
 func stdKey(obj types.Object) string {
@@ -151,8 +229,18 @@ func (c *collector) stdEffects(x *ast.CallExpr) {
 		return // in a go or defer statement: the call is made later
 	}
 	if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-		if s := c.r.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal && len(s.Index()) == 1 {
-			if fn, ok := s.Obj().(*types.Func); ok {
+		if s := c.r.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+			fn, _ := s.Obj().(*types.Func)
+			if fn == nil {
+				return
+			}
+			if effs, ok := stdPrefixes[methodKey(fn)]; ok {
+				// The effect is on the arguments: a promoted method
+				// (binary.NativeEndian's) has it too.
+				c.prefixes(x, effs)
+				return
+			}
+			if len(s.Index()) == 1 {
 				if write, ok := stdMethodWrites(fn); ok {
 					c.stdObject(sel.X, write)
 				}
@@ -162,6 +250,10 @@ func (c *collector) stdEffects(x *ast.CallExpr) {
 	}
 	fn, ok := c.r.facts.callee(x).(*types.Func)
 	if !ok {
+		return
+	}
+	if effs, ok := stdPrefixes[stdKey(fn)]; ok {
+		c.prefixes(x, effs)
 		return
 	}
 	effects := stdFuncs[stdKey(fn)]

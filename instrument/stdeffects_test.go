@@ -113,6 +113,74 @@ func TestStdEffects(t *testing.T) {
 	}
 }
 
+// TestStdPrefixes checks every entry of stdPrefixes against the standard
+// library (the function or method exists, its effect arguments are slices
+// and its length argument one too) and the hooks the rewriter gives a few
+// calls: the prefix, its guard, and nothing for a call outside the table.
+func TestStdPrefixes(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, "encoding/binary", "encoding/hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scope := map[string]*types.Scope{}
+	for _, p := range pkgs {
+		scope[p.PkgPath] = p.Types.Scope()
+	}
+	for key, effs := range stdPrefixes {
+		parts := strings.Split(key, ".")
+		path := parts[0]
+		var fn *types.Func
+		switch len(parts) {
+		case 2:
+			fn, _ = scope[path].Lookup(parts[1]).(*types.Func)
+		case 3:
+			if tn, ok := scope[path].Lookup(parts[1]).(*types.TypeName); ok {
+				obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, tn.Pkg(), parts[2])
+				fn, _ = obj.(*types.Func)
+			}
+		}
+		if fn == nil {
+			t.Errorf("stdPrefixes: %s is not a function or method", key)
+			continue
+		}
+		if len(parts) == 3 && methodKey(fn) != key {
+			t.Errorf("methodKey(%s) = %q", key, methodKey(fn))
+		}
+		params := fn.Type().(*types.Signature).Params()
+		for _, e := range effs {
+			for _, i := range []int{e.arg, e.lenOf - 1} {
+				if i < 0 {
+					continue
+				}
+				if i >= params.Len() {
+					t.Errorf("stdPrefixes: %s has no argument %d", key, i)
+				} else if _, ok := params.At(i).Type().Underlying().(*types.Slice); !ok {
+					t.Errorf("stdPrefixes: %s: argument %d is a %s, not a slice", key, i, params.At(i).Type())
+				}
+			}
+		}
+	}
+	head := "package p\n\nimport (\n\t\"encoding/binary\"\n\t\"encoding/hex\"\n)\n\nvar buf, src []byte\n\nvar order binary.ByteOrder = binary.LittleEndian\n\nvar _ = hex.Encode\n\n"
+	tests := []struct{ name, body, want string }{
+		{"PutUint32", "func f(i int, v uint32) { binary.BigEndian.PutUint32(buf[4*i:], v) }",
+			"len(buf[(4 * i):]) >= 4 { _tpinstr_rt.WriteSlice(_tpinstrSpan_d0243f40(buf[(4 * i):], 4)"},
+		{"Uint64 through ByteOrder", "func f() uint64 { return order.Uint64(buf) }",
+			"len(buf) >= 8 { _tpinstr_rt.ReadSlice(_tpinstrSpan_d0243f40(buf, 8)"},
+		{"hex.Encode", "func f() { hex.Encode(buf, src) }",
+			"_tpinstr_rt.WriteSlice(_tpinstrSpan_d0243f40(buf, 2*len(src))"},
+		{"hex.Encode reads its source", "func f() { hex.Encode(buf, src) }",
+			"_tpinstr_rt.ReadSlice(_tpinstrSpan_d0243f40(src, len(src))"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, out := rewriteSource(t, head+tt.body+"\n", Config{})
+			if !strings.Contains(out, tt.want) {
+				t.Errorf("no %s in\n%s", tt.want, out)
+			}
+		})
+	}
+}
+
 // syncField returns the name of a field of s, or of a struct it holds by
 // value, whose type synchronises (a type of package sync or sync/atomic,
 // or a channel), or "".

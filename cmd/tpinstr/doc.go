@@ -297,9 +297,11 @@ Like Go's race detector, tpinstr checks what it sees:
     text/tabwriter, encoding/csv), and the read or write of the slice,
     map or such object that a function passes on (sort.Ints, slices.Sort,
     slices.Contains, maps.Copy, fmt.Fprintf and io.Copy to or from such a
-    buffer). Writes and reads that the standard library makes through
-    other functions (fmt.Fscan, encoding/binary, encoding/json, the slice
-    that Buffer.Bytes returns) are not seen. Neither are accesses that the rewriter could not give a hook
+    buffer), and the prefix of a slice that encoding/binary's byte
+    orders' PutUint16/32/64 and Uint16/32/64 and hex.Encode write or
+    read. Writes and reads that the standard library makes through
+    other functions (fmt.Fscan, binary.PutUvarint, utf8.EncodeRune,
+    encoding/json, the slice that Buffer.Bytes returns) are not seen. Neither are accesses that the rewriter could not give a hook
     without changing the program (-stats counts them as skipped); the
     verdict line counts those the run reached and names the first.
   - A read of a struct field that no rewritten code of the program may
