@@ -50,17 +50,29 @@ import (
 //   - every field (AnyField) for a write through a reflect.Value, whose
 //     type is only known at run time.
 //
+// The method call x.M() with a pointer receiver takes the address of x,
+// or of the embedded field M is promoted from (st.Add(1) on a struct that
+// embeds atomic.Int64 writes the embedded field through the address), and
+// marks the keys on that path too.
+//
 // Writes that are not collected accesses mark too, because they could
 // reach a field's memory without a hook of the rewriter's: an address
 // &x.f (an atomic operation writes through it), the implicit address of a
 // method call with a pointer receiver on x.f, and the slicing of an array
 // field, mark the enclosing keys; a conversion to unsafe.Pointer marks the
 // fields that the pointer's target holds (and every field, when the
-// pointer comes from a uintptr); a conversion between pointer types marks
-// the fields of both targets; and the instantiation of a generic function
-// or type of a package that may be rewritten marks the fields its type
-// arguments hold by value, because generic code writes values of its type
-// parameters without knowing their fields.
+// pointer comes from a uintptr); a conversion from unsafe.Pointer to a
+// pointer type marks every field, since the unsafe.Pointer may come from
+// anywhere (package reflect, an interface's data word, a pointer read as
+// another type); a conversion between pointer types, or between type
+// parameters whose type sets hold pointer types, marks the fields of
+// every target on either side; the functions of package reflect that
+// hand out pointers into a value or convert it to another type
+// (Value.Addr, UnsafeAddr, UnsafePointer, Pointer, Convert, NewAt) mark
+// every field; and the instantiation of a generic function or type of a
+// package that may be rewritten marks the fields its type arguments hold
+// by value, because generic code writes values of its type parameters
+// without knowing their fields.
 //
 // Why no race is hidden. A race needs a write to the read's memory. Every
 // write to memory that holds a field f of T either initializes a new
@@ -68,9 +80,11 @@ import (
 // parameter or a result), which no other task or goroutine can reach
 // before the write is done; or is made by code that is not rewritten, and
 // has no hook either; or is made by rewritten code, through one of the
-// forms above, and marks T.f or a key of a field that holds f, which a
-// read of f (or of a field that holds it) has among its keys. So the flag
-// of a read that some hooked write could race with stays set. Two
+// forms above, and marks every key of the fields its memory overlaps: T.f
+// itself when it writes f or a field that holds f (whose type holds T by
+// value), or the key of a field inside f, which is among the keys of a
+// read of f. So the flag of a read that some hooked write could race
+// with stays set. Two
 // accesses that reach one location through different struct types can
 // only do so through a conversion of pointers or through unsafe.Pointer,
 // and both mark the fields of both types. A read before the flags are
@@ -180,7 +194,7 @@ func (f *fieldFlags) fieldKey(sel *ast.SelectorExpr) (string, *types.Var, bool) 
 // named type whose underlying type it is, if any.
 func structOf(t types.Type) (*types.Struct, *types.Named) {
 	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
+	if p, ok := t.Underlying().(*types.Pointer); ok { // *S, or a defined type P *S
 		t = types.Unalias(p.Elem())
 	}
 	named, _ := t.(*types.Named)
@@ -299,10 +313,15 @@ func (f *fieldFlags) enclosingKeys(e ast.Expr) {
 // selection s: the selected field and the embedded fields it is promoted
 // through, up to the last pointer on the way.
 func (f *fieldFlags) pathKeys(s *types.Selection) {
-	owner := s.Recv()
+	f.markPath(s.Recv(), s.Index())
+}
+
+// markPath marks the keys of the fields on the path idx from a value of
+// type owner, up to the last pointer on the way.
+func (f *fieldFlags) markPath(owner types.Type, idx []int) {
 	var keys []string
-	for _, k := range s.Index() {
-		if _, ptr := types.Unalias(owner).(*types.Pointer); ptr {
+	for _, k := range idx {
+		if _, ptr := owner.Underlying().(*types.Pointer); ptr {
 			keys = keys[:0] // the fields before the pointer hold the pointer only
 		}
 		st, named := structOf(owner)
@@ -331,8 +350,8 @@ func (f *fieldFlags) markAccess(a *acc) {
 	case formMap:
 		// Map elements are not addressable: no field is read in place.
 	case formCustom:
-		if t != nil && types.TypeString(t, nil) == "reflect.Value" {
-			f.any = true
+		if t != nil && strings.HasSuffix(types.TypeString(t, nil), "reflect.Value") {
+			f.any = true // reflect.Value or *reflect.Value
 			return
 		}
 		f.markTarget(t)
@@ -364,6 +383,7 @@ func (f *fieldFlags) markSyntax(file *ast.File) {
 			}
 		case *ast.SelectorExpr:
 			f.implicitAddr(x)
+			f.reflectAlias(x)
 		case *ast.CallExpr:
 			f.conversion(x)
 		}
@@ -400,16 +420,46 @@ func (f *fieldFlags) implicitAddr(x *ast.SelectorExpr) {
 	if _, ptrRecv := sig.Recv().Type().Underlying().(*types.Pointer); !ptrRecv {
 		return
 	}
+	// The method's receiver is the embedded field at the end of the path
+	// (x itself when the method is not promoted): its address is taken,
+	// and with it those of the fields that hold it by value.
+	idx := s.Index()
+	f.markPath(s.Recv(), idx[:len(idx)-1])
+	if len(idx) > 1 && f.throughPointer(s.Recv(), idx[:len(idx)-1]) {
+		return
+	}
 	if _, ptr := coreType(f.info.TypeOf(x.X)).(*types.Pointer); ptr {
 		return
 	}
 	f.enclosingKeys(x.X)
 }
 
+// throughPointer reports whether the path idx of embedded fields from a
+// value of type owner passes through a pointer (the owner itself or an
+// embedded pointer field before the last).
+func (f *fieldFlags) throughPointer(owner types.Type, idx []int) bool {
+	for _, k := range idx {
+		if _, ptr := owner.Underlying().(*types.Pointer); ptr {
+			return true
+		}
+		st, _ := structOf(owner)
+		if st == nil || k >= st.NumFields() {
+			return true
+		}
+		owner = st.Field(k).Type()
+	}
+	_, ptr := owner.Underlying().(*types.Pointer)
+	return ptr
+}
+
 // conversion marks what a conversion x lets the program write under
 // another type: for unsafe.Pointer(p) the fields of p's target (every
-// field when p is a uintptr), for a conversion between pointer types the
-// fields of both targets.
+// field when p is a uintptr); for a conversion of an unsafe.Pointer to a
+// pointer type every field, since the unsafe.Pointer may come from
+// anywhere (another conversion, package reflect, a pointer read as another
+// type); for a conversion between pointer types, or between type
+// parameters whose type sets hold pointer types, the fields of every
+// target on either side.
 func (f *fieldFlags) conversion(x *ast.CallExpr) {
 	if len(x.Args) != 1 {
 		return
@@ -423,23 +473,115 @@ func (f *fieldFlags) conversion(x *ast.CallExpr) {
 	if from == nil {
 		return
 	}
-	if b, ok := to.Underlying().(*types.Basic); ok && b.Kind() == types.UnsafePointer {
-		switch fb, _ := from.Underlying().(*types.Basic); {
-		case fb == nil:
-			f.markTarget(from)
-		case fb.Kind() != types.UnsafePointer:
+	switch {
+	case isUnsafePointer(from):
+		if _, isBasic := to.Underlying().(*types.Basic); !isBasic {
+			f.any = true
+		}
+		return
+	case isUnsafePointer(to):
+		if _, isBasic := from.Underlying().(*types.Basic); isBasic {
 			f.any = true // from a uintptr
+		} else {
+			f.markTarget(from)
 		}
 		return
 	}
-	tp, ok1 := to.Underlying().(*types.Pointer)
-	fp, ok2 := from.Underlying().(*types.Pointer)
-	if ok1 && ok2 && !types.Identical(tp.Elem(), fp.Elem()) {
-		f.markType(tp.Elem())
-		f.markType(fp.Elem())
+	toElems, fromElems := pointerTargets(to), pointerTargets(from)
+	if len(toElems) == 0 || len(fromElems) == 0 {
+		return
 	}
-	if fb, ok := from.Underlying().(*types.Basic); ok && fb.Kind() == types.UnsafePointer && ok1 {
-		f.markType(tp.Elem()) // unsafe.Pointer to *T: T's fields may be written through it
+	if len(toElems) == 1 && len(fromElems) == 1 && types.Identical(toElems[0], fromElems[0]) {
+		return
+	}
+	for _, e := range append(toElems, fromElems...) {
+		f.markType(e)
+	}
+}
+
+// isUnsafePointer reports whether t's underlying type is unsafe.Pointer.
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+// pointerTargets returns the targets of the pointer types that a value
+// of type t may have: t's own when it is a pointer type, those of the
+// pointer types of the type set of a type parameter.
+func pointerTargets(t types.Type) []types.Type {
+	var out []types.Type
+	add := func(u types.Type) {
+		if p, ok := u.Underlying().(*types.Pointer); ok {
+			out = append(out, p.Elem())
+		}
+	}
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		if iface, ok := tp.Constraint().Underlying().(*types.Interface); ok {
+			constraintTerms(iface, add, 0)
+		}
+		return out
+	}
+	add(t)
+	return out
+}
+
+// constraintTerms calls add with the type of every term of the type set
+// that the constraint iface spells out (unions and embedded types,
+// through embedded interfaces).
+func constraintTerms(iface *types.Interface, add func(types.Type), depth int) {
+	if depth > 8 {
+		return
+	}
+	for i := range iface.NumEmbeddeds() {
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := range e.Len() {
+				if ii, ok := e.Term(j).Type().Underlying().(*types.Interface); ok {
+					constraintTerms(ii, add, depth+1)
+				} else {
+					add(e.Term(j).Type())
+				}
+			}
+		default:
+			if ii, ok := e.Underlying().(*types.Interface); ok {
+				constraintTerms(ii, add, depth+1)
+			} else {
+				add(e)
+			}
+		}
+	}
+}
+
+// reflectAliases are the functions and methods of package reflect that
+// hand out pointers into the program's memory, or values of another type
+// over it, which rewritten code may then write through as that type.
+var reflectAliases = map[string]bool{
+	"Value.Addr": true, "Value.UnsafeAddr": true, "Value.UnsafePointer": true,
+	"Value.Pointer": true, "Value.Convert": true, "NewAt": true,
+}
+
+// reflectAlias marks every field when the selector x names one of
+// reflectAliases (called or as a method value).
+func (f *fieldFlags) reflectAlias(x *ast.SelectorExpr) {
+	var obj types.Object
+	if s := f.info.Selections[x]; s != nil {
+		obj = s.Obj()
+	} else {
+		obj = f.info.Uses[x.Sel]
+	}
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
+		return
+	}
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		name = "Value." + name
+		if types.TypeString(sig.Recv().Type(), nil) != "reflect.Value" {
+			return
+		}
+	}
+	if reflectAliases[name] {
+		f.any = true
 	}
 }
 

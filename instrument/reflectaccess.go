@@ -85,6 +85,12 @@ func (c *collector) reflectHook(x *ast.CallExpr, write bool, hook string, args .
 				if !ok {
 					return "", false
 				}
+				if _, ptr := coreType(c.r.info.TypeOf(a)).(*types.Pointer); ptr {
+					// pv.SetInt(x) with pv a *reflect.Value: the method
+					// is called on *pv.
+					rd.guard(s + " != nil")
+					s = "*" + s
+				}
 				text += s + ", "
 			}
 			return fmt.Sprintf("%s.%s(%s%s)", rtName, hook, text, sitePlaceholder), true
