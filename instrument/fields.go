@@ -405,19 +405,8 @@ func (f *fieldFlags) markSyntax(file *ast.File) {
 // implicitAddr marks the operand of x.M, a method with a pointer receiver
 // selected on an addressable value, whose address the call takes.
 func (f *fieldFlags) implicitAddr(x *ast.SelectorExpr) {
-	s := f.info.Selections[x]
+	s := pointerMethod(f.info, x)
 	if s == nil || s.Kind() != types.MethodVal {
-		return
-	}
-	fn, ok := s.Obj().(*types.Func)
-	if !ok {
-		return
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return
-	}
-	if _, ptrRecv := sig.Recv().Type().Underlying().(*types.Pointer); !ptrRecv {
 		return
 	}
 	// The method's receiver is the embedded field at the end of the path

@@ -101,22 +101,31 @@ func usesUnsafe(info *types.Info, id *ast.Ident) bool {
 	return true
 }
 
-// methodReceiver marks x as address-taken in x.M when M has a pointer
-// receiver and x is addressable: the call or method value takes &x.
-func (e *escapes) methodReceiver(sel *ast.SelectorExpr) {
-	s := e.info.Selections[sel]
+// pointerMethod returns the selection of sel when it selects a method
+// (called or as a method value) whose receiver is a pointer, or nil.
+func pointerMethod(info *types.Info, sel *ast.SelectorExpr) *types.Selection {
+	s := info.Selections[sel]
 	if s == nil || s.Kind() == types.FieldVal {
-		return
+		return nil
 	}
 	fn, ok := s.Obj().(*types.Func)
 	if !ok {
-		return
+		return nil
 	}
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Recv() == nil {
-		return
+		return nil
 	}
 	if _, ptr := sig.Recv().Type().Underlying().(*types.Pointer); !ptr {
+		return nil
+	}
+	return s
+}
+
+// methodReceiver marks x as address-taken in x.M when M has a pointer
+// receiver and x is addressable: the call or method value takes &x.
+func (e *escapes) methodReceiver(sel *ast.SelectorExpr) {
+	if pointerMethod(e.info, sel) == nil {
 		// Value receiver, or through an embedded pointer: a copy is read.
 		return
 	}
