@@ -32,6 +32,8 @@ import (
 //     the object of a pointer to a type of stdTypes (fmt.Fprintf(&buf,
 //     ...) writes buf through its Write method) are read ('r') or written
 //     ('w'), as the callee reads or writes them.
+//   - slices.Delete(s, i, j): a write of s[i:], which it shifts and
+//     clears (sliceDelete).
 //   - A function or method of stdPrefixes (encoding/binary's byte orders,
 //     hex.Encode): the first n elements of a slice argument, n fixed by
 //     the callee or by the length of another argument, are read or
@@ -169,6 +171,30 @@ func methodKey(fn *types.Func) string {
 	return fn.Pkg().Path() + "." + named.Obj().Name() + "." + fn.Name()
 }
 
+// sliceDelete collects the write of slices.Delete(s, i, j): it moves
+// s[j:] down to s[i:] and clears the tail, so it writes s[i:] (and reads
+// s[j:], which the write covers), after a bounds check that panics, before
+// any access, unless 0 <= i <= j <= len(s).
+func (c *collector) sliceDelete(x *ast.CallExpr) {
+	if len(x.Args) != 3 {
+		return
+	}
+	s, i, j := x.Args[0], x.Args[1], x.Args[2]
+	c.add(&acc{pos: x.Pos(), write: true, form: formCustom, loc: s, shown: s,
+		custom: func(rd *renderer) (string, bool) {
+			st, ok1 := rd.value(s)
+			it, ok2 := rd.value(i)
+			jt, ok3 := rd.value(j)
+			if !ok1 || !ok2 || !ok3 {
+				return "", false
+			}
+			rd.guard("0 <= " + it)
+			rd.guard(it + " <= " + jt)
+			rd.guard(jt + " <= len(" + st + ")")
+			return rtName + ".WriteSlice(" + st + "[" + it + ":], " + sitePlaceholder + ")", true
+		}})
+}
+
 // prefixes collects the accesses effs of the call x.
 func (c *collector) prefixes(x *ast.CallExpr, effs []prefixEffect) {
 	for _, e := range effs {
@@ -254,6 +280,10 @@ func (c *collector) stdEffects(x *ast.CallExpr) {
 	}
 	if effs, ok := stdPrefixes[stdKey(fn)]; ok {
 		c.prefixes(x, effs)
+		return
+	}
+	if stdKey(fn) == "slices.Delete" {
+		c.sliceDelete(x)
 		return
 	}
 	effects := stdFuncs[stdKey(fn)]

@@ -160,7 +160,7 @@ func TestStdPrefixes(t *testing.T) {
 			}
 		}
 	}
-	head := "package p\n\nimport (\n\t\"encoding/binary\"\n\t\"encoding/hex\"\n)\n\nvar buf, src []byte\n\nvar order binary.ByteOrder = binary.LittleEndian\n\nvar _ = hex.Encode\n\n"
+	head := "package p\n\nimport (\n\t\"encoding/binary\"\n\t\"encoding/hex\"\n\t\"slices\"\n)\n\nvar buf, src []byte\n\nvar order binary.ByteOrder = binary.LittleEndian\n\nvar _ = hex.Encode\n\nvar _ = slices.Delete[[]byte]\n\n"
 	tests := []struct{ name, body, want string }{
 		{"PutUint32", "func f(i int, v uint32) { binary.BigEndian.PutUint32(buf[4*i:], v) }",
 			"len(buf[(4 * i):]) >= 4 { _tpinstr_rt.WriteSlice(_tpinstrSpan_d0243f40(buf[(4 * i):], 4)"},
@@ -168,6 +168,8 @@ func TestStdPrefixes(t *testing.T) {
 			"len(buf) >= 8 { _tpinstr_rt.ReadSlice(_tpinstrSpan_d0243f40(buf, 8)"},
 		{"hex.Encode", "func f() { hex.Encode(buf, src) }",
 			"_tpinstr_rt.WriteSlice(_tpinstrSpan_d0243f40(buf, 2*len(src))"},
+		{"slices.Delete", "func f(i int) []byte { return slices.Delete(buf, i, i+2) }",
+			"if 0 <= i && i <= (i + 2) && (i + 2) <= len(buf) { _tpinstr_rt.WriteSlice(buf[i:]"},
 		{"hex.Encode reads its source", "func f() { hex.Encode(buf, src) }",
 			"_tpinstr_rt.ReadSlice(_tpinstrSpan_d0243f40(src, len(src))"},
 	}

@@ -297,7 +297,8 @@ Like Go's race detector, tpinstr checks what it sees:
     text/tabwriter, encoding/csv), and the read or write of the slice,
     map or such object that a function passes on (sort.Ints, slices.Sort,
     slices.Contains, maps.Copy, fmt.Fprintf and io.Copy to or from such a
-    buffer), and the prefix of a slice that encoding/binary's byte
+    buffer), the write of s[i:] by slices.Delete(s, i, j), and the
+    prefix of a slice that encoding/binary's byte
     orders' PutUint16/32/64 and Uint16/32/64 and hex.Encode write or
     read. Writes and reads that the standard library makes through
     other functions (fmt.Fscan, binary.PutUvarint, utf8.EncodeRune,
