@@ -81,12 +81,17 @@ func (t *fieldTable) register(flags []bool, reads []string, writes []string) {
 
 // SettleFields clears the flags of the reads whose fields no registered
 // file writes. It is called once every package of the program is
-// initialized; calling it again only repeats that.
+// initialized, at the start of main and of every test; after the first
+// call it does nothing, since a file registered later updates the flags
+// itself (RegisterFields).
 func SettleFields() { fields.settle() }
 
 func (t *fieldTable) settle() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.settled {
+		return
+	}
 	t.settled = true
 	t.apply()
 }
