@@ -189,7 +189,7 @@ type Exec struct {
 	clockFirst []clockFirst  // goroutines that a goroutine woke where the clock could have (clock.go)
 	ready      []*G          // goroutines that yielded, oldest first
 	finisher   *G            // goroutine 1 at its end, waiting for the others to wait or return
-	log        map[unsafe.Pointer][]acquisition
+	log        map[unsafe.Pointer]*acqLog
 	lazy       map[unsafe.Pointer]bool    // log's objects whose dependent pairs Explorable finds
 	pools      map[int32]*poolClass       // the classes of workers of pools (pool.go)
 	poolLinks  map[poolLink]int32         // their keys, interned
@@ -418,7 +418,7 @@ func New(h Host, root event.Task, site uint32) *Exec {
 		conds: map[unsafe.Pointer]*condState{}, atomics: map[unsafe.Pointer]*atomicState{},
 		Grace:       time.Second,
 		listByEvery: 4096,
-		log:         map[unsafe.Pointer][]acquisition{},
+		log:         map[unsafe.Pointer]*acqLog{},
 		lazy:        map[unsafe.Pointer]bool{},
 		solo:        map[unsafe.Pointer]soloOps{},
 		pending:     map[Point]pendingAcq{},

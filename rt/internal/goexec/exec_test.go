@@ -1108,3 +1108,38 @@ func TestRacingReadsPauseAfterRelease(t *testing.T) {
 		t.Errorf("explored %d schedules: races %v, want %v", n, union, want)
 	}
 }
+
+// TestAcqLog checks that an object's log keeps its entries in order across
+// the boundaries of its chunks, and that readOnly finds the Lock it turns
+// into a read in any chunk.
+func TestAcqLog(t *testing.T) {
+	for _, n := range []int{0, 1, logChunk - 1, logChunk, logChunk + 1, 3*logChunk + 5} {
+		var l acqLog
+		for i := range n {
+			l.append(acquisition{p: Point{G: 1, K: i + 1}, kind: opWrite})
+		}
+		all := l.all()
+		if l.n != n || len(all) != n {
+			t.Errorf("%d appends: n %d, %d entries", n, l.n, len(all))
+			continue
+		}
+		for i, a := range all {
+			if a.p.K != i+1 {
+				t.Errorf("%d appends: entry %d is %v, want K %d", n, i, a.p, i+1)
+				break
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		e := &Exec{log: map[unsafe.Pointer]*acqLog{}}
+		obj := unsafe.Pointer(&l)
+		e.log[obj] = &l
+		for _, k := range []int{1, n/2 + 1, n} {
+			e.readOnly(obj, Point{G: 1, K: k})
+			if got := l.all()[k-1].kind; got != opRead {
+				t.Errorf("%d appends: entry %d after readOnly is %v, want a read", n, k, got)
+			}
+		}
+	}
+}

@@ -820,7 +820,7 @@ func withKey(a pendingAcq, key any) pendingAcq {
 // withPending returns obj's log followed by the attempts to acquire it
 // that are still pending.
 func (e *Exec) withPending(obj unsafe.Pointer) []acquisition {
-	log := e.log[obj]
+	log := e.log[obj].all()
 	for p, a := range e.pending {
 		if a.obj == obj {
 			log = append(log[:len(log):len(log)], acquisition{p: p, kind: a.kind, site: a.site, key: a.key})
@@ -864,19 +864,79 @@ func (e *Exec) appendLog(obj unsafe.Pointer, a acquisition, site uint32) {
 		return
 	}
 	log := e.log[obj]
-	if len(log) < maxLog {
-		e.log[obj] = append(log, a)
+	if log == nil {
+		log = new(acqLog)
+		e.log[obj] = log
+	}
+	if log.n < maxLog {
+		log.append(a)
 		return
 	}
 	var solo soloOps
-	for _, x := range append(log, a) {
-		if !solo.add(x) {
-			e.note(site, "an object with more than %d operations, whose orders are not explored", maxLog)
-			return
+	for _, c := range log.chunks {
+		for _, x := range c {
+			if !solo.add(x) {
+				e.note(site, "an object with more than %d operations, whose orders are not explored", maxLog)
+				return
+			}
 		}
+	}
+	if !solo.add(a) {
+		e.note(site, "an object with more than %d operations, whose orders are not explored", maxLog)
+		return
 	}
 	e.solo[obj] = solo
 	delete(e.log, obj)
+}
+
+// logChunk is the length of the chunks of an acqLog.
+const logChunk = 1 << 10
+
+// acqLog is an object's log of acquisitions, in order. It is kept in
+// chunks of logChunk, so that a long log (a mutex that every goroutine of a
+// run locks, up to maxLog) grows without copying what it holds: the
+// doubling of one slice copied each entry about four times (append grows
+// a large slice by a quarter) into new memory, and the copies and the page
+// faults of that memory were a quarter of the run of a counter that a
+// hundred goroutines update under one lock.
+type acqLog struct {
+	chunks [][]acquisition
+	n      int
+}
+
+// append adds a at the end of l.
+func (l *acqLog) append(a acquisition) {
+	k := len(l.chunks) - 1
+	if k < 0 || len(l.chunks[k]) == cap(l.chunks[k]) {
+		// The first chunk grows as a slice does, so that the logs of the
+		// many objects with a few operations stay small.
+		if k == 0 && cap(l.chunks[0]) < logChunk {
+			l.chunks[0] = append(l.chunks[0], a)
+			l.n++
+			return
+		}
+		l.chunks = append(l.chunks, make([]acquisition, 0, logChunk))
+		k++
+	}
+	l.chunks[k] = append(l.chunks[k], a)
+	l.n++
+}
+
+// all returns l's entries as one slice, which the caller may not append
+// to in place: the first chunk itself when there is only one.
+func (l *acqLog) all() []acquisition {
+	switch {
+	case l == nil || l.n == 0:
+		return nil
+	case len(l.chunks) == 1:
+		c := l.chunks[0]
+		return c[:len(c):len(c)]
+	}
+	s := make([]acquisition, 0, l.n)
+	for _, c := range l.chunks {
+		s = append(s, c...)
+	}
+	return s
 }
 
 // add records a in s, and reports whether a makes no dependent pair with

@@ -15,7 +15,8 @@ import (
 // the round are the same in each.
 func (e *Exec) Fingerprint() string {
 	var orders []string
-	for _, log := range e.log {
+	for _, l := range e.log {
+		log := l.all()
 		var b strings.Builder
 		for i := 0; i < len(log); {
 			j := i + 1

@@ -108,12 +108,18 @@ func (e *Exec) joinRO(m *mutexState, site uint32) {
 // only, as a read.
 func (e *Exec) readOnly(obj unsafe.Pointer, p Point) {
 	log := e.log[obj]
-	for i := len(log) - 1; i >= 0; i-- {
-		if log[i].p == p {
-			if log[i].kind == opWrite {
-				log[i].kind = opRead
+	if log == nil {
+		return
+	}
+	for k := len(log.chunks) - 1; k >= 0; k-- {
+		c := log.chunks[k]
+		for i := len(c) - 1; i >= 0; i-- {
+			if c[i].p == p {
+				if c[i].kind == opWrite {
+					c[i].kind = opRead
+				}
+				return
 			}
-			return
 		}
 	}
 }
