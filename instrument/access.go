@@ -36,7 +36,15 @@ type acc struct {
 	// access, and the hook is guarded by len(loc) >= minLen
 	// (stdeffects.go, prefixes).
 	countScale, minLen int
-	afterTask          bool
+	// countText, when set, renders the count instead (a computed count of
+	// stdeffects.go); with countWhole the hook is guarded by len(loc) >=
+	// the count. tailEach: the span is of an Append function that appends
+	// one element at a time, which writes in place every element that fits
+	// loc's capacity (without it, a spanTail access is all or nothing).
+	countText  func(rd *renderer) (string, bool)
+	countWhole bool
+	tailEach   bool
+	afterTask  bool
 	// custom renders the hook call of a formCustom access, with
 	// sitePlaceholder for its site, adding its guards to rd.
 	custom func(rd *renderer) (string, bool)

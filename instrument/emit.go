@@ -150,22 +150,20 @@ func (e *emitter) hookCall(a *acc, rd *renderer) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		n := strconv.Itoa(a.countLit)
-		if a.count != nil {
-			c, ok := rd.value(a.count)
-			if !ok {
-				return "", false
-			}
-			n = "len(" + c + ")"
-			if a.countScale > 1 {
-				n = strconv.Itoa(a.countScale) + "*" + n
-			}
+		n, ok := a.spanCount(rd)
+		if !ok {
+			return "", false
 		}
 		if a.minLen > 0 {
 			rd.guard(fmt.Sprintf("len(%s) >= %d", s, a.minLen))
 		}
+		if a.countWhole {
+			rd.guard(fmt.Sprintf("len(%s) >= %s", s, n))
+		}
 		if a.spanTail {
-			rd.guard(appendFits(s, n))
+			if !a.tailEach {
+				rd.guard(appendFits(s, n))
+			}
 			s = s + "[len(" + s + "):cap(" + s + ")]"
 		}
 		call = fmt.Sprintf("%s.%sSlice(%s(%s, %s), %s)", rtName, op, e.spanName(), s, n, sitePlaceholder)
@@ -339,3 +337,22 @@ func (e *emitter) postStmtHooks(post ast.Stmt, xText string, hooks []string) {
 // edits returns the number of edits made so far, so that planning can tell
 // whether a step inserted anything.
 func (e *emitter) edits() int { return len(e.buf.edits) }
+
+// spanCount renders the count of the formSpan access a.
+func (a *acc) spanCount(rd *renderer) (string, bool) {
+	switch {
+	case a.countText != nil:
+		return a.countText(rd)
+	case a.count != nil:
+		c, ok := rd.value(a.count)
+		if !ok {
+			return "", false
+		}
+		n := "len(" + c + ")"
+		if a.countScale > 1 {
+			n = strconv.Itoa(a.countScale) + "*" + n
+		}
+		return n, true
+	}
+	return strconv.Itoa(a.countLit), true
+}

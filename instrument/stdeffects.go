@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strconv"
@@ -34,13 +35,20 @@ import (
 //     ('w'), as the callee reads or writes them.
 //   - slices.Delete(s, i, j): a write of s[i:], which it shifts and
 //     clears (sliceDelete).
-//   - A function or method of stdPrefixes (encoding/binary's byte orders,
-//     hex.Encode): the first n elements of a slice argument, n fixed by
-//     the callee or by the length of another argument, are read or
-//     written. A fixed-size accessor panics before any access when the
-//     slice is shorter, so its hook is guarded by the slice's length; a
-//     prefix whose length comes from another argument is cut to the
-//     slice's, as far as the callee writes before its index panics.
+//   - A function or method of stdPrefixes (the encoders of encoding/binary,
+//     encoding/hex, encoding/base64 and base32, unicode/utf8 and
+//     strconv): the first n elements of a slice argument, or for an
+//     Append function the n elements after its length, are read or
+//     written, n fixed by the callee, by the length of another argument,
+//     or computed (below). A callee that panics before any access when
+//     the slice is shorter (a fixed-size accessor, utf8.EncodeRune) has
+//     its hook guarded by the slice's length; one that writes element by
+//     element has the prefix cut to the slice's, as far as it writes
+//     before its index panics. An Append function writes in place only
+//     what fits the slice's capacity, as append does: all or nothing for
+//     one that appends once, each element while it fits for one that
+//     appends one at a time; and when they do not fit it reads the
+//     elements it copies into new memory.
 //
 // The tables are the model: a type or function that is not in them is, as
 // before, code whose accesses nobody sees (the README's "What tpinstr
@@ -125,18 +133,57 @@ var stdFuncs = map[string]string{
 // wrong: encoders write their output at consecutive offsets of one buffer
 // (binary.BigEndian.PutUint32(buf[4*i:], v)), and goroutines that fill
 // disjoint parts of it do not race.
+//
+// A computed count (size) is written so that the callee computes it: the
+// length of a varint or of a rune's UTF-8 encoding is that of the callee's
+// own encoding of the same value into a scratch array, and an encoding's
+// length is its EncodedLen. TestStdPrefixesExact checks each entry against
+// the bytes the callee changes.
 var stdPrefixes = map[string][]prefixEffect{
-	"encoding/hex.Encode": {{arg: 0, write: true, n: 2, lenOf: 2}, {arg: 1, n: 1, lenOf: 2}},
+	"encoding/hex.Encode":         {{arg: 0, write: true, n: 2, lenOf: 2}, {arg: 1, n: 1, lenOf: 2}},
+	"encoding/hex.AppendEncode":   {{arg: 0, write: true, n: 2, lenOf: 2, tail: true}, {arg: 1, n: 1, lenOf: 2}},
+	"encoding/hex.EncodeToString": {{arg: 0, n: 1, lenOf: 1}},
+	"encoding/hex.Dump":           {{arg: 0, n: 1, lenOf: 1}},
+
+	// PutUvarint writes byte by byte; AppendUvarint appends byte by byte.
+	"encoding/binary.PutUvarint":    {{arg: 0, write: true, size: "%[1]s(new([10]byte)[:], %[4]s)"}},
+	"encoding/binary.PutVarint":     {{arg: 0, write: true, size: "%[1]s(new([10]byte)[:], %[4]s)"}},
+	"encoding/binary.AppendUvarint": {{arg: 0, write: true, tail: true, each: true, size: "len(%[1]s(new([10]byte)[:0], %[4]s))"}},
+	"encoding/binary.AppendVarint":  {{arg: 0, write: true, tail: true, each: true, size: "len(%[1]s(new([10]byte)[:0], %[4]s))"}},
+
+	// EncodeRune checks the last index it writes first; AppendRune
+	// appends once.
+	"unicode/utf8.EncodeRune": {{arg: 0, write: true, whole: true, size: "%[1]s(new([4]byte)[:], %[4]s)"}},
+	"unicode/utf8.AppendRune": {{arg: 0, write: true, tail: true, size: "len(%[1]s(new([4]byte)[:0], %[4]s))"}},
+
+	// AppendUint and AppendBool append once (AppendInt appends the sign
+	// and the digits separately, and is left out).
+	"strconv.AppendUint": {{arg: 0, write: true, tail: true, size: "len(%[1]s(new([64]byte)[:0], %[4]s, %[5]s))"}},
+	"strconv.AppendBool": {{arg: 0, write: true, tail: true, size: "len(%[1]s(new([5]byte)[:0], %[4]s))"}},
 }
 
 // prefixEffect is one effect of stdPrefixes: a read or write of the first
 // n elements of argument arg or, when lenOf is set, of the first n times
-// len(argument lenOf-1) elements (lenOf counts from 1).
+// len(argument lenOf-1) elements (lenOf counts from 1), or, when size is
+// set, of the first size elements.
 type prefixEffect struct {
 	arg   int
 	write bool
 	n     int
 	lenOf int
+	// size is a computed count: a Go expression in which %[1]s stands for
+	// the callee (the call's function, or receiver.Method), %[2]s for the
+	// receiver of a method and %[3]s, %[4]s, … for the arguments, each
+	// rendered evaluated once.
+	size string
+	// whole: the callee panics before any access when the slice is
+	// shorter than the count (the hook is guarded by its length); without
+	// it, the access is cut to the slice's length.
+	whole bool
+	// tail: the elements after len(arg), up to its capacity, which an
+	// Append function writes in place: all of them when they fit, or,
+	// with each, every element while it fits.
+	tail, each bool
 }
 
 func init() {
@@ -150,6 +197,20 @@ func init() {
 			stdPrefixes["encoding/binary."+t+".PutUint"+bits] = []prefixEffect{{arg: 0, write: true, n: size}}
 			stdPrefixes["encoding/binary."+t+".Uint"+bits] = []prefixEffect{{arg: 0, n: size}}
 		}
+	}
+	// Their Append forms append once.
+	for _, t := range []string{"bigEndian", "littleEndian", "AppendByteOrder"} {
+		for _, size := range []int{2, 4, 8} {
+			stdPrefixes["encoding/binary."+t+".AppendUint"+strconv.Itoa(8*size)] = []prefixEffect{{arg: 0, write: true, n: size, tail: true}}
+		}
+	}
+	// An encoding of base64 or base32 writes EncodedLen(len(src)) bytes,
+	// byte by byte (Encode) or appended once (AppendEncode).
+	for _, p := range []string{"encoding/base64", "encoding/base32"} {
+		const size = "%[2]s.EncodedLen(len(%[4]s))"
+		stdPrefixes[p+".Encoding.Encode"] = []prefixEffect{{arg: 0, write: true, size: size}, {arg: 1, n: 1, lenOf: 2}}
+		stdPrefixes[p+".Encoding.AppendEncode"] = []prefixEffect{{arg: 0, write: true, size: size, tail: true}, {arg: 1, n: 1, lenOf: 2}}
+		stdPrefixes[p+".Encoding.EncodeToString"] = []prefixEffect{{arg: 0, n: 1, lenOf: 1}}
 	}
 }
 
@@ -201,14 +262,74 @@ func (c *collector) prefixes(x *ast.CallExpr, effs []prefixEffect) {
 		if e.arg >= len(x.Args) || e.lenOf > len(x.Args) {
 			continue
 		}
-		a := &acc{pos: x.Pos(), write: e.write, form: formSpan, loc: x.Args[e.arg], shown: x.Args[e.arg]}
-		if e.lenOf > 0 {
+		loc := x.Args[e.arg]
+		a := &acc{pos: x.Pos(), write: e.write, form: formSpan, loc: loc, shown: loc, spanTail: e.tail, tailEach: e.each}
+		switch {
+		case e.size != "":
+			a.countText, a.countWhole = sizeText(x, e.size), e.whole
+		case e.lenOf > 0:
 			a.count, a.countLen, a.countScale = x.Args[e.lenOf-1], true, e.n
-		} else {
-			a.countLit, a.minLen = e.n, e.n
+		default:
+			a.countLit = e.n
+			if !e.tail {
+				a.minLen = e.n
+			}
+		}
+		if e.tail {
+			c.tailGrowRead(x, loc, a)
 		}
 		c.add(a)
 	}
+}
+
+// sizeText returns the renderer of the computed count size of the call x
+// (prefixEffect.size).
+func sizeText(x *ast.CallExpr, size string) func(rd *renderer) (string, bool) {
+	return func(rd *renderer) (string, bool) {
+		var callee, recv string
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && rd.f.info.Selections[sel] != nil {
+			r, ok := rd.value(sel.X)
+			if !ok {
+				return "", false
+			}
+			recv, callee = r, r+"."+sel.Sel.Name
+		} else {
+			f, ok := rd.value(x.Fun)
+			if !ok {
+				return "", false
+			}
+			callee = f
+		}
+		args := []any{callee, recv}
+		for _, arg := range x.Args {
+			v, ok := rd.value(arg)
+			if !ok {
+				return "", false
+			}
+			args = append(args, v)
+		}
+		return fmt.Sprintf(size, args...), true
+	}
+}
+
+// tailGrowRead collects the read that an Append function's call x makes
+// of the elements of s when what it appends (the count of the span
+// access a) does not fit s's capacity: it copies them into new memory, as
+// append does (appendGrowRead).
+func (c *collector) tailGrowRead(x *ast.CallExpr, s ast.Expr, a *acc) {
+	c.add(&acc{pos: x.Pos(), form: formCustom, loc: s, shown: s,
+		custom: func(rd *renderer) (string, bool) {
+			sv, ok := rd.value(s)
+			if !ok {
+				return "", false
+			}
+			n, ok := a.spanCount(rd)
+			if !ok {
+				return "", false
+			}
+			rd.guard("len(" + sv + ")+" + n + " > cap(" + sv + ")")
+			return fmt.Sprintf("%s.ReadSlice(%s, %s)", rtName, sv, sitePlaceholder), true
+		}})
 }
 
 // stdKey returns "path.Name" of a package-level object of the standard

@@ -1,8 +1,14 @@
 package instrument
 
 import (
+	"fmt"
 	"go/types"
+	stdmaps "maps"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -118,7 +124,11 @@ func TestStdEffects(t *testing.T) {
 // and its length argument one too) and the hooks the rewriter gives a few
 // calls: the prefix, its guard, and nothing for a call outside the table.
 func TestStdPrefixes(t *testing.T) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, "encoding/binary", "encoding/hex")
+	paths := map[string]bool{}
+	for key := range stdPrefixes {
+		paths[strings.Split(key, ".")[0]] = true
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, slices.Sorted(stdmaps.Keys(paths))...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,4 +218,82 @@ func syncField(s *types.Struct, seen map[types.Type]bool) string {
 		}
 	}
 	return ""
+}
+
+// TestStdPrefixesExact builds testdata/src/stdprefix checked and runs each
+// of its cases: a call of an encoder of stdPrefixes in a task, parallel
+// with writes of every element of its destination's array, each at a line
+// of its own. The lines a race is reported at must be exactly the elements
+// that the program found the encoder to write or read, on copies, before:
+// a recorded access that is too short misses a race, one that is too long
+// invents one.
+func TestStdPrefixesExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program; skipped in -short mode")
+	}
+	const pkg = "./instrument/testdata/src/stdprefix"
+	pkgs := load(t, false, nil, pkg)
+	if errs := pkgErrors(pkgs); errs != "" {
+		t.Fatalf("inputs do not load:\n%s", errs)
+	}
+	overlay, _ := rewriteAll(t, pkgs, Config{})
+	src, err := os.ReadFile(filepath.Join(moduleRoot(t), "instrument", "testdata", "src", "stdprefix", "stdprefix.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The element each line of touch writes.
+	elem := map[string]string{}
+	for i, l := range strings.Split(string(src), "\n") {
+		if _, k, ok := strings.Cut(l, "// k="); ok {
+			elem[fmt.Sprintf("stdprefix.go:%d", i+1)] = k
+		}
+	}
+	tmp := t.TempDir()
+	ovl := writeOverlay(t, tmp, overlay)
+	bin := filepath.Join(tmp, "stdprefix")
+	if _, errOut, code, err := run(moduleRoot(t), nil, goTool(), "build", "-tags", "tpinstr", "-overlay", ovl, "-o", bin, pkg); err != nil || code != 0 {
+		t.Fatalf("build: %v %s", err, errOut)
+	}
+	list, errOut, code, err := run(tmp, nil, bin, "list")
+	if err != nil || code != 0 {
+		t.Fatalf("list: exit %d, %v\n%s", code, err, errOut)
+	}
+	line := regexp.MustCompile(`stdprefix\.go:[0-9]+`)
+	for _, name := range strings.Fields(list) {
+		t.Run(name, func(t *testing.T) {
+			out, errOut, code, err := run(tmp, nil, bin, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, ok := strings.CutPrefix(strings.TrimSpace(out), "want ")
+			if !ok || want == "[]" {
+				t.Fatalf("the case accesses nothing: output %q", out)
+			}
+			raced := map[string]bool{}
+			for _, pos := range line.FindAllString(errOut, -1) {
+				if k, ok := elem[pos]; ok {
+					raced[k] = true
+				}
+			}
+			var ks []int
+			for k := range raced {
+				n, err := strconv.Atoi(k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ks = append(ks, n)
+			}
+			slices.Sort(ks)
+			got := make([]string, len(ks))
+			for i, k := range ks {
+				got[i] = strconv.Itoa(k)
+			}
+			if g := fmt.Sprint(got); g != want {
+				t.Errorf("races at elements %s, want %s (exit %d)\n%s", g, want, code, errOut)
+			}
+			if code != 66 {
+				t.Errorf("exit %d, want 66", code)
+			}
+		})
+	}
 }

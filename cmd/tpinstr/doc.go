@@ -298,11 +298,17 @@ Like Go's race detector, tpinstr checks what it sees:
     map or such object that a function passes on (sort.Ints, slices.Sort,
     slices.Contains, maps.Copy, fmt.Fprintf and io.Copy to or from such a
     buffer), the write of s[i:] by slices.Delete(s, i, j), and the
-    prefix of a slice that encoding/binary's byte
-    orders' PutUint16/32/64 and Uint16/32/64 and hex.Encode write or
-    read. Writes and reads that the standard library makes through
-    other functions (fmt.Fscan, binary.PutUvarint, utf8.EncodeRune,
-    encoding/json, the slice that Buffer.Bytes returns) are not seen. Neither are accesses that the rewriter could not give a hook
+    part of a slice that the encoders write or read: encoding/binary's
+    byte orders (PutUint16/32/64, Uint16/32/64, AppendUint16/32/64) and
+    varints (PutUvarint, PutVarint, AppendUvarint, AppendVarint),
+    encoding/hex's and the base64 and base32 Encodings' Encode,
+    AppendEncode and EncodeToString, hex.Dump, utf8.EncodeRune and
+    AppendRune, strconv.AppendUint and AppendBool; an Append function
+    writes in place only what fits the slice's capacity, as append does.
+    Writes and reads that the standard library makes through other
+    functions (fmt.Fscan, the decoders, strconv.AppendInt and
+    AppendFloat, encoding/json, the slice that Buffer.Bytes returns) are
+    not seen. Neither are accesses that the rewriter could not give a hook
     without changing the program (-stats counts them as skipped); the
     verdict line counts those the run reached and names the first.
   - A read of a struct field that no rewritten code of the program may
