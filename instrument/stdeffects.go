@@ -263,6 +263,9 @@ func (c *collector) prefixes(x *ast.CallExpr, effs []prefixEffect) {
 			continue
 		}
 		loc := x.Args[e.arg]
+		if c.nilArg(x, e) {
+			continue // a nil destination, or nothing to encode: no access
+		}
 		a := &acc{pos: x.Pos(), write: e.write, form: formSpan, loc: loc, shown: loc, spanTail: e.tail, tailEach: e.each}
 		switch {
 		case e.size != "":
@@ -280,6 +283,19 @@ func (c *collector) prefixes(x *ast.CallExpr, effs []prefixEffect) {
 		}
 		c.add(a)
 	}
+}
+
+// nilArg reports whether an argument of x that the effect e reads,
+// writes or counts by is nil: its access is then of no element (an
+// Append function given nil allocates, and an encoder of nil writes
+// nothing), and its hook could not be rendered (len(nil)).
+func (c *collector) nilArg(x *ast.CallExpr, e prefixEffect) bool {
+	for i, arg := range x.Args {
+		if (i == e.arg || i == e.lenOf-1 || e.size != "") && c.r.info.Types[arg].IsNil() {
+			return true
+		}
+	}
+	return c.freshSlice(x.Args[e.arg])
 }
 
 // sizeText returns the renderer of the computed count size of the call x

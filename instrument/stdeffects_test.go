@@ -182,6 +182,12 @@ func TestStdPrefixes(t *testing.T) {
 			"if 0 <= i && i <= (i + 2) && (i + 2) <= len(buf) { _tpinstr_rt.WriteSlice(buf[i:]"},
 		{"hex.Encode reads its source", "func f() { hex.Encode(buf, src) }",
 			"_tpinstr_rt.ReadSlice(_tpinstrSpan_d0243f40(src, len(src))"},
+		{"nil destination", "func f(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }",
+			"return binary.BigEndian.AppendUint64(nil, v)"},
+		{"nil source", "func f() { hex.Encode(buf, nil) }",
+			"hex.Encode(buf, nil)"},
+		{"new destination", "func f(v uint64) []byte { return binary.AppendUvarint([]byte{}, v) }",
+			"return binary.AppendUvarint([]byte{}, v)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
