@@ -70,43 +70,48 @@ func (c *collector) embeddedAcc(x *ast.SelectorExpr, path []int, deref bool) *ac
 	if !deref {
 		embedded = path
 	}
-	return &acc{pos: x.Pos(), form: formCustom, loc: root, shown: x, embedded: embedded,
-		custom: func(rd *renderer) (string, bool) {
-			var base string
-			var ok bool
-			switch {
-			case c.isPointer(root):
-				if base, ok = rd.value(root); ok {
-					rd.guard(base + " != nil")
-				}
-			case c.addressable(root):
-				base, ok = rd.addr(root)
-			default:
-				base, ok = rd.value(root)
+	a := &acc{pos: x.Pos(), form: formCustom, loc: root, shown: x, embedded: embedded}
+	a.custom = func(rd *renderer) (string, bool) {
+		var base string
+		var ok bool
+		switch {
+		case c.isPointer(root):
+			if base, ok = rd.value(root); ok {
+				rd.guard(base + " != nil")
 			}
-			if !ok {
-				return "", false
+		case c.addressable(root):
+			base, ok = rd.addr(root)
+		default:
+			base, ok = rd.value(root)
+		}
+		if !ok {
+			return "", false
+		}
+		t := c.r.info.TypeOf(root)
+		text := base
+		for i, fi := range path {
+			st := derefStruct(t)
+			if st == nil || fi >= st.NumFields() {
+				return rd.fail("field path")
 			}
-			t := c.r.info.TypeOf(root)
-			text := base
-			for i, fi := range path {
-				st := derefStruct(t)
-				if st == nil || fi >= st.NumFields() {
-					return rd.fail("field path")
-				}
-				f := st.Field(fi)
-				if !f.Exported() && f.Pkg() != rd.f.pkg.Types {
-					return rd.fail("unexported embedded field of another package")
-				}
-				text += "." + f.Name()
-				if _, isPtr := coreType(f.Type()).(*types.Pointer); isPtr && (i < len(path)-1 || deref) {
-					rd.guard(text + " != nil")
-				}
-				t = f.Type()
+			f := st.Field(fi)
+			if !f.Exported() && f.Pkg() != rd.f.pkg.Types {
+				return rd.fail("unexported embedded field of another package")
 			}
-			if deref {
-				return fmt.Sprintf("%s.Read(%s, %s)", rtName, text, sitePlaceholder), true
+			text += "." + f.Name()
+			if _, isPtr := coreType(f.Type()).(*types.Pointer); isPtr && (i < len(path)-1 || deref) {
+				rd.guard(text + " != nil")
 			}
-			return fmt.Sprintf("%s.Read(&%s, %s)", rtName, text, sitePlaceholder), true
-		}}
+			t = f.Type()
+		}
+		op := "Read"
+		if a.write {
+			op = "Write" // a promoted method of the standard library's (stdPromoted)
+		}
+		if deref {
+			return fmt.Sprintf("%s.%s(%s, %s)", rtName, op, text, sitePlaceholder), true
+		}
+		return fmt.Sprintf("%s.%s(&%s, %s)", rtName, op, text, sitePlaceholder), true
+	}
+	return a
 }

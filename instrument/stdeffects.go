@@ -55,8 +55,7 @@ import (
 // sees"). What is left out, on purpose: memory the callee reaches through
 // the object and hands back (the slice that Buffer.Bytes returns aliases
 // the buffer's array, whose later writes by the buffer are not seen), a
-// method promoted through an embedded field (s.Buffer reached as s.Write),
-// a method value or a call in a go or defer statement (the access would be
+// method value or a call in a go or defer statement (the access would be
 // recorded where the call is not made), and calls through interfaces.
 // TestStdEffects checks that every entry names a function or method of
 // the standard library, with the arguments the table gives it, and
@@ -403,9 +402,11 @@ func (c *collector) stdEffects(x *ast.CallExpr) {
 				c.prefixes(x, effs)
 				return
 			}
-			if len(s.Index()) == 1 {
-				if write, ok := stdMethodWrites(fn); ok {
+			if write, ok := stdMethodWrites(fn); ok {
+				if len(s.Index()) == 1 {
 					c.stdObject(sel.X, write)
+				} else {
+					c.stdPromoted(sel, s, write)
 				}
 			}
 			return
@@ -442,6 +443,32 @@ func (c *collector) stdEffects(x *ast.CallExpr) {
 			}
 		}
 	}
+}
+
+// stdPromoted collects the read or write of the object that a method of a
+// type of stdTypes, promoted through the embedded fields of the selection
+// x (s.Write on a struct that embeds bytes.Buffer), is called on: the last
+// embedded field on the path (s.Buffer), or the value it points to when
+// that field is a pointer. The path is rendered as embeddedAcc renders
+// it, with a guard for each embedded pointer.
+func (c *collector) stdPromoted(x *ast.SelectorExpr, s *types.Selection, write bool) {
+	idx := s.Index()
+	path := idx[:len(idx)-1]
+	t := c.r.info.TypeOf(x.X)
+	for _, k := range path {
+		st := derefStruct(t)
+		if st == nil || k >= st.NumFields() {
+			return
+		}
+		t = st.Field(k).Type()
+	}
+	_, last := coreType(t).(*types.Pointer)
+	if !last && !c.embeddedShared(x.X, path) {
+		return // a variable of this goroutine's own
+	}
+	a := c.embeddedAcc(x, path, last)
+	a.write = write
+	c.add(a)
 }
 
 // stdObject collects the read or write of the object recv, the receiver

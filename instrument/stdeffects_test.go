@@ -303,3 +303,31 @@ func TestStdPrefixesExact(t *testing.T) {
 		})
 	}
 }
+
+// TestStdPromoted checks the accesses of methods of stdTypes promoted
+// through embedded fields: the object is the last embedded field on the
+// path, or what it points to, written or read as the method does.
+func TestStdPromoted(t *testing.T) {
+	head := "package p\n\nimport (\n\t\"bytes\"\n\t\"strings\"\n)\n\ntype log struct {\n\tbytes.Buffer\n\tn int\n}\n\ntype tally struct{ *strings.Builder }\n\ntype outer struct{ *log }\n\n"
+	tests := []struct{ name, body, want, not string }{
+		{"value embedded, through a pointer", "func f(l *log) { l.WriteString(\"x\") }",
+			"_tpinstr_rt.Write(&l.Buffer", ""},
+		{"reader method", "func f(l *log) int { return l.Len() }",
+			"_tpinstr_rt.Read(&l.Buffer", "_tpinstr_rt.Write(&l.Buffer"},
+		{"pointer embedded", "func f(t tally) { t.WriteByte('.') }",
+			"_tpinstr_rt.Write(t.Builder", ""},
+		{"through an embedded pointer", "func f(o outer) { o.WriteString(\"x\") }",
+			"_tpinstr_rt.Write(&o.log.Buffer", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, out := rewriteSource(t, head+tt.body+"\n", Config{})
+			if tt.want != "" && !strings.Contains(out, tt.want) {
+				t.Errorf("no %s in\n%s", tt.want, out)
+			}
+			if tt.not != "" && strings.Contains(out, tt.not) {
+				t.Errorf("%s in\n%s", tt.not, out)
+			}
+		})
+	}
+}

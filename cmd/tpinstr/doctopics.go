@@ -49,7 +49,9 @@ Like Go's race detector, tpinstr checks what it sees:
     library's types that synchronise nothing (bytes.Buffer,
     strings.Builder, bufio's Reader, Writer and Scanner, math/rand's
     generators, container/list, strings.Reader, bytes.Reader,
-    text/tabwriter, encoding/csv), and the read or write of the slice,
+    text/tabwriter, encoding/csv), also when the method is promoted
+    through embedded fields (l.WriteString on a struct that embeds
+    bytes.Buffer), and the read or write of the slice,
     map or such object that a function passes on (sort.Ints, slices.Sort,
     slices.Contains, maps.Copy, fmt.Fprintf and io.Copy to or from such a
     buffer), the write of s[i:] by slices.Delete(s, i, j), and the
