@@ -154,6 +154,10 @@ func Spin(site uint32)                                          {}
 func Unchecked(site uint32) {}
 func ReadField[P ~*E, E any](p P, name string, site uint32) P { return p }
 func WriteField[P ~*E, E any](p P, name string, site uint32) P { return p }
+func ReadIndex[S ~[]E, E any](s S, i int, site uint32) S { return s }
+func WriteIndex[S ~[]E, E any](s S, i int, site uint32) S { return s }
+func ReadMapIndex[M ~map[K]V, K comparable, V any](m M, site uint32) M { return m }
+func WriteMapIndex[M ~map[K]V, K comparable, V any](m M, site uint32) M { return m }
 func Result[T any](v T, _ bool) T { return v }
 type TR[T any] interface{ Run(name string, f func(T)) bool }
 func TestRun[T any, R TR[T]](t R, name string, f func(T), site uint32) bool { return false }

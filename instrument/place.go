@@ -67,7 +67,7 @@ func isQualified(info *types.Info, e ast.Expr) bool {
 func (r *fileRewriter) place(a *acc, rd *renderer) string {
 	text, ok := r.hookCall(a, rd)
 	if !ok {
-		if r.inlineField(a) {
+		if r.inlineField(a) || r.inlineIndex(a) {
 			return ""
 		}
 		return r.unchecked(a, rd.failed)
@@ -210,7 +210,7 @@ func (r *fileRewriter) placePre(a *acc, pl placement, pre, post []string) (_, _ 
 		}
 	}
 	if !ok {
-		if r.inlineField(a) {
+		if r.inlineField(a) || r.inlineIndex(a) {
 			return pre, post, false
 		}
 		return append(pre, r.unchecked(a, rd.failed)), post, false

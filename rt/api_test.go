@@ -33,7 +33,7 @@ var surface = []string{
 	// syncorder.go).
 	"Unchecked", "Result",
 	// A field of a call's value, hooked in place (instrument/inline.go).
-	"ReadField", "WriteField",
+	"ReadField", "WriteField", "ReadIndex", "WriteIndex", "ReadMapIndex", "WriteMapIndex",
 	// The flags of field reads and the fields that writes write, from site
 	// packages (instrument/fields.go).
 	"RegisterFields",

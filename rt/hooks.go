@@ -162,6 +162,43 @@ func WriteField[P ~*E, E any](p P, name string, site uint32) P {
 	return p
 }
 
+// ReadIndex returns s after recording, when i is an index of s, a read at
+// site of s[i]. Rewritten code wraps in it the value of a call (or a
+// receive) whose element it reads when the call cannot be moved before
+// the statement to name the element (h() + items()[i], or f.Get()[3],
+// whose Get the rewriter changes in place): the read is recorded as the
+// call returns, right before the element is loaded. An index out of
+// range records nothing: the indexing then panics.
+func ReadIndex[S ~[]E, E any](s S, i int, site uint32) S {
+	if 0 <= i && i < len(s) {
+		var zero E
+		checker.Access(unsafe.Pointer(&s[i]), unsafe.Sizeof(zero), false, site)
+	}
+	return s
+}
+
+// WriteIndex is ReadIndex for a write of the element.
+func WriteIndex[S ~[]E, E any](s S, i int, site uint32) S {
+	if 0 <= i && i < len(s) {
+		var zero E
+		checker.Access(unsafe.Pointer(&s[i]), unsafe.Sizeof(zero), true, site)
+	}
+	return s
+}
+
+// ReadMapIndex returns m after recording a read of it at site (ReadMap):
+// ReadIndex for a map indexed in place.
+func ReadMapIndex[M ~map[K]V, K comparable, V any](m M, site uint32) M {
+	ReadMap(m, site)
+	return m
+}
+
+// WriteMapIndex is ReadMapIndex for a write of the map.
+func WriteMapIndex[M ~map[K]V, K comparable, V any](m M, site uint32) M {
+	WriteMap(m, site)
+	return m
+}
+
 // fieldKey names a field of a struct type.
 type fieldKey struct {
 	t    reflect.Type
