@@ -113,6 +113,26 @@ func writeOverlay(t testing.TB, dir string, overlay map[string][]byte) string {
 	return p
 }
 
+// buildChecked rewrites the package pkg (a path relative to the module
+// root) with cfg, builds it with the real task library (-tags tpinstr)
+// and returns the directory the binary is in, the binary and the
+// rewrite's results.
+func buildChecked(t *testing.T, pkg string, cfg Config) (dir, bin string, results map[string]*Result) {
+	t.Helper()
+	pkgs := load(t, false, nil, pkg)
+	if errs := pkgErrors(pkgs); errs != "" {
+		t.Fatalf("inputs do not load:\n%s", errs)
+	}
+	overlay, results := rewriteAll(t, pkgs, cfg)
+	dir = t.TempDir()
+	ovl := writeOverlay(t, dir, overlay)
+	bin = filepath.Join(dir, filepath.Base(pkg))
+	if _, errOut, code, err := run(moduleRoot(t), nil, goTool(), "build", "-tags", "tpinstr", "-overlay", ovl, "-o", bin, pkg); err != nil || code != 0 {
+		t.Fatalf("build: %v %s", err, errOut)
+	}
+	return dir, bin, results
+}
+
 // goTool returns the path of the go command that runs the tests.
 func goTool() string {
 	return filepath.Join(runtime.GOROOT(), "bin", "go")

@@ -79,6 +79,14 @@ func (r *fileRewriter) inlineIndex(a *acc) bool {
 		}
 		args = ", int(" + text + ")"
 	}
+	r.wrapValue(a, call, hook, args)
+	return true
+}
+
+// wrapValue hooks the access a in place: the value of call passes through
+// rt.ReadX or rt.WriteX (X is what), with args (each after a comma) and
+// the access's site after it.
+func (r *fileRewriter) wrapValue(a *acc, call ast.Expr, what, args string) {
 	op, kind := "Read", kindRead
 	if a.write {
 		op, kind = "Write", kindWrite
@@ -86,9 +94,8 @@ func (r *fileRewriter) inlineIndex(a *acc) bool {
 	k := r.addSite(a.pos, kind, a.shown)
 	r.stats.AccessSites++
 	r.stats.Hooks++
-	r.insertAt(call.Pos(), rtName+"."+op+hook+"(", prioInlineOpen)
+	r.insertAt(call.Pos(), rtName+"."+op+what+"(", prioInlineOpen)
 	r.insertAt(call.End(), args+", "+r.siteRef(k)+")", prioInlineClose)
-	return true
 }
 
 // valueOfCall reports whether e is the value of a call (not a conversion)
@@ -149,33 +156,14 @@ func (r *fileRewriter) inlineField(a *acc) bool {
 	if s == nil || s.Kind() != types.FieldVal {
 		return false
 	}
-	var call ast.Expr
-	switch x := ast.Unparen(sel.X).(type) {
-	case *ast.CallExpr:
-		if tv, ok := r.info.Types[x.Fun]; !ok || tv.IsType() {
-			return false // a conversion: no call
-		}
-		call = x
-	case *ast.UnaryExpr:
-		if x.Op != token.ARROW {
-			return false
-		}
-		call = x // a receive: its value is wrapped as a call's is
-	default:
-		return false
+	if !r.valueOfCall(sel.X) {
+		return false // a conversion, or no call: the hook goes before the statement
 	}
 	t := r.info.TypeOf(sel.X)
 	if _, isPtr := coreType(t).(*types.Pointer); !isPtr || derefStruct(t) == nil || embeddedPointer(t, s.Index()) {
 		return false
 	}
-	hook, kind := "ReadField", kindRead
-	if a.write {
-		hook, kind = "WriteField", kindWrite
-	}
-	k := r.addSite(a.pos, kind, a.shown)
-	r.stats.AccessSites++
-	r.stats.Hooks++
-	r.insertAt(call.Pos(), rtName+"."+hook+"(", prioInlineOpen)
-	r.insertAt(call.End(), ", "+strconv.Quote(sel.Sel.Name)+", "+r.siteRef(k)+")", prioInlineClose)
+	// A receive's value is wrapped as a call's is.
+	r.wrapValue(a, ast.Unparen(sel.X), "Field", ", "+strconv.Quote(sel.Sel.Name))
 	return true
 }

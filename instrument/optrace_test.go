@@ -105,12 +105,7 @@ func TestOptimizationsOffSameVerdicts(t *testing.T) {
 // wantOptimized, the rewrite must also have used the optimizations the
 // scenarios exercise.
 func runOptrace(t *testing.T, cfg Config, wantOptimized, wantLine bool) {
-	const pkg = "./instrument/testdata/src/optrace"
-	pkgs := load(t, false, nil, pkg)
-	if errs := pkgErrors(pkgs); errs != "" {
-		t.Fatalf("inputs do not load:\n%s", errs)
-	}
-	overlay, results := rewriteAll(t, pkgs, cfg)
+	tmp, bin, results := buildChecked(t, "./instrument/testdata/src/optrace", cfg)
 	for _, res := range results {
 		st := res.Stats
 		if wantOptimized && (st.RangeHooks == 0 || st.OncePerLoop == 0 || st.Covered == 0 || st.HelperCalls == 0 || st.Private == 0) {
@@ -120,12 +115,6 @@ func runOptrace(t *testing.T, cfg Config, wantOptimized, wantLine bool) {
 	src, err := os.ReadFile(filepath.Join(moduleRoot(t), "instrument", "testdata", "src", "optrace", "optrace.go"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	ovl := writeOverlay(t, tmp, overlay)
-	bin := filepath.Join(tmp, "optrace")
-	if _, errOut, code, err := run(moduleRoot(t), nil, goTool(), "build", "-tags", "tpinstr", "-overlay", ovl, "-o", bin, pkg); err != nil || code != 0 {
-		t.Fatalf("build: %v %s", err, errOut)
 	}
 	for _, tt := range optraceScenarios {
 		t.Run(tt.scenario, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,22 +14,11 @@ func TestRealTaskRace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program; skipped in -short mode")
 	}
-	const pkg = "./instrument/testdata/src/realrace"
-	pkgs := load(t, false, nil, pkg)
-	if errs := pkgErrors(pkgs); errs != "" {
-		t.Fatalf("inputs do not load:\n%s", errs)
-	}
-	overlay, results := rewriteAll(t, pkgs, Config{})
+	tmp, bin, results := buildChecked(t, "./instrument/testdata/src/realrace", Config{})
 	for _, res := range results {
 		if res.Stats.TaskCalls != 4 {
 			t.Errorf("%d task calls given a site, want 4 (Run, Async, Finish, Async): %+v", res.Stats.TaskCalls, res.Stats)
 		}
-	}
-	tmp := t.TempDir()
-	ovl := writeOverlay(t, tmp, overlay)
-	bin := filepath.Join(tmp, "realrace")
-	if _, errOut, code, err := run(moduleRoot(t), nil, goTool(), "build", "-tags", "tpinstr", "-overlay", ovl, "-o", bin, pkg); err != nil || code != 0 {
-		t.Fatalf("build: %v %s", err, errOut)
 	}
 	out, errOut, code, err := run(tmp, nil, bin)
 	if err != nil {

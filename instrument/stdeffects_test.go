@@ -237,12 +237,7 @@ func TestStdPrefixesExact(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program; skipped in -short mode")
 	}
-	const pkg = "./instrument/testdata/src/stdprefix"
-	pkgs := load(t, false, nil, pkg)
-	if errs := pkgErrors(pkgs); errs != "" {
-		t.Fatalf("inputs do not load:\n%s", errs)
-	}
-	overlay, _ := rewriteAll(t, pkgs, Config{})
+	tmp, bin, _ := buildChecked(t, "./instrument/testdata/src/stdprefix", Config{})
 	src, err := os.ReadFile(filepath.Join(moduleRoot(t), "instrument", "testdata", "src", "stdprefix", "stdprefix.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -253,12 +248,6 @@ func TestStdPrefixesExact(t *testing.T) {
 		if _, k, ok := strings.Cut(l, "// k="); ok {
 			elem[fmt.Sprintf("stdprefix.go:%d", i+1)] = k
 		}
-	}
-	tmp := t.TempDir()
-	ovl := writeOverlay(t, tmp, overlay)
-	bin := filepath.Join(tmp, "stdprefix")
-	if _, errOut, code, err := run(moduleRoot(t), nil, goTool(), "build", "-tags", "tpinstr", "-overlay", ovl, "-o", bin, pkg); err != nil || code != 0 {
-		t.Fatalf("build: %v %s", err, errOut)
 	}
 	list, errOut, code, err := run(tmp, nil, bin, "list")
 	if err != nil || code != 0 {
