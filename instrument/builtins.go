@@ -56,18 +56,24 @@ func (c *collector) appendGrowRead(x *ast.CallExpr) {
 	if _, isSlice := c.under(x.Args[0]).(*types.Slice); !isSlice {
 		return
 	}
-	s := x.Args[0]
+	c.growRead(x, x.Args[0], func(rd *renderer) (string, bool) { return appendCount(rd, x) })
+}
+
+// growRead adds the read of the elements of s that the call x (an append,
+// or an Append function of the standard library) copies into a new array
+// when the n elements it appends do not fit s's capacity.
+func (c *collector) growRead(x *ast.CallExpr, s ast.Expr, n func(rd *renderer) (string, bool)) {
 	c.add(&acc{pos: x.Pos(), form: formCustom, loc: s, shown: s,
 		custom: func(rd *renderer) (string, bool) {
 			sv, ok := rd.value(s)
 			if !ok {
 				return "", false
 			}
-			n, ok := appendCount(rd, x)
+			nv, ok := n(rd)
 			if !ok {
 				return "", false
 			}
-			rd.guard("len(" + sv + ")+" + n + " > cap(" + sv + ")")
+			rd.guard("len(" + sv + ")+" + nv + " > cap(" + sv + ")")
 			return fmt.Sprintf("%s.ReadSlice(%s, %s)", rtName, sv, sitePlaceholder), true
 		}})
 }

@@ -278,7 +278,7 @@ func (c *collector) prefixes(x *ast.CallExpr, effs []prefixEffect) {
 			}
 		}
 		if e.tail {
-			c.tailGrowRead(x, loc, a)
+			c.growRead(x, loc, a.spanCount)
 		}
 		c.add(a)
 	}
@@ -325,26 +325,6 @@ func sizeText(x *ast.CallExpr, size string) func(rd *renderer) (string, bool) {
 		}
 		return fmt.Sprintf(size, args...), true
 	}
-}
-
-// tailGrowRead collects the read that an Append function's call x makes
-// of the elements of s when what it appends (the count of the span
-// access a) does not fit s's capacity: it copies them into new memory, as
-// append does (appendGrowRead).
-func (c *collector) tailGrowRead(x *ast.CallExpr, s ast.Expr, a *acc) {
-	c.add(&acc{pos: x.Pos(), form: formCustom, loc: s, shown: s,
-		custom: func(rd *renderer) (string, bool) {
-			sv, ok := rd.value(s)
-			if !ok {
-				return "", false
-			}
-			n, ok := a.spanCount(rd)
-			if !ok {
-				return "", false
-			}
-			rd.guard("len(" + sv + ")+" + n + " > cap(" + sv + ")")
-			return fmt.Sprintf("%s.ReadSlice(%s, %s)", rtName, sv, sitePlaceholder), true
-		}})
 }
 
 // stdKey returns "path.Name" of a package-level object of the standard
