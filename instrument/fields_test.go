@@ -13,11 +13,15 @@ import (
 const fieldsHead = `package p
 
 import (
+	"encoding/binary"
+	"io"
 	"reflect"
 	"sync/atomic"
 	"unsafe"
 )
 
+var _ = binary.Read
+var _ io.Reader
 var _ = reflect.ValueOf
 var _ atomic.Int32
 var _ unsafe.Pointer
@@ -124,6 +128,12 @@ func TestFieldKeys(t *testing.T) {
 		{name: "address of a field",
 			body:   "func set(h *holder) { p := &h.in.a; *p = 1 }\n",
 			writes: []string{"holder.in", "inner.a"}, not: []string{"holder.arr"}},
+		{name: "binary.Read into a struct",
+			body:   "func load(r io.Reader, in *inner) error { return binary.Read(r, binary.LittleEndian, in) }\n",
+			writes: []string{"inner.a", "inner.b"}, not: []string{"holder.in"}},
+		{name: "binary.Read into an interface",
+			body:   "func load(r io.Reader, data any) error { return binary.Read(r, binary.LittleEndian, data) }\n",
+			writes: []string{"*"}},
 		{name: "atomic through a field's address",
 			body:   "type stat struct{ hits int32 }\nfunc hit(s *stat) { atomic.AddInt32(&s.hits, 1) }\n",
 			writes: []string{"stat.hits"}},

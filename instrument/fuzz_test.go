@@ -229,7 +229,7 @@ func ReflectCopySrc(dst, src reflect.Value, site uint32)        {}
 
 // stubRTSource returns the stub of rt with the hooks of plain Go.
 func stubRTSource() string {
-	return "package rt\n\nimport (\n\t\"context\"\n\t\"io\"\n\t\"os\"\n\t\"reflect\"\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks + stubTimerHooks + stubReflectHooks + stubLibHooks
+	return "package rt\n\nimport (\n\t\"context\"\n\t\"encoding/binary\"\n\t\"io\"\n\t\"os\"\n\t\"reflect\"\n\t\"sync\"\n\t\"time\"\n)\n" + strings.TrimPrefix(stubRT, "package rt\n") + stubGoHooks + stubTimerHooks + stubReflectHooks + stubLibHooks
 }
 
 // TestStubGoHooks checks that the stub declares every exported function of

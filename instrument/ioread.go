@@ -59,11 +59,16 @@ import (
 // FileReadAt, FileWrite, FileWriteString, FileWriteAt, and os.ReadFile,
 // os.WriteFile), which add the race detector's ioSync: see rt/iohooks.go.
 //
+// binary.Read(r, order, data) goes through rt.BinaryRead, which makes the
+// call and, when it succeeds, records the write of all of data (the value
+// it points to, or the slice's elements): it decodes into data only after
+// reading every byte it needs.
+//
 // Not covered: method values and method expressions of Read (r := f.Read),
 // go statements of them, readers called by other code of the standard
 // library on the program's memory (io.Copy into a rewritten Writer is
-// fine; fmt.Fscan, binary.Read or json.Decoder writing through pointers
-// are not), and WriteString, WriteByte, ReadFrom and WriteTo methods.
+// fine; fmt.Fscan or json.Decoder writing through pointers are not), and
+// WriteString, WriteByte, ReadFrom and WriteTo methods.
 
 // readSigs are the methods whose callee writes (Read, ReadAt) or reads
 // (Write) their first argument.
@@ -81,6 +86,8 @@ var libFuncs = map[string]string{
 	"io.ReadAtLeast": "ReadAtLeast",
 	"os.ReadFile":    "ReadFile",
 	"os.WriteFile":   "WriteFile",
+
+	"encoding/binary.Read": "BinaryRead",
 }
 
 // libCall rewrites the call x when it reads into memory as above, or is a
@@ -99,6 +106,10 @@ func (g *goRewriter) libCall(x *ast.CallExpr) bool {
 		kind = kindRead
 	}
 	site := g.r.siteRef(g.r.addSite(x.Pos(), kind, x))
+	if hook == "BinaryRead" && g.r.flags != nil && len(x.Args) == 3 {
+		// The hook writes every field of what data points to (fields.go).
+		g.r.flags.markTarget(g.r.info.TypeOf(x.Args[2]))
+	}
 	if !method {
 		g.keepImport(x.Fun, fn.Name())
 		g.replace(x.Fun.Pos(), x.Fun.End(), rt(hook))

@@ -15,6 +15,7 @@ func TestLibCalls(t *testing.T) {
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"os"
 	"strings"
@@ -37,6 +38,7 @@ type withPool struct{ sync.Pool }
 
 var (
 	_ = bufio.NewReader
+	_ = binary.BigEndian
 	_ = bytes.NewBuffer
 	_ = strings.NewReader
 	_ io.Reader
@@ -77,6 +79,7 @@ func f(b []byte, r io.Reader, ra io.ReaderAt, fl *os.File, buf *bytes.Buffer, o 
 		{"interface write", `var wr io.Writer = buf; n, err = wr.Write(b)`, []string{"n, err = _tpinstr_rt.DrainWrite(wr.Write, b, "}, nil},
 		{"write file", `os.WriteFile("n", b, 0o600)`, []string{"_tpinstr_rt.WriteFile(\"n\", b, 0o600, "}, nil},
 		{"read file", `b, err = os.ReadFile("n")`, []string{"_tpinstr_rt.ReadFile(\"n\", "}, nil},
+		{"binary read", `var hdr struct{ N, M uint32 }; err = binary.Read(r, binary.BigEndian, &hdr)`, []string{"err = _tpinstr_rt.BinaryRead(r, binary.BigEndian, &hdr, "}, nil},
 		{"index operand", `s := make([]int, 8); s[first(buf.Read(b))] = 1`, []string{"s[first(_tpinstr_rt.FillRead(buf.Read, b, "}, nil},
 		{"pool pointer", `p.Put(p.Get())`, []string{"_tpinstr_rt.PoolPut(p, _tpinstr_rt.PoolGet(p, "}, nil},
 		{"pool value", `var q sync.Pool; q.Put(1); _ = q.Get()`, []string{"_tpinstr_rt.PoolPut(&(q), 1, ", "_tpinstr_rt.PoolGet(&(q), "}, nil},
@@ -126,6 +129,7 @@ func FillRead(read func([]byte) (int, error), p []byte, site uint32) (int, error
 func FillReadAt(read func([]byte, int64) (int, error), p []byte, off int64, site uint32) (int, error) { return 0, nil }
 func DrainWrite(write func([]byte) (int, error), p []byte, site uint32) (int, error)           { return 0, nil }
 func ReadFull(r io.Reader, p []byte, site uint32) (int, error)                                  { return 0, nil }
+func BinaryRead(r io.Reader, order binary.ByteOrder, data any, site uint32) error { return nil }
 func ReadAtLeast(r io.Reader, p []byte, min int, site uint32) (int, error)                      { return 0, nil }
 func FileRead(read func([]byte) (int, error), p []byte, site uint32) (int, error)               { return 0, nil }
 func FileReadAt(read func([]byte, int64) (int, error), p []byte, off int64, site uint32) (int, error) { return 0, nil }

@@ -72,7 +72,7 @@ var surface = []string{
 	"WithCancel", "WithCancelCause",
 	// Reads and writes of the standard library, file I/O and sync.Pool
 	// (iohooks.go, poolhooks.go; instrument/ioread.go and pool.go).
-	"FillRead", "FillReadAt", "DrainWrite", "ReadFull", "ReadAtLeast",
+	"FillRead", "FillReadAt", "DrainWrite", "ReadFull", "ReadAtLeast", "BinaryRead",
 	"FileRead", "FileReadAt", "FileWrite", "FileWriteString", "FileWriteAt",
 	"ReadFile", "WriteFile", "PoolPut", "PoolGet",
 }

@@ -1,8 +1,12 @@
 package rt
 
 import (
+	"encoding/binary"
 	"io"
 	"os"
+	"reflect"
+
+	"github.com/tpinstr/tpinstr/rt/internal/checker"
 )
 
 // Hooks for reads and writes made by code that is not rewritten (the
@@ -21,6 +25,7 @@ import (
 //	f.WriteAt(p, off)           →  rt.FileWriteAt(f.WriteAt, p, off, site)
 //	os.ReadFile(name)           →  rt.ReadFile(name, site)
 //	os.WriteFile(name, d, perm) →  rt.WriteFile(name, d, perm, site)
+//	binary.Read(r, order, data) →  rt.BinaryRead(r, order, data, site)
 //
 // The method value keeps Go's evaluation order: the receiver is
 // evaluated before the arguments, as in the call.
@@ -132,6 +137,31 @@ func WriteFile(name string, data []byte, perm os.FileMode, site uint32) error {
 	ioWrite("os.WriteFile", site)
 	err := os.WriteFile(name, data, perm)
 	ReadSlice(data, site)
+	return err
+}
+
+// BinaryRead calls binary.Read(r, order, data) and, when it succeeds,
+// records its write of data: the whole value that data points to, or
+// every element of the slice data is. binary.Read decodes into data only
+// after it has read every byte it needs (io.ReadFull), so a call that
+// fails has written nothing. It skips a struct's blank fields and writes
+// no padding; no code can read those by name, and a copy of the whole
+// struct races with its other fields as well.
+func BinaryRead(r io.Reader, order binary.ByteOrder, data any, site uint32) error {
+	err := binary.Read(r, order, data)
+	if err == nil {
+		v := reflect.ValueOf(data)
+		switch v.Kind() {
+		case reflect.Pointer:
+			if size := v.Type().Elem().Size(); !v.IsNil() && size > 0 {
+				checker.Access(v.UnsafePointer(), size, true, site)
+			}
+		case reflect.Slice:
+			if size := uintptr(v.Len()) * v.Type().Elem().Size(); size > 0 {
+				checker.Access(v.UnsafePointer(), size, true, site)
+			}
+		}
+	}
 	return err
 }
 

@@ -45,6 +45,8 @@ Like Go's race detector, tpinstr checks what it sees:
     ReadAt and of io.ReadFull and io.ReadAtLeast, and the read of p[:n]
     by a Write, when the method called is not rewritten (an interface
     call counts so: io.Reader's contract says Read writes p[:n]), the
+    write of all of data by binary.Read(r, order, data) when it succeeds,
+    the
     read or write of the receiver's object by a method of the standard
     library's types that synchronise nothing (bytes.Buffer,
     strings.Builder, bufio's Reader, Writer and Scanner, math/rand's
@@ -63,9 +65,9 @@ Like Go's race detector, tpinstr checks what it sees:
     AppendRune, strconv.AppendUint and AppendBool; an Append function
     writes in place only what fits the slice's capacity, as append does.
     Writes and reads that the standard library makes through other
-    functions (fmt.Fscan, the decoders, strconv.AppendInt and
-    AppendFloat, encoding/json, the slice that Buffer.Bytes returns) are
-    not seen. Neither are accesses that the rewriter could not give a hook
+    functions (fmt.Fscan, json.Unmarshal, the decoders of hex and base64,
+    strconv.AppendInt and AppendFloat, the slice that Buffer.Bytes
+    returns) are not seen. Neither are accesses that the rewriter could not give a hook
     without changing the program (-stats counts them as skipped); the
     verdict line counts those the run reached and names the first.
   - A read of a struct field that no rewritten code of the program may
