@@ -80,6 +80,24 @@ func (c *collector) freshSlice(e ast.Expr) bool {
 	return ok && tv.IsType() && c.r.info.Types[call.Args[0]].IsNil()
 }
 
+// literalLen returns the length of e when it is a composite literal of a
+// slice with no keys: the number of its elements.
+func literalLen(e ast.Expr) (int, bool) {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		return 0, false
+	}
+	if at, ok := lit.Type.(*ast.ArrayType); !ok || at.Len != nil {
+		return 0, false // an array, or a slice of a named type
+	}
+	for _, el := range lit.Elts {
+		if _, keyed := el.(*ast.KeyValueExpr); keyed {
+			return 0, false
+		}
+	}
+	return len(lit.Elts), true
+}
+
 // builtin collects the accesses of a call of a predeclared function.
 func (c *collector) builtin(x *ast.CallExpr, name string) {
 	args := x.Args
@@ -131,6 +149,12 @@ func (c *collector) builtin(x *ast.CallExpr, name string) {
 		}
 		c.read(args[0])
 		c.read(args[1])
+		if n, ok := literalLen(args[1]); ok {
+			// copy(dst, []T{a, b}): the source is new memory, and the
+			// count is the literal's length, not a second evaluation of it.
+			c.add(&acc{pos: args[0].Pos(), write: true, form: formSpan, loc: args[0], countLit: n})
+			return
+		}
 		if _, isSlice := c.under(args[1]).(*types.Slice); isSlice {
 			c.add(&acc{pos: args[1].Pos(), form: formSpan, loc: args[1], count: args[0], countLen: true})
 		}

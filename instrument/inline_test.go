@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestInlineField checks that a field of a call's or a receive's value
-// that the hoister cannot move is hooked in place (inline.go), and what
-// is left unchecked.
+// TestInlineField checks that a field, an element or a map index of a
+// call's or a receive's value that the hoister cannot move is hooked in
+// place (inline.go), that copy from a slice literal needs no second
+// evaluation of it, and what is left unchecked.
 func TestInlineField(t *testing.T) {
 	tests := []struct {
 		name, body string
@@ -44,6 +45,12 @@ func TestInlineField(t *testing.T) {
 		{"element of a call's array needs no hook",
 			"func items() [4]int { return [4]int{} }\nfunc f(i int) int { return h() + items()[i] }",
 			nil, 0},
+		{"copy from a slice literal",
+			"func f(d []int) { copy(d, []int{h(), 2}) }",
+			[]string{`(d, 2), `}, 0},
+		{"copy from a keyed slice literal stays unchecked",
+			"func f(d []int) { copy(d, []int{1: h()}) }",
+			[]string{`_tpinstr_rt.Unchecked(`}, 2},
 		{"map of a call",
 			"func table() map[string]int { return nil }\nfunc f(k string) int { return h() + table()[k] }",
 			[]string{`_tpinstr_rt.ReadMapIndex(table(), `}, 0},
