@@ -40,8 +40,9 @@ import (
 // What a file writes. Each write that the rewriter collects as an access
 // (collector.add: assignments, x op= y, x++, the writes of append, copy
 // and clear, of the standard library's functions (stdeffects.go), of
-// package reflect and of reads from files) marks, for the memory it
-// writes:
+// package reflect and of reads from files; and the write of binary.Read,
+// whose hook records it after the call, ioread.go) marks, for the memory
+// it writes:
 //
 //   - the fields that memory holds by value (containedKeys of its type);
 //   - the fields that hold it: for x.a.b[i] = v with a a struct field and
