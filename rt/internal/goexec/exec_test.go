@@ -1110,13 +1110,16 @@ func TestRacingReadsPauseAfterRelease(t *testing.T) {
 }
 
 // TestAcqLog checks that an object's log keeps its entries in order across
-// the boundaries of its chunks, and that readOnly finds the Lock it turns
-// into a read in any chunk.
+// the boundaries of its chunks, that a short log takes no full chunk, and
+// that readOnly finds the Lock it turns into a read in any chunk.
 func TestAcqLog(t *testing.T) {
 	for _, n := range []int{0, 1, logChunk - 1, logChunk, logChunk + 1, 3*logChunk + 5} {
 		var l acqLog
 		for i := range n {
 			l.append(acquisition{p: Point{G: 1, K: i + 1}, kind: opWrite})
+		}
+		if n == 1 && cap(l.chunks[0]) != 1 {
+			t.Errorf("1 append: the first chunk has room for %d", cap(l.chunks[0]))
 		}
 		all := l.all()
 		if l.n != n || len(all) != n {

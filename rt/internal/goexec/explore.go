@@ -904,21 +904,21 @@ type acqLog struct {
 	n      int
 }
 
-// append adds a at the end of l.
+// append adds a at the end of l. The first chunk grows as a slice does,
+// up to logChunk, so that the logs of the many objects with a few
+// operations stay small; the later ones are made at their full length.
 func (l *acqLog) append(a acquisition) {
 	k := len(l.chunks) - 1
-	if k < 0 || len(l.chunks[k]) == cap(l.chunks[k]) {
-		// The first chunk grows as a slice does, so that the logs of the
-		// many objects with a few operations stay small.
-		if k == 0 && cap(l.chunks[0]) < logChunk {
-			l.chunks[0] = append(l.chunks[0], a)
-			l.n++
-			return
-		}
-		l.chunks = append(l.chunks, make([]acquisition, 0, logChunk))
-		k++
+	switch {
+	case k < 0:
+		l.chunks = [][]acquisition{{a}}
+	case len(l.chunks[k]) < cap(l.chunks[k]) || k == 0 && cap(l.chunks[0]) < logChunk:
+		l.chunks[k] = append(l.chunks[k], a)
+	default:
+		c := make([]acquisition, 1, logChunk)
+		c[0] = a
+		l.chunks = append(l.chunks, c)
 	}
-	l.chunks[k] = append(l.chunks[k], a)
 	l.n++
 }
 
