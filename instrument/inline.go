@@ -125,8 +125,8 @@ func (r *fileRewriter) repeatable(e ast.Expr) bool {
 				ok = false
 			}
 		case *ast.CallExpr:
-			if tv, isType := r.info.Types[x.Fun]; isType && tv.IsType() {
-				return true
+			if tv, found := r.info.Types[x.Fun]; found && tv.IsType() {
+				return true // a conversion
 			}
 			if b, isBuiltin := r.facts.callee(x).(*types.Builtin); isBuiltin {
 				switch b.Name() {
