@@ -24,7 +24,7 @@ var closureCases = []hookCase{
 	{"called from a literal passed on", "func f(t *task.T) int {\n\tn := 0\n\tinc := func() { n++ }\n\tt.Async(func(*task.T) { inc() })\n\tinc()\n\treturn n\n}",
 		[]string{"Read(&n)", "Write(&n)", "Read(&inc)", "Read(&inc)", "Read(&n)"}, 0, 0, 0},
 	{"copied to another variable", "var fs []func()\nfunc f() int {\n\tn := 0\n\tinc := func() { n++ }\n\tfs = append(fs, inc)\n\treturn n\n}",
-		[]string{"Read(&n)", "Write(&n)", "Write(&fs)", "ReadSlice(fs)", "WriteSlice(_tpinstrSpan_d0243f40(fs[len(fs):cap(fs)], 1))", "Read(&n)"}, 1, 0, 0},
+		[]string{"Read(&n)", "Write(&n)", "Write(&fs)", "ReadSlice(fs)", "WriteSlice(_tpinstrSpan_X(fs[len(fs):cap(fs)], 1))", "Read(&n)"}, 1, 0, 0},
 	{"assigned inside a go statement's literal", "func f() int {\n\tn := 0\n\tvar inc func()\n\tgo func() { inc = func() { n++ } }()\n\tinc()\n\treturn n\n}",
 		[]string{"Write(&inc)", "Read(&n)", "Write(&n)", "Read(&inc)", "Read(&n)"}, 0, 0, 0},
 	{"address taken", "func f() int {\n\tn := 0\n\tinc := func() { n++ }\n\tinc()\n\tq := &n\n\treturn *q\n}",

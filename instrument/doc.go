@@ -93,6 +93,14 @@
 //     that cover a run lo..hi are recorded by one ReadSlice (WriteSlice)
 //     of t[lo:hi+1] before the first of them (Stats.RangeHooks,
 //     Stats.Covered);
+//   - spanrun (spanrun.go): calls of a byte order's fixed-size accessors
+//     (binary.BigEndian.Uint16(src[i+2:]), PutUint32(b[4*k:], v)) at
+//     consecutive offsets of one buffer, in call-free straight-line code
+//     or in every iteration of a loop over 0..N-1, are recorded by one
+//     ReadSlice (WriteSlice) of the whole part before them, behind a flag
+//     that tests that every one of them is in range (Stats.RangeHooks,
+//     Stats.Covered); the accessors count as no call for the other
+//     optimizations too;
 //   - pure (pure.go): "without calls" allows calls of pure functions of
 //     the package; switched off, every call of a function ends the code
 //     the optimizations above reason about;
@@ -208,7 +216,7 @@
 //     temporary so that a hook can name what the statement accesses.
 //  5. Optimization units (optimize.go lists them by name; straight.go,
 //     ifjoin.go, sliceloop.go, computed.go, downloop.go, invariant.go,
-//     construn.go):
+//     construn.go, spanrun.go):
 //     each is consulted by planning at one point (a statement list, an if,
 //     a loop header, a hook about to be placed) and asks the facts whether
 //     its conditions hold.

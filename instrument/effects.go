@@ -11,8 +11,9 @@ import (
 type effects struct {
 	// call: they may run code other than their own expressions: a call
 	// (other than of a conversion, of a builtin that runs no code of the
-	// program, or of a pure function, see pure.go; so no task-library
-	// call), a channel operation, a go, defer or select statement, or a
+	// program, of a pure function, see pure.go, or of a byte order's
+	// fixed-size accessor, see byteAccessor; so no task-library call), a
+	// channel operation, a go, defer or select statement, or a
 	// range over a function or channel.
 	call bool
 	// branch: they contain break, continue, goto, return, fallthrough or
@@ -116,15 +117,23 @@ func (f *facts) effect(ef *effects, n ast.Node) bool {
 	return true
 }
 
-// callEffect records the effects of a call: conversions and the builtins
-// that run no code of the program are not calls, though copy, clear and
-// append write memory.
+// callEffect records the effects of a call: conversions, the builtins
+// that run no code of the program and the byte orders' fixed-size
+// accessors (byteAccessor) are not calls, though copy, clear, append and
+// the accessors that put write memory.
 func (f *facts) callEffect(ef *effects, x *ast.CallExpr) {
 	if tv, ok := f.info.Types[x.Fun]; ok && tv.IsType() {
 		return
 	}
 	if h := f.loopHelpers[x]; h != nil {
 		ef.mem = append(ef.mem, h.writes...) // a helper's accesses (callee.go)
+		return
+	}
+	if write, _, ok := f.byteAccessor(x); ok {
+		if write {
+			elem := coreType(f.info.TypeOf(x.Args[0])).(*types.Slice).Elem()
+			ef.mem = append(ef.mem, memWrite{typ: elem, elem: elem})
+		}
 		return
 	}
 	b, ok := f.callee(x).(*types.Builtin)

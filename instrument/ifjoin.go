@@ -67,6 +67,7 @@ func (r *fileRewriter) stmtListFrom(list []ast.Stmt, start *straight) {
 	r.line = r.newStretch()
 	r.line.restore(start)
 	r.constRuns(list)
+	r.spanRuns(list)
 	for _, s := range list {
 		r.stmt(s, s.Pos())
 	}

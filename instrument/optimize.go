@@ -17,6 +17,7 @@ const (
 	OptDownLoop  = "downloop"  // downloop.go: range hooks before loops that count down
 	OptInvariant = "invariant" // invariant.go: hooks of loop-invariant reads once per loop
 	OptConstRun  = "construn"  // construn.go: one range hook for a run of constant indices
+	OptSpanRun   = "spanrun"   // spanrun.go: one range hook for a run of a byte order's accessors
 	OptPure      = "pure"      // pure.go: calls of pure functions do not end an optimization
 	OptCommute   = "commute"   // commute.go: commutative Isolated bodies, for schedule exploration
 	OptComputed  = "computed"  // computed.go: range hooks after loops that also index at computed indices
@@ -35,6 +36,7 @@ var optimizations = []struct{ name, summary string }{
 	{OptDownLoop, "give range hooks to loops that count down, as to the loop up over the same indices"},
 	{OptInvariant, "hook a read of a loop-invariant location once per execution of its loop"},
 	{OptConstRun, "record accesses of t[c] at a run of constant indices by one range hook"},
+	{OptSpanRun, "record the accesses of a byte order's accessors at consecutive offsets of one buffer, in straight-line code or a loop, by one range hook"},
 	{OptPure, "treat calls of the package's pure functions as calling nothing"},
 	{OptCommute, "mark Isolated bodies that are commutative updates, so exploration need not order them"},
 	{OptComputed, "record the element accesses of a loop that also indexes at computed indices by range hooks after it, which stand for those too"},

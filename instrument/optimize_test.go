@@ -10,6 +10,10 @@ import (
 // argument.
 var hookRE = regexp.MustCompile(`_tpinstr_rt\.(Read|Write|ReadSlice|WriteSlice|ReadMap|WriteMap)\((.*?), _tpinstrSites_`)
 
+// spanNameRE matches the name of a file's span helper, which hookList
+// writes _tpinstrSpan_X.
+var spanNameRE = regexp.MustCompile(`_tpinstrSpan_[0-9a-f]+`)
+
 // hookList returns the access hooks of a rewritten file in text order, as
 // "Op(arg)", prefixed by how a loop optimization guards them: "once " (runs
 // once per loop execution), "fallback " (runs only when the loop's range
@@ -43,7 +47,8 @@ func hookList(out string) []string {
 		default:
 			prefix = "guarded "
 		}
-		hooks = append(hooks, prefix+code[m[2]:m[3]]+"("+code[m[4]:m[5]]+")")
+		arg := spanNameRE.ReplaceAllString(code[m[4]:m[5]], "_tpinstrSpan_X")
+		hooks = append(hooks, prefix+code[m[2]:m[3]]+"("+arg+")")
 	}
 	return hooks
 }
@@ -66,6 +71,9 @@ func hookSource(tt hookCase) string {
 	src := hookHead + tt.body + "\n"
 	if strings.Contains(tt.body, "unsafe.") {
 		src = strings.Replace(src, "import task", "import \"unsafe\"\nimport task", 1)
+	}
+	if strings.Contains(tt.body, "binary.") {
+		src = strings.Replace(src, "import task", "import \"encoding/binary\"\nimport task", 1)
 	}
 	if strings.Contains(tt.body, "math.") {
 		src = strings.Replace(src, "import task", "import \"math\"\nimport task", 1)

@@ -32,10 +32,19 @@ func (f *facts) panicFree(body *ast.BlockStmt, idx *types.Var) ([]indexUse, bool
 // panicFreeNode reports whether no evaluation of n can panic, as panicFree
 // decides it, where index says whether an index expression can.
 func (f *facts) panicFreeNode(root ast.Node, index func(*ast.IndexExpr) bool) bool {
+	return f.panicFreeExcept(root, index, nil)
+}
+
+// panicFreeExcept is panicFreeNode where the nodes that tested says the
+// caller has tested cannot panic themselves (their operands still can).
+func (f *facts) panicFreeExcept(root ast.Node, index func(*ast.IndexExpr) bool, tested func(ast.Node) bool) bool {
 	ok := true
 	ast.Inspect(root, func(n ast.Node) bool {
 		if !ok {
 			return false
+		}
+		if n != nil && tested != nil && tested(n) {
+			return true
 		}
 		if e, isExpr := n.(ast.Expr); isExpr {
 			if tv, found := f.info.Types[e]; found && (tv.IsType() || tv.Value != nil) {

@@ -34,7 +34,7 @@ var privateCases = []hookCase{
 	{"assigned a value that is not fresh", "func f(xs []int) int {\n\tb := make([]int, 2)\n\tif len(xs) > 2 {\n\t\tb = xs\n\t}\n\tb[0] = 1\n\treturn b[1]\n}",
 		[]string{"Write(&b[0])", "Read(&b[1])"}, 0, 0, 0},
 	{"appended to", "func f() int {\n\tb := make([]int, 0, 4)\n\tb = append(b, 1)\n\treturn b[0]\n}",
-		[]string{"ReadSlice(b)", "WriteSlice(_tpinstrSpan_d0243f40(b[len(b):cap(b)], 1))", "Read(&b[0])"}, 0, 0, 0},
+		[]string{"ReadSlice(b)", "WriteSlice(_tpinstrSpan_X(b[len(b):cap(b)], 1))", "Read(&b[0])"}, 0, 0, 0},
 	{"returned", "func f() []int {\n\tb := make([]int, 2)\n\tb[0] = 1\n\treturn b\n}",
 		[]string{"Write(&b[0])"}, 0, 0, 0},
 	{"a parameter", "func f(b []int) int {\n\tb[0] = 1\n\treturn b[0]\n}",

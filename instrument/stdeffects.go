@@ -213,6 +213,44 @@ func init() {
 	}
 }
 
+// byteAccessor reports whether the call x is of a fixed-size accessor of a
+// byte order of encoding/binary, called on BigEndian, LittleEndian or
+// NativeEndian (binary.BigEndian.Uint32(b[4*i:]), PutUint16(b, v)): write
+// for the Put forms, n the size. Such a call runs code of the standard
+// library that makes no task-library call, synchronises nothing, and
+// touches no memory of the program but the first n elements of its slice
+// argument, which the call's hook records (prefixes); it panics, before
+// any access, when the slice is shorter. So the hook optimizations may
+// treat it as no call (effects.call), with the write of a slice's
+// elements for the Put forms, as they treat copy. A call through the
+// interface ByteOrder is not one: it may run any code.
+func (f *facts) byteAccessor(x *ast.CallExpr) (write bool, n int, ok bool) {
+	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	if !isSel || len(x.Args) == 0 {
+		return false, 0, false
+	}
+	s := f.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
+		return false, 0, false
+	}
+	fn, _ := s.Obj().(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/binary" {
+		return false, 0, false
+	}
+	effs := stdPrefixes[methodKey(fn)]
+	if len(effs) != 1 {
+		return false, 0, false
+	}
+	e := effs[0]
+	if e.arg != 0 || e.n <= 0 || e.lenOf != 0 || e.size != "" || e.tail {
+		return false, 0, false
+	}
+	if _, isSlice := coreType(f.info.TypeOf(x.Args[0])).(*types.Slice); !isSlice {
+		return false, 0, false
+	}
+	return e.write, e.n, true
+}
+
 // methodKey returns "path.Type.Method" of a method of a named type of the
 // standard library, or "".
 func methodKey(fn *types.Func) string {

@@ -12,6 +12,7 @@ func (r *fileRewriter) stmtList(list []ast.Stmt) {
 	outer := r.line
 	r.line = r.newStretch()
 	r.constRuns(list)
+	r.spanRuns(list)
 	for _, s := range list {
 		r.stmt(s, s.Pos())
 	}
@@ -361,6 +362,7 @@ func (r *fileRewriter) forStmt(s *ast.ForStmt, pre token.Pos) {
 		l = r.downSliceLoop(s)
 	}
 	r.rangeHooks(l, pre)
+	r.forSpanLoop(s, pre)
 	inv := r.invariantLoop(s, pre)
 	r.finishCollector(c)
 	if s.Post != nil {
@@ -492,6 +494,7 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 		tmp = r.rangeTemp(s, pre)
 	}
 	r.rangeHooks(r.rangeSliceLoop(s, tmp), pre)
+	r.rangeSpanLoop(s, pre)
 	inv := r.invariantLoop(s, pre)
 	if s.Tok == token.ASSIGN {
 		kc := newCollector(r)

@@ -38,10 +38,14 @@ func (c *collector) noteSync(e ast.Expr) {
 }
 
 // noteCall records the call x when it may synchronise: any call of a
-// function value, method or function that is not pure. Builtins and
-// conversions do not (they never reach here).
+// function value, method or function that is not pure, nor a byte order's
+// accessor (byteAccessor). Builtins and conversions do not (they never
+// reach here).
 func (c *collector) noteCall(x *ast.CallExpr) {
 	if c.r.facts.pureFunc(x) {
+		return
+	}
+	if _, _, ok := c.r.facts.byteAccessor(x); ok {
 		return
 	}
 	c.noteSync(x)

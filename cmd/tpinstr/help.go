@@ -43,8 +43,8 @@ Flags of tpinstr, accepted wherever the go command accepts its own flags:
 		for ruling out the analysis when in doubt.
 	-instr.disable name,...
 		switch off the named optimizations of the rewriter: straight,
-		ifjoin, sliceloop, computed, downloop, invariant, construn, pure
-		and callee leave out
+		ifjoin, sliceloop, computed, downloop, invariant, construn,
+		spanrun, pure and callee leave out
 		hooks whose accesses another hook of the same step records; private
 		leaves out the hooks of objects that a function allocates and never
 		lets another goroutine or task reach; closure leaves out the hooks

@@ -5,7 +5,8 @@
 // destination, the elements of its array that the call writes (the bytes
 // it changes from either of two fillings) and those it reads (all of the
 // destination's elements, when an Append function outgrows its capacity
-// and copies them), and prints them as "want k…"; then it makes the call
+// and copies them; and, for a case that decodes into sink, those whose
+// change changes what it decodes), and prints them as "want k…"; then it makes the call
 // in a task while the root task writes every element of the array, each
 // at a line of its own: a race must be reported at exactly the lines of
 // the wanted elements. "list" prints the names of the cases.
@@ -76,7 +77,55 @@ var cases = []struct {
 	{"strconv.AppendUint-hex", 2, 10, func(d []byte) []byte { return strconv.AppendUint(d, 0xbeef, 16) }},
 	{"strconv.AppendUint-full", 1, 4, func(d []byte) []byte { return strconv.AppendUint(d, 12345, 10) }},
 	{"strconv.AppendBool", 3, 9, func(d []byte) []byte { return strconv.AppendBool(d, false) }},
+
+	// Runs of a byte order's accessors, which the rewriter records by one
+	// range hook (spanrun.go): in one statement, in consecutive
+	// statements, in loops, and cut short by a panic, when every
+	// accessor's own hook runs instead.
+	{"spanrun-literal", 12, 12, func(d []byte) []byte {
+		i := 2
+		v := [4]uint16{binary.BigEndian.Uint16(d[i:]), binary.BigEndian.Uint16(d[i+2:]), binary.BigEndian.Uint16(d[i+4:]), binary.BigEndian.Uint16(d[i+6:])}
+		sink = append(sink, uint64(v[0]), uint64(v[1]), uint64(v[2]), uint64(v[3]))
+		return d
+	}},
+	{"spanrun-statements", 12, 12, func(d []byte) []byte {
+		binary.LittleEndian.PutUint32(d[4:], 0x01020304)
+		binary.LittleEndian.PutUint32(d, 0x05060708)
+		return d
+	}},
+	{"spanrun-loop-put", 12, 12, func(d []byte) []byte {
+		out := [3]uint16{0x0102, 0x0304, 0x0506}
+		i := 1
+		for j, w := range out {
+			binary.BigEndian.PutUint16(d[i+2*j:], w)
+		}
+		return d
+	}},
+	{"spanrun-loop-get", 16, 16, func(d []byte) []byte {
+		for k := range 3 {
+			sink = append(sink, uint64(binary.LittleEndian.Uint32(d[4*k+2:])))
+		}
+		return d
+	}},
+	{"spanrun-short-statements", 5, 8, func(d []byte) []byte {
+		defer func() { recover() }()
+		sink = append(sink, uint64(binary.BigEndian.Uint16(d[0:])))
+		sink = append(sink, uint64(binary.BigEndian.Uint16(d[2:])))
+		sink = append(sink, uint64(binary.BigEndian.Uint16(d[4:])))
+		return d
+	}},
+	{"spanrun-short-loop", 7, 8, func(d []byte) []byte {
+		defer func() { recover() }()
+		for j := range 4 {
+			binary.BigEndian.PutUint16(d[2*j:], 0x0102)
+		}
+		return d
+	}},
 }
+
+// sink collects what the cases that decode read, so that want finds the
+// elements they read: those whose change changes sink.
+var sink []uint64
 
 func main() {
 	if len(os.Args) != 2 {
@@ -126,9 +175,22 @@ func want(n, c int, call func([]byte) []byte) string {
 			}
 		}
 	}
+	// An element is read when changing it changes what the call decodes.
+	decoded := func(arr []byte) string {
+		sink = sink[:0]
+		call(arr[:n])
+		return fmt.Sprint(sink)
+	}
+	read := make([]bool, c)
+	base := decoded(bytes.Repeat([]byte{0xa5}, c))
+	for k := range c {
+		arr := bytes.Repeat([]byte{0xa5}, c)
+		arr[k] ^= 0xff
+		read[k] = decoded(arr) != base
+	}
 	var ks []string
 	for k := range c {
-		if acc[0][k] || acc[1][k] {
+		if acc[0][k] || acc[1][k] || read[k] {
 			ks = append(ks, strconv.Itoa(k))
 		}
 	}
