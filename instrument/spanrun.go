@@ -32,7 +32,9 @@ import (
 // LittleEndian or NativeEndian, never through the ByteOrder interface)
 // whose slice argument is t or t[x:], for t a slice or array variable and
 // x an int expression that makes no call or receive (repeatable), reads
-// (writes) t[x : x+n]. The offset x is split into a constant c and the
+// (writes) t[x : x+n]; so does one whose argument is t[x : x+n] itself
+// (the high bound written as the same expression plus n). The offset x
+// is split into a constant c and the
 // rest e, which must be the same expression (by key, keys.go) in every
 // access of a run: x = e + c.
 //
@@ -164,12 +166,13 @@ func (r *fileRewriter) spanUseOf(a *acc, j *types.Var, calls map[ast.Expr]*ast.C
 	}
 	u := spanUse{a: a, n: int64(a.countLit)}
 	var x ast.Expr
+	var high ast.Expr
 	switch l := ast.Unparen(a.loc).(type) {
 	case *ast.SliceExpr:
-		if l.High != nil || l.Max != nil || l.Slice3 {
+		if l.Max != nil || l.Slice3 {
 			return spanUse{}, false
 		}
-		u.base, x = l.X, l.Low
+		u.base, x, high = l.X, l.Low, l.High
 	default:
 		u.base = l
 	}
@@ -188,14 +191,36 @@ func (r *fileRewriter) spanUseOf(a *acc, j *types.Var, calls map[ast.Expr]*ast.C
 		}
 	}
 	if u.e != nil {
-		kb := &keyBuilder{f: r.facts}
-		kb.value(u.e)
-		if kb.failed {
+		var ok bool
+		if u.eKey, ok = r.exprKeyText(u.e); !ok {
 			return spanUse{}, false
 		}
-		u.eKey = kb.b.String()
+	}
+	if high != nil {
+		// t[x : x+n]: the slice is exactly what the accessor reads, so
+		// that when the run's flag holds, its high bound is in range too.
+		h := spanUse{}
+		if !isInt(r.info.TypeOf(high)) || !r.repeatable(high) || !r.affine(high, j, &h, 1) {
+			return spanUse{}, false
+		}
+		if h.e != nil {
+			k, ok := r.exprKeyText(h.e)
+			if !ok || k != u.eKey {
+				return spanUse{}, false
+			}
+		}
+		if (h.e == nil) != (u.e == nil) || h.stride != u.stride || h.c-u.c != u.n {
+			return spanUse{}, false
+		}
 	}
 	return u, true
+}
+
+// exprKeyText returns the key text of the value of e (keys.go).
+func (r *fileRewriter) exprKeyText(e ast.Expr) (string, bool) {
+	kb := &keyBuilder{f: r.facts}
+	kb.value(e)
+	return kb.b.String(), !kb.failed
 }
 
 // affine adds x, times sign, to u: a constant to u.c, stride*j to

@@ -107,6 +107,27 @@ var cases = []struct {
 		}
 		return d
 	}},
+	{"spanrun-high", 12, 12, func(d []byte) []byte {
+		sink = append(sink, uint64(binary.LittleEndian.Uint32(d[1:5])), uint64(binary.LittleEndian.Uint32(d[5:9])))
+		return d
+	}},
+	{"spanrun-loop-high", 12, 12, func(d []byte) []byte {
+		for k := range 2 {
+			binary.BigEndian.PutUint32(d[4*k+2:4*k+6], 0x01020304)
+		}
+		return d
+	}},
+	{"spanrun-past-len", 6, 12, func(d []byte) []byte {
+		binary.BigEndian.PutUint32(d[0:4], 0x01020304)
+		binary.BigEndian.PutUint32(d[4:8], 0x05060708)
+		return d
+	}},
+	{"spanrun-high-panics", 8, 8, func(d []byte) []byte {
+		defer func() { recover() }()
+		sink = append(sink, uint64(binary.LittleEndian.Uint32(d[0:4])))
+		sink = append(sink, uint64(binary.LittleEndian.Uint32(d[4:12])))
+		return d
+	}},
 	{"spanrun-short-statements", 5, 8, func(d []byte) []byte {
 		defer func() { recover() }()
 		sink = append(sink, uint64(binary.BigEndian.Uint16(d[0:])))
