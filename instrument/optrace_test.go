@@ -25,6 +25,8 @@ var optraceScenarios = []struct {
 	{"straight-write", "// the write"},
 	{"stencil", "// smooth's accesses"},
 	{"stencil-clean", ""},
+	{"stencil-middle", "// smooth's accesses"},
+	{"stencil-one-clean", ""},
 	{"pure-call", "// shiftDouble's accesses"},
 	{"pure-call-clean", ""},
 	{"invariant", "// setAll's read"},

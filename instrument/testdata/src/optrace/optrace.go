@@ -332,6 +332,18 @@ func main() {
 			in := make([]int, 8)
 			t.Async(func(*task.T) { smooth(s, in, 1, 6) })
 			in[7] = 1
+		case "stencil-middle":
+			// in[3] is read by c-1 at c = 4 and by c+1 at c = 2, each
+			// through a range hook.
+			in := make([]int, 8)
+			t.Async(func(*task.T) { smooth(s, in, 1, 6) })
+			in[3] = 1
+		case "stencil-one-clean":
+			// One iteration, c = 3, reads in[2] and in[4], not in[3]: one
+			// range hook of in[2:5] would invent a read of it.
+			in := make([]int, 8)
+			t.Async(func(*task.T) { smooth(s, in, 3, 3) })
+			in[3] = 1
 		case "stencil-clean":
 			in := make([]int, 8)
 			t.Async(func(*task.T) { smooth(s, in, 1, 6) })
