@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 )
 
@@ -81,21 +82,34 @@ func (c *collector) freshSlice(e ast.Expr) bool {
 }
 
 // literalLen returns the length of e when it is a composite literal of a
-// slice with no keys: the number of its elements.
-func literalLen(e ast.Expr) (int, bool) {
+// slice type: one more than the largest index of its elements, an element
+// with a key taking the key's index (a constant) and any other the index
+// after the element before it.
+func literalLen(info *types.Info, e ast.Expr) (int, bool) {
 	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
 	if !ok {
 		return 0, false
 	}
-	if at, ok := lit.Type.(*ast.ArrayType); !ok || at.Len != nil {
-		return 0, false // an array, or a slice of a named type
+	if _, isSlice := coreType(info.TypeOf(lit)).(*types.Slice); !isSlice {
+		return 0, false // an array
 	}
+	n, next := int64(0), int64(0)
 	for _, el := range lit.Elts {
-		if _, keyed := el.(*ast.KeyValueExpr); keyed {
-			return 0, false
+		if kv, keyed := el.(*ast.KeyValueExpr); keyed {
+			tv := info.Types[kv.Key]
+			if tv.Value == nil || tv.Value.Kind() != constant.Int {
+				return 0, false
+			}
+			k, exact := constant.Int64Val(tv.Value)
+			if !exact || k < 0 || k >= 1<<31 {
+				return 0, false
+			}
+			next = k
 		}
+		next++
+		n = max(n, next)
 	}
-	return len(lit.Elts), true
+	return int(n), true
 }
 
 // builtin collects the accesses of a call of a predeclared function.
@@ -149,7 +163,7 @@ func (c *collector) builtin(x *ast.CallExpr, name string) {
 		}
 		c.read(args[0])
 		c.read(args[1])
-		if n, ok := literalLen(args[1]); ok {
+		if n, ok := literalLen(c.r.info, args[1]); ok {
 			// copy(dst, []T{a, b}): the source is new memory, and the
 			// count is the literal's length, not a second evaluation of it.
 			c.add(&acc{pos: args[0].Pos(), write: true, form: formSpan, loc: args[0], countLit: n})
