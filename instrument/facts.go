@@ -172,6 +172,30 @@ func (f *facts) sliceVar(e ast.Expr) *types.Var {
 	return v
 }
 
+// isPlainInt reports whether t is the predeclared int itself, which an
+// operand that the rewriter mixes with len may have.
+func isPlainInt(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Typ[types.Int])
+}
+
+// chanLen reports whether e takes the length or capacity of a channel,
+// which other goroutines change without a data race: evaluated again,
+// with nothing in between, e may give another value.
+func (f *facts) chanLen(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(*ast.CallExpr); ok && len(x.Args) == 1 {
+			if b, ok := f.callee(x).(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+				if _, isChan := coreType(f.info.TypeOf(x.Args[0])).(*types.Chan); isChan {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // isInt reports whether t is the predeclared int (or a type defined on
 // it), in whose arithmetic the bounds tests of sliceLoop are computed.
 func isInt(t types.Type) bool {

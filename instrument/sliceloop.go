@@ -457,6 +457,9 @@ func (r *fileRewriter) loopBounds(l *sliceLoop, ef *effects, pre token.Pos) (bou
 		if !ok || !r.facts.exprVisibleAt(l.lo, pre) {
 			return bounds{}, false
 		}
+		if r.facts.chanLen(l.lo) {
+			return bounds{}, false // other goroutines change it without a race
+		}
 		first = bound{text: text, val: r.info.Types[l.lo].Value}
 		if l.down && (r.facts.exprMoves(ef, l.lo) || r.facts.mentions(l.lo, l.idx)) {
 			return bounds{}, false
@@ -473,6 +476,9 @@ func (r *fileRewriter) loopBounds(l *sliceLoop, ef *effects, pre token.Pos) (bou
 		}
 		if !l.hiOnce && (r.facts.exprMoves(ef, l.hi) || r.facts.mentions(l.hi, l.idx)) {
 			return bounds{}, false
+		}
+		if r.facts.chanLen(l.hi) {
+			return bounds{}, false // other goroutines change it without a race
 		}
 		hi = bound{text: text, val: r.info.Types[l.hi].Value}
 	}

@@ -45,6 +45,8 @@ var sliceloopCases = []hookCase{
 		[]string{"guarded WriteSlice(d[:len(_tpinstr_t1)])", "fallback Write(&d[j])"}, 1, 1, 0},
 	{"range over a call after a label keeps its expression", "func row() []int { return nil }\nfunc f(d []int) {\nL:\n\tfor j := range row() {\n\t\td[j] = 0\n\t\tcontinue L\n\t}\n}",
 		[]string{"Write(&d[j])"}, 0, 0, 0},
+	{"a bound that is a channel's length", "func f(s []int, ch chan int) { for i := 0; i < len(ch); i++ { s[i] = 0 } }",
+		[]string{"Write(&s[i])"}, 0, 0, 0},
 	{"bounds with offsets", "func f(out, in []int, lo, hi, s int) { for c := lo; c <= hi; c++ { out[c] = in[c-s] + in[1+c] } }",
 		[]string{"guarded WriteSlice(out[lo:(hi + 1)])", "guarded ReadSlice(in[(lo - s):((hi - s) + 1)])", "guarded ReadSlice(in[(lo + 1):((hi + 1) + 1)])",
 			"fallback Write(&out[c])", "fallback Read(&in[(c - s)])", "fallback Read(&in[(1 + c)])"}, 3, 3, 0},

@@ -28,15 +28,16 @@ import (
 // check where there were several.
 //
 // The accesses (spanUse). A call of a byte order's fixed-size accessor
-// (byteAccessor: Uint16/32/64 and PutUint16/32/64 on BigEndian,
-// LittleEndian or NativeEndian, never through the ByteOrder interface)
+// (byteAccessor: Uint16/32/64 and PutUint16/32/64 of BigEndian,
+// LittleEndian or NativeEndian; never the method of the ByteOrder
+// interface, called on a variable of it or promoted from an embedded one)
 // whose slice argument is t or t[x:], for t a slice or array variable and
-// x an int expression that makes no call or receive (repeatable), reads
-// (writes) t[x : x+n]; so does one whose argument is t[x : x+n] itself
-// (the high bound written as the same expression plus n). The offset x
-// is split into a constant c and the
-// rest e, which must be the same expression (by key, keys.go) in every
-// access of a run: x = e + c.
+// x an expression of the predeclared type int that makes no call or
+// receive (repeatable) and takes no channel's length, reads (writes)
+// t[x : x+n]; so does one whose argument is t[x : x+n] itself (the high
+// bound written as the same expression plus n). The offset x is split
+// into a constant c and the rest e, which must be the same expression (by
+// key, keys.go) in every access of a run: x = e + c.
 //
 // Runs in a window. In a window of construn.go (consecutive simple
 // statements that call nothing; the accessors count as no call, see
@@ -63,11 +64,18 @@ import (
 // Runs in a loop. A loop whose index j takes the values 0, 1, …, N-1 in
 // order, for N fixed at entry:
 //
-//	for j := range N { body }                (N an int expression that is repeatable)
-//	for j := range a { body }                (a an array, N = len(a), or a slice variable)
+//	for j := range N { body }                (N an int expression)
+//	for j := range a { body }                (a an array or slice variable, N = len(a))
 //	for j, v := range a { body }
-//	for j := 0; j < N; j++ { body }          (N repeatable, not changed by body)
+//	for j := 0; j < N; j++ { body }          (N not changed by body)
 //
+// where N is of the predeclared type int (so is x: the flag mixes them
+// with len), makes no call or receive (repeatable), does not mention j,
+// takes no channel's length (which other goroutines change without a
+// race), and cannot panic (the renderer refuses it otherwise), so that N
+// rendered before the loop is the value the loop uses; and a ranged
+// array is a variable, whose evaluation after the hook can neither panic
+// nor run code;
 // whose body is simple statements that call nothing (the accessors count
 // as no call), do not branch, assign neither j, t nor what e is computed
 // from, and cannot panic but at the accessor calls t[x:] below, makes in
@@ -186,7 +194,7 @@ func (r *fileRewriter) spanUseOf(a *acc, j *types.Var, calls map[ast.Expr]*ast.C
 		return spanUse{}, false
 	}
 	if x != nil {
-		if !isInt(r.info.TypeOf(x)) || !r.repeatable(x) || !r.affine(x, j, &u, 1) {
+		if !isPlainInt(r.info.TypeOf(x)) || !r.repeatable(x) || r.facts.chanLen(x) || !r.affine(x, j, &u, 1) {
 			return spanUse{}, false
 		}
 	}
@@ -200,7 +208,7 @@ func (r *fileRewriter) spanUseOf(a *acc, j *types.Var, calls map[ast.Expr]*ast.C
 		// t[x : x+n]: the slice is exactly what the accessor reads, so
 		// that when the run's flag holds, its high bound is in range too.
 		h := spanUse{}
-		if !isInt(r.info.TypeOf(high)) || !r.repeatable(high) || !r.affine(high, j, &h, 1) {
+		if !isPlainInt(r.info.TypeOf(high)) || !r.repeatable(high) || r.facts.chanLen(high) || !r.affine(high, j, &h, 1) {
 			return spanUse{}, false
 		}
 		if h.e != nil {
@@ -594,7 +602,7 @@ func (r *fileRewriter) forSpanLoop(s *ast.ForStmt, pre token.Pos) {
 		return
 	}
 	init, j, cond := r.stepLoop(s, token.LSS, token.LSS, token.INC, token.ADD_ASSIGN)
-	if cond == nil || !r.facts.isConstInt(init.Rhs[0], 0) || !isInt(r.info.TypeOf(cond.Y)) || !r.repeatable(cond.Y) {
+	if cond == nil || !r.facts.isConstInt(init.Rhs[0], 0) || !isPlainInt(j.Type()) || !r.steadyCount(cond.Y, j, pre) {
 		return
 	}
 	r.spanLoop(j, nil, s.Body, func(rd *renderer) (string, bool) { return rd.value(cond.Y) }, []ast.Expr{cond.Y}, pre)
@@ -609,13 +617,18 @@ func (r *fileRewriter) rangeSpanLoop(s *ast.RangeStmt, pre token.Pos) {
 		return
 	}
 	j, _ := r.info.Defs[identOf(s.Key)].(*types.Var)
-	if j == nil || !isInt(j.Type()) {
+	if j == nil || !isPlainInt(j.Type()) {
 		return
 	}
 	var count func(rd *renderer) (string, bool)
 	var drv *types.Var
 	switch t := coreType(r.info.TypeOf(s.X)).(type) {
 	case *types.Array:
+		// A variable: evaluating it after the range hook can neither
+		// panic nor call nor receive.
+		if r.facts.variable(ast.Unparen(s.X)) == nil {
+			return
+		}
 		n := strconv.FormatInt(t.Len(), 10)
 		count = func(*renderer) (string, bool) { return n, true }
 	case *types.Slice:
@@ -627,7 +640,7 @@ func (r *fileRewriter) rangeSpanLoop(s *ast.RangeStmt, pre token.Pos) {
 			return "len(" + v + ")", ok
 		}
 	case *types.Basic:
-		if !isInt(t) || !r.repeatable(s.X) {
+		if !r.steadyCount(s.X, j, pre) {
 			return
 		}
 		count = func(rd *renderer) (string, bool) { return rd.value(s.X) }
@@ -635,4 +648,14 @@ func (r *fileRewriter) rangeSpanLoop(s *ast.RangeStmt, pre token.Pos) {
 		return
 	}
 	r.spanLoop(j, drv, s.Body, count, nil, pre)
+}
+
+// steadyCount reports whether the count n of a loop over j, rendered
+// before the loop, is the value the loop uses: a plain int that makes no
+// call or receive, takes no channel's length, does not mention j, and
+// names at pre what it names in the loop's header. (The renderer refuses
+// an operand that could panic.)
+func (r *fileRewriter) steadyCount(n ast.Expr, j *types.Var, pre token.Pos) bool {
+	return isPlainInt(r.info.TypeOf(n)) && r.repeatable(n) && !r.facts.chanLen(n) &&
+		!r.facts.mentions(n, j) && r.facts.exprVisibleAt(n, pre)
 }

@@ -222,8 +222,9 @@ func init() {
 // argument, which the call's hook records (prefixes); it panics, before
 // any access, when the slice is shorter. So the hook optimizations may
 // treat it as no call (effects.call), with the write of a slice's
-// elements for the Put forms, as they treat copy. A call through the
-// interface ByteOrder is not one: it may run any code.
+// elements for the Put forms, as they treat copy. A call of the method of
+// the interface ByteOrder (through a variable of it, or promoted from an
+// embedded one) is not one: it may run any code.
 func (f *facts) byteAccessor(x *ast.CallExpr) (write bool, n int, ok bool) {
 	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 	if !isSel || len(x.Args) == 0 {
@@ -235,6 +236,14 @@ func (f *facts) byteAccessor(x *ast.CallExpr) (write bool, n int, ok bool) {
 	}
 	fn, _ := s.Obj().(*types.Func)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/binary" {
+		return false, 0, false
+	}
+	// The method of the byte order itself, not of the interface
+	// ByteOrder that a struct of the program may embed (its method is
+	// whatever the embedded value's is).
+	switch key := methodKey(fn); {
+	case strings.HasPrefix(key, "encoding/binary.bigEndian."), strings.HasPrefix(key, "encoding/binary.littleEndian."):
+	default:
 		return false, 0, false
 	}
 	effs := stdPrefixes[methodKey(fn)]
