@@ -124,6 +124,13 @@ func (r *fileRewriter) constRuns(list []ast.Stmt) {
 	if r.fn == nil || !r.on(OptConstRun) {
 		return
 	}
+	r.windows(list, r.windowRuns)
+}
+
+// windows calls each with every window of the statement list: a maximal
+// run of consecutive statements that windowStmt allows, ended after a
+// return statement.
+func (r *fileRewriter) windows(list []ast.Stmt, each func(win []ast.Stmt)) {
 	for i := 0; i < len(list); {
 		j := i
 		for j < len(list) && r.windowStmt(list[j]) {
@@ -132,8 +139,8 @@ func (r *fileRewriter) constRuns(list []ast.Stmt) {
 				break
 			}
 		}
-		if j-i >= 1 {
-			r.windowRuns(list[i:j])
+		if j > i {
+			each(list[i:j])
 		}
 		if j == i {
 			j++

@@ -300,22 +300,7 @@ func (r *fileRewriter) spanRuns(list []ast.Stmt) {
 	if r.fn == nil || !r.on(OptSpanRun) || r.fn.hasGoto {
 		return
 	}
-	for i := 0; i < len(list); {
-		j := i
-		for j < len(list) && r.windowStmt(list[j]) {
-			j++
-			if _, isRet := list[j-1].(*ast.ReturnStmt); isRet {
-				break
-			}
-		}
-		if j > i {
-			r.windowSpanRuns(list[i:j])
-		}
-		if j == i {
-			j++
-		}
-		i = j
-	}
+	r.windows(list, r.windowSpanRuns)
 }
 
 // spanRun is one run: accesses of t[B : B+size] of one kind.
