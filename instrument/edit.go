@@ -18,7 +18,7 @@ type edit struct {
 // constructs come before inner ones, closings of inner constructs before
 // outer ones, so that nested wrappers stay balanced.
 const (
-	prioVariantArg  = -500 // the first argument of a call sent to a helper's variant (callee.go)
+	prioVariantArg  = -500 // an argument put first in a call: of a helper's variant (callee.go), a variadic hook's site (ioread.go)
 	prioFirst       = -400 // the first statement of a function body
 	prioWrapOpen    = -300 // `{` of a block that scopes temporaries
 	prioPre         = -200 // statements inserted before a statement

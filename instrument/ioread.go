@@ -64,10 +64,18 @@ import (
 // it points to, or the slice's elements): it decodes into data only after
 // reading every byte it needs.
 //
+// fmt.Sscan, Sscanf and Sscanln go through rt.Sscan, Sscanf and Sscanln,
+// which make the call and record the write of what each of the first n
+// arguments points to, n the count it returns: fmt stores an item only
+// once it has parsed it, and counts it once stored. An argument that
+// implements fmt.Scanner is left to its own Scan method. (A call with
+// args... is not rewritten.)
+//
 // Not covered: method values and method expressions of Read (r := f.Read),
 // go statements of them, readers called by other code of the standard
 // library on the program's memory (io.Copy into a rewritten Writer is
-// fine; fmt.Fscan or json.Decoder writing through pointers are not), and
+// fine; fmt.Fscan, fmt.Scan or json.Decoder writing through pointers are
+// not), and
 // WriteString, WriteByte, ReadFrom and WriteTo methods.
 
 // readSigs are the methods whose callee writes (Read, ReadAt) or reads
@@ -88,7 +96,15 @@ var libFuncs = map[string]string{
 	"os.WriteFile":   "WriteFile",
 
 	"encoding/binary.Read": "BinaryRead",
+
+	"fmt.Sscan":   "Sscan",
+	"fmt.Sscanf":  "Sscanf",
+	"fmt.Sscanln": "Sscanln",
 }
+
+// siteFirst are the hooks of libFuncs that are variadic, as the functions
+// they replace are: their site comes first.
+var siteFirst = map[string]bool{"Sscan": true, "Sscanf": true, "Sscanln": true}
 
 // libCall rewrites the call x when it reads into memory as above, or is a
 // Put or Get of a sync.Pool (pool.go), and reports whether it did.
@@ -110,10 +126,24 @@ func (g *goRewriter) libCall(x *ast.CallExpr) bool {
 		// The hook writes every field of what data points to (fields.go).
 		g.r.flags.markTarget(g.r.info.TypeOf(x.Args[2]))
 	}
+	if siteFirst[hook] && g.r.flags != nil {
+		// The scanned arguments, after the string (and the format).
+		skip := 1
+		if hook == "Sscanf" {
+			skip = 2
+		}
+		for _, a := range x.Args[min(skip, len(x.Args)):] {
+			g.r.flags.markTarget(g.r.info.TypeOf(a))
+		}
+	}
 	if !method {
 		g.keepImport(x.Fun, fn.Name())
 		g.replace(x.Fun.Pos(), x.Fun.End(), rt(hook))
-		g.insert(x.Rparen, ", "+site, prioAtClose)
+		if siteFirst[hook] {
+			g.insert(x.Lparen+1, site+", ", prioVariantArg)
+		} else {
+			g.insert(x.Rparen, ", "+site, prioAtClose)
+		}
 		return true
 	}
 	g.insert(x.Fun.Pos(), rt(hook)+"(", prioAtOpen)

@@ -16,6 +16,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -39,6 +40,7 @@ type withPool struct{ sync.Pool }
 var (
 	_ = bufio.NewReader
 	_ = binary.BigEndian
+	_ = fmt.Sprint
 	_ = bytes.NewBuffer
 	_ = strings.NewReader
 	_ io.Reader
@@ -80,6 +82,10 @@ func f(b []byte, r io.Reader, ra io.ReaderAt, fl *os.File, buf *bytes.Buffer, o 
 		{"write file", `os.WriteFile("n", b, 0o600)`, []string{"_tpinstr_rt.WriteFile(\"n\", b, 0o600, "}, nil},
 		{"read file", `b, err = os.ReadFile("n")`, []string{"_tpinstr_rt.ReadFile(\"n\", "}, nil},
 		{"binary read", `var hdr struct{ N, M uint32 }; err = binary.Read(r, binary.BigEndian, &hdr)`, []string{"err = _tpinstr_rt.BinaryRead(r, binary.BigEndian, &hdr, "}, nil},
+		{"sscan", `var a, c int; _, err = fmt.Sscan("1 2", &a, &c)`, []string{"_, err = _tpinstr_rt.Sscan(", ", \"1 2\", &a, &c)"}, nil},
+		{"sscanf", `var a int; fmt.Sscanf("n=1", "n=%d", &a)`, []string{"_tpinstr_rt.Sscanf(", ", \"n=1\", \"n=%d\", &a)"}, nil},
+		{"sscanln of a call's string", `var a int; fmt.Sscanln(string(b), &a)`, []string{"_tpinstr_rt.Sscanln(", ", string(b), &a)"}, nil},
+		{"sscan with args...", `args := []any{new(int)}; fmt.Sscan("1", args...)`, nil, []string{"_tpinstr_rt.Sscan"}},
 		{"index operand", `s := make([]int, 8); s[first(buf.Read(b))] = 1`, []string{"s[first(_tpinstr_rt.FillRead(buf.Read, b, "}, nil},
 		{"pool pointer", `p.Put(p.Get())`, []string{"_tpinstr_rt.PoolPut(p, _tpinstr_rt.PoolGet(p, "}, nil},
 		{"pool value", `var q sync.Pool; q.Put(1); _ = q.Get()`, []string{"_tpinstr_rt.PoolPut(&(q), 1, ", "_tpinstr_rt.PoolGet(&(q), "}, nil},
@@ -130,6 +136,9 @@ func FillReadAt(read func([]byte, int64) (int, error), p []byte, off int64, site
 func DrainWrite(write func([]byte) (int, error), p []byte, site uint32) (int, error)           { return 0, nil }
 func ReadFull(r io.Reader, p []byte, site uint32) (int, error)                                  { return 0, nil }
 func BinaryRead(r io.Reader, order binary.ByteOrder, data any, site uint32) error { return nil }
+func Sscan(site uint32, str string, args ...any) (int, error)                  { return 0, nil }
+func Sscanf(site uint32, str, format string, args ...any) (int, error)         { return 0, nil }
+func Sscanln(site uint32, str string, args ...any) (int, error)                { return 0, nil }
 func ReadAtLeast(r io.Reader, p []byte, min int, site uint32) (int, error)                      { return 0, nil }
 func FileRead(read func([]byte) (int, error), p []byte, site uint32) (int, error)               { return 0, nil }
 func FileReadAt(read func([]byte, int64) (int, error), p []byte, off int64, site uint32) (int, error) { return 0, nil }

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"encoding/binary"
+	"fmt"
 	"io"
 	"os"
 	"reflect"
@@ -26,6 +27,9 @@ import (
 //	os.ReadFile(name)           →  rt.ReadFile(name, site)
 //	os.WriteFile(name, d, perm) →  rt.WriteFile(name, d, perm, site)
 //	binary.Read(r, order, data) →  rt.BinaryRead(r, order, data, site)
+//	fmt.Sscan(str, args...)     →  rt.Sscan(site, str, args...)
+//	fmt.Sscanf(str, f, args...) →  rt.Sscanf(site, str, f, args...)
+//	fmt.Sscanln(str, args...)   →  rt.Sscanln(site, str, args...)
 //
 // The method value keeps Go's evaluation order: the receiver is
 // evaluated before the arguments, as in the call.
@@ -163,6 +167,51 @@ func BinaryRead(r io.Reader, order binary.ByteOrder, data any, site uint32) erro
 		}
 	}
 	return err
+}
+
+// Sscan calls fmt.Sscan(str, args...) and records its writes (scanned).
+func Sscan(site uint32, str string, args ...any) (int, error) {
+	n, err := fmt.Sscan(str, args...)
+	scanned(args, n, site)
+	return n, err
+}
+
+// Sscanf calls fmt.Sscanf(str, format, args...) and records its writes
+// (scanned).
+func Sscanf(site uint32, str, format string, args ...any) (int, error) {
+	n, err := fmt.Sscanf(str, format, args...)
+	scanned(args, n, site)
+	return n, err
+}
+
+// Sscanln calls fmt.Sscanln(str, args...) and records its writes
+// (scanned).
+func Sscanln(site uint32, str string, args ...any) (int, error) {
+	n, err := fmt.Sscanln(str, args...)
+	scanned(args, n, site)
+	return n, err
+}
+
+// scanned records the writes of a scan that returned n: package fmt
+// stores into each argument in order, and counts it only once stored (an
+// item it cannot parse stops the scan before its store), so the targets
+// of the first n arguments were written, each whole, and no other. An
+// argument that implements fmt.Scanner stores what its own Scan method
+// does, which the method's own hooks record (or nobody sees, in code
+// that is not rewritten): it gets no write here.
+func scanned(args []any, n int, site uint32) {
+	for _, a := range args[:clampN(n, len(args))] {
+		if _, own := a.(fmt.Scanner); own {
+			continue
+		}
+		v := reflect.ValueOf(a)
+		if v.Kind() != reflect.Pointer || v.IsNil() {
+			continue
+		}
+		if size := v.Type().Elem().Size(); size > 0 {
+			checker.Access(v.UnsafePointer(), size, true, site)
+		}
+	}
 }
 
 // clampN returns n within 0..size.
