@@ -64,18 +64,20 @@ import (
 // it points to, or the slice's elements): it decodes into data only after
 // reading every byte it needs.
 //
-// fmt.Sscan, Sscanf and Sscanln go through rt.Sscan, Sscanf and Sscanln,
-// which make the call and record the write of what each of the first n
-// arguments points to, n the count it returns: fmt stores an item only
-// once it has parsed it, and counts it once stored. An argument that
-// implements fmt.Scanner is left to its own Scan method. (A call with
-// args... is not rewritten.)
+// fmt.Sscan, Sscanf and Sscanln, and Fscan, Fscanf and Fscanln, go
+// through the hooks of the same names, which make the call and record the
+// write of what each of the first n arguments points to, n the count it
+// returns: fmt stores an item only once it has parsed it, and counts it
+// once stored. An argument that implements fmt.Scanner is left to its own
+// Scan method. (A call with args... is not rewritten.) What Fscan does to
+// its reader is stdeffects.go's: a write of a reader of the standard
+// library's (a *bufio.Reader, a *strings.Reader) through stdFuncs, and
+// the hooks of a reader whose methods are rewritten code.
 //
 // Not covered: method values and method expressions of Read (r := f.Read),
 // go statements of them, readers called by other code of the standard
 // library on the program's memory (io.Copy into a rewritten Writer is
-// fine; fmt.Fscan, fmt.Scan or json.Decoder writing through pointers are
-// not), and
+// fine; fmt.Scan or json.Decoder writing through pointers are not), and
 // WriteString, WriteByte, ReadFrom and WriteTo methods.
 
 // readSigs are the methods whose callee writes (Read, ReadAt) or reads
@@ -100,11 +102,14 @@ var libFuncs = map[string]string{
 	"fmt.Sscan":   "Sscan",
 	"fmt.Sscanf":  "Sscanf",
 	"fmt.Sscanln": "Sscanln",
+	"fmt.Fscan":   "Fscan",
+	"fmt.Fscanf":  "Fscanf",
+	"fmt.Fscanln": "Fscanln",
 }
 
 // siteFirst are the hooks of libFuncs that are variadic, as the functions
 // they replace are: their site comes first.
-var siteFirst = map[string]bool{"Sscan": true, "Sscanf": true, "Sscanln": true}
+var siteFirst = map[string]bool{"Sscan": true, "Sscanf": true, "Sscanln": true, "Fscan": true, "Fscanf": true, "Fscanln": true}
 
 // libCall rewrites the call x when it reads into memory as above, or is a
 // Put or Get of a sync.Pool (pool.go), and reports whether it did.
@@ -129,7 +134,7 @@ func (g *goRewriter) libCall(x *ast.CallExpr) bool {
 	if siteFirst[hook] && g.r.flags != nil {
 		// The scanned arguments, after the string (and the format).
 		skip := 1
-		if hook == "Sscanf" {
+		if hook == "Sscanf" || hook == "Fscanf" {
 			skip = 2
 		}
 		for _, a := range x.Args[min(skip, len(x.Args)):] {

@@ -85,6 +85,8 @@ func f(b []byte, r io.Reader, ra io.ReaderAt, fl *os.File, buf *bytes.Buffer, o 
 		{"sscan", `var a, c int; _, err = fmt.Sscan("1 2", &a, &c)`, []string{"_, err = _tpinstr_rt.Sscan(", ", \"1 2\", &a, &c)"}, nil},
 		{"sscanf", `var a int; fmt.Sscanf("n=1", "n=%d", &a)`, []string{"_tpinstr_rt.Sscanf(", ", \"n=1\", \"n=%d\", &a)"}, nil},
 		{"sscanln of a call's string", `var a int; fmt.Sscanln(string(b), &a)`, []string{"_tpinstr_rt.Sscanln(", ", string(b), &a)"}, nil},
+		{"fscan of a bufio reader", `var a int; fmt.Fscan(bufio.NewReader(r), &a)`, []string{"_tpinstr_rt.Fscan(", ", _tpinstr_t1, &a)", "_tpinstr_rt.Write(_tpinstr_t1, "}, nil},
+		{"fscanf", `var a int; fmt.Fscanf(r, "%d", &a)`, []string{"_tpinstr_rt.Fscanf(", ", r, \"%d\", &a)"}, nil},
 		{"sscan with args...", `args := []any{new(int)}; fmt.Sscan("1", args...)`, nil, []string{"_tpinstr_rt.Sscan"}},
 		{"index operand", `s := make([]int, 8); s[first(buf.Read(b))] = 1`, []string{"s[first(_tpinstr_rt.FillRead(buf.Read, b, "}, nil},
 		{"pool pointer", `p.Put(p.Get())`, []string{"_tpinstr_rt.PoolPut(p, _tpinstr_rt.PoolGet(p, "}, nil},
@@ -139,6 +141,9 @@ func BinaryRead(r io.Reader, order binary.ByteOrder, data any, site uint32) erro
 func Sscan(site uint32, str string, args ...any) (int, error)                  { return 0, nil }
 func Sscanf(site uint32, str, format string, args ...any) (int, error)         { return 0, nil }
 func Sscanln(site uint32, str string, args ...any) (int, error)                { return 0, nil }
+func Fscan(site uint32, r io.Reader, args ...any) (int, error)                 { return 0, nil }
+func Fscanf(site uint32, r io.Reader, format string, args ...any) (int, error) { return 0, nil }
+func Fscanln(site uint32, r io.Reader, args ...any) (int, error)               { return 0, nil }
 func ReadAtLeast(r io.Reader, p []byte, min int, site uint32) (int, error)                      { return 0, nil }
 func FileRead(read func([]byte) (int, error), p []byte, site uint32) (int, error)               { return 0, nil }
 func FileReadAt(read func([]byte, int64) (int, error), p []byte, off int64, site uint32) (int, error) { return 0, nil }

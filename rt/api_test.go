@@ -73,7 +73,7 @@ var surface = []string{
 	// Reads and writes of the standard library, file I/O and sync.Pool
 	// (iohooks.go, poolhooks.go; instrument/ioread.go and pool.go).
 	"FillRead", "FillReadAt", "DrainWrite", "ReadFull", "ReadAtLeast", "BinaryRead",
-	"Sscan", "Sscanf", "Sscanln",
+	"Sscan", "Sscanf", "Sscanln", "Fscan", "Fscanf", "Fscanln",
 	"FileRead", "FileReadAt", "FileWrite", "FileWriteString", "FileWriteAt",
 	"ReadFile", "WriteFile", "PoolPut", "PoolGet",
 }

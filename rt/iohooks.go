@@ -30,6 +30,9 @@ import (
 //	fmt.Sscan(str, args...)     →  rt.Sscan(site, str, args...)
 //	fmt.Sscanf(str, f, args...) →  rt.Sscanf(site, str, f, args...)
 //	fmt.Sscanln(str, args...)   →  rt.Sscanln(site, str, args...)
+//	fmt.Fscan(r, args...)       →  rt.Fscan(site, r, args...)
+//	fmt.Fscanf(r, f, args...)   →  rt.Fscanf(site, r, f, args...)
+//	fmt.Fscanln(r, args...)     →  rt.Fscanln(site, r, args...)
 //
 // The method value keeps Go's evaluation order: the receiver is
 // evaluated before the arguments, as in the call.
@@ -188,6 +191,28 @@ func Sscanf(site uint32, str, format string, args ...any) (int, error) {
 // (scanned).
 func Sscanln(site uint32, str string, args ...any) (int, error) {
 	n, err := fmt.Sscanln(str, args...)
+	scanned(args, n, site)
+	return n, err
+}
+
+// Fscan calls fmt.Fscan(r, args...) and records its writes (scanned).
+func Fscan(site uint32, r io.Reader, args ...any) (int, error) {
+	n, err := fmt.Fscan(r, args...)
+	scanned(args, n, site)
+	return n, err
+}
+
+// Fscanf calls fmt.Fscanf(r, format, args...) and records its writes
+// (scanned).
+func Fscanf(site uint32, r io.Reader, format string, args ...any) (int, error) {
+	n, err := fmt.Fscanf(r, format, args...)
+	scanned(args, n, site)
+	return n, err
+}
+
+// Fscanln calls fmt.Fscanln(r, args...) and records its writes (scanned).
+func Fscanln(site uint32, r io.Reader, args ...any) (int, error) {
+	n, err := fmt.Fscanln(r, args...)
 	scanned(args, n, site)
 	return n, err
 }
