@@ -244,12 +244,11 @@ func (f *facts) byteAccessor(x *ast.CallExpr) (write bool, n int, ok bool) {
 	// The method of the byte order itself, not of the interface
 	// ByteOrder that a struct of the program may embed (its method is
 	// whatever the embedded value's is).
-	switch key := methodKey(fn); {
-	case strings.HasPrefix(key, "encoding/binary.bigEndian."), strings.HasPrefix(key, "encoding/binary.littleEndian."):
-	default:
+	key := methodKey(fn)
+	if !strings.HasPrefix(key, "encoding/binary.bigEndian.") && !strings.HasPrefix(key, "encoding/binary.littleEndian.") {
 		return false, 0, false
 	}
-	effs := stdPrefixes[methodKey(fn)]
+	effs := stdPrefixes[key]
 	if len(effs) != 1 {
 		return false, 0, false
 	}
