@@ -46,6 +46,9 @@ type funcCtx struct {
 
 	covers    []cover         // loop optimizations in force (cover.go)
 	usedFlags map[string]bool // flags of invariant.go that a placed hook uses
+	// spanLoops are the loop bodies whose accessor runs got their range
+	// hooks with the loop's sliceloop hooks (spanrun.go, spanLoopPlan).
+	spanLoops map[*ast.BlockStmt]bool
 }
 
 // rewriteFile returns the rewritten text of file and its site table, or

@@ -18,14 +18,20 @@ import (
 // into an array count as possible panics. The caller has checked that the
 // body calls nothing (effects.call), so no other code runs.
 func (f *facts) panicFree(body *ast.BlockStmt, idx *types.Var) ([]indexUse, bool) {
+	return f.panicFreeTested(body, idx, nil)
+}
+
+// panicFreeTested is panicFree where the nodes that tested says a test of
+// the caller's stands for cannot panic themselves (panicFreeExcept).
+func (f *facts) panicFreeTested(body *ast.BlockStmt, idx *types.Var, tested func(ast.Node) bool) ([]indexUse, bool) {
 	var uses []indexUse
-	ok := f.panicFreeNode(body, func(x *ast.IndexExpr) bool {
+	ok := f.panicFreeExcept(body, func(x *ast.IndexExpr) bool {
 		u, safe := f.safeIndex(x, idx)
 		if u != nil && !containsUse(uses, *u) {
 			uses = append(uses, *u)
 		}
 		return safe
-	})
+	}, tested)
 	return uses, ok
 }
 

@@ -46,7 +46,10 @@ import (
 // by exactly hi-lo and every i±k lies between them). If the flag is false, the loop may stop part-way with a
 // panic, so the range hooks are not run and every per-element hook runs
 // instead, behind the negated flag. A function with goto gets no flag (a
-// declaration could be jumped over), and then only the first form.
+// declaration could be jumped over), and then only the first form. The
+// calls of a byte order's accessors that spanrun.go records by runs are
+// the one call a body may make: the flag then also tests the runs (their
+// tests are spanrun's), and both rules' range hooks run behind it.
 //
 // Why this hides no race. The loop's body makes no task-library call and
 // calls nothing that could, so the whole loop, and the range hooks just
@@ -214,7 +217,15 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 	if ef.call || ef.branch || ef.unbounded || ef.vars[l.idx] || (l.drv != nil && r.facts.varChanged(ef, l.drv)) {
 		return
 	}
-	uses, ok := r.facts.panicFree(l.body, l.idx)
+	// A byte order's accessors in the body, whose runs spanrun.go
+	// records, may panic only where the runs' tests, added to the flag,
+	// say they do not.
+	sp := r.spanLoopPlan(l, pre)
+	uses, ok := r.facts.panicFreeTested(l.body, l.idx, sp.isTested)
+	if !ok && sp != nil {
+		sp = nil
+		uses, ok = r.facts.panicFree(l.body, l.idx)
+	}
 	if !ok {
 		// The body may panic: perhaps only at computed indices, which
 		// computed.go tests before the statement that makes them.
@@ -243,13 +254,16 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 		return
 	}
 	flag, conds := "", ""
-	if len(tested) > 0 || l.drvName == "" {
+	if len(tested) > 0 || l.drvName == "" || sp != nil {
 		if r.fn.hasGoto || !r.facts.universeAt(pre, "len") {
 			return
 		}
-		if conds, ok = b.tests(r, l, tested, pre); !ok {
-			return
+		if len(tested) > 0 || l.drvName == "" {
+			if conds, ok = b.tests(r, l, tested, pre); !ok {
+				return
+			}
 		}
+		conds = strings.Join(append(nonEmpty(conds), sp.conds()...), " && ")
 		flag = r.newTemp()
 	}
 	calls := make([]string, len(hooks))
@@ -263,10 +277,19 @@ func (r *fileRewriter) rangeHooks(l *sliceLoop, pre token.Pos) {
 		r.stats.RangeHooks++
 		r.addCover(&elemCover{start: l.body.Pos(), end: l.body.End(), t: h.use.t, key: h.use.key, write: h.a.write, flag: flag})
 	}
+	calls = append(calls, sp.place(r, l.body, pre, flag)...)
 	if flag != "" {
 		calls = flagged(flag, conds, calls...)
 	}
 	r.before(pre, calls...)
+}
+
+// nonEmpty returns s as a list, empty when s is.
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }
 
 // rangeHook is one range hook of a loop: the first access a of the index

@@ -456,7 +456,16 @@ func (g *spanGen) loop() {
 		stmt = "sink = append(sink, " + read + ")"
 	}
 	lines := []string{stmt}
-	if bound != "" && r.IntN(2) == 0 {
+	if !write && r.IntN(3) == 0 {
+		// A decode loop that also stores what it reads into a slice of
+		// its own, which may be too short (a panic part-way, after the
+		// read): sliceloop.go and spanrun.go share one flag.
+		out, xv := fmt.Sprintf("out%d", g.nl), fmt.Sprintf("x%d", g.nl)
+		g.decls = append(g.decls, fmt.Sprintf("%s := make([]uint64, %d)", out, max(0, n-r.IntN(3))))
+		read := strings.TrimSuffix(strings.TrimPrefix(stmt, "sink = append(sink, "), ")")
+		lines = []string{xv + " := " + read, "sink = append(sink, " + xv + ")", out + "[j] = " + xv}
+		g.sc.shapes = append(g.sc.shapes, "stored into "+out)
+	} else if bound != "" && r.IntN(2) == 0 {
 		// The loop does fewer iterations than its bound at entry.
 		g.sc.stops = true
 		lines = append(lines, bound+"--")

@@ -91,6 +91,14 @@ import (
 // wrapping: (len(t)-B)/n >= N holds exactly when len(t)-B >= n*N, and then
 // every x the loop computes lies in [B, len(t)-n] without wrapping.
 //
+// A loop that sliceloop.go hooks too (a decode loop that stores what it
+// reads, for k := range out { out[k] = le.Uint32(b[4*k:]) }) gets one flag
+// for both rules' range hooks (spanLoopPlan): the runs' tests are added to
+// sliceloop's, and the body is checked, as sliceloop checks it, with the
+// runs' accessor calls counted as tested; when the flag fails, every
+// per-element and per-call hook runs. Each rule's argument holds under
+// the shared flag: it holds exactly when both rules' flags would.
+//
 // Why this hides no race. In both forms nothing between the range hook
 // and the accesses it stands for starts, ends or joins a task: the code
 // in between is the program's own simple statements and the standard
@@ -437,13 +445,25 @@ func (r *fileRewriter) spanBase(u spanUse, c int64, pos token.Pos) (spanBaseText
 // operands of those (the receiver, the offset, the value put) must not
 // panic either.
 func (r *fileRewriter) spanCallsSafe(nodes []ast.Stmt, uses []spanUse, calls map[ast.Expr]*ast.CallExpr, index func(*ast.IndexExpr) bool) bool {
+	tested := r.spanTested(uses, calls)
+	for _, s := range nodes {
+		if !r.facts.panicFreeExcept(s, index, func(n ast.Node) bool { return tested[n] }) {
+			return false
+		}
+	}
+	return true
+}
+
+// spanTested returns the nodes of the accessor calls of uses that a run's
+// test stands for: each call (its length check), its slice expression,
+// and the method it selects on a byte order's value (not through a
+// pointer), which cannot panic; their operands are still checked.
+func (r *fileRewriter) spanTested(uses []spanUse, calls map[ast.Expr]*ast.CallExpr) map[ast.Node]bool {
 	tested := map[ast.Node]bool{}
 	for _, u := range uses {
 		call := calls[u.a.loc]
 		tested[u.a.loc] = true
 		tested[call] = true
-		// The method selected on a byte order's value (not through a
-		// pointer) cannot panic; its receiver is still checked.
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if ms := r.info.Selections[sel]; ms != nil && !ms.Indirect() {
 				if _, isPtr := coreType(r.info.TypeOf(sel.X)).(*types.Pointer); !isPtr {
@@ -452,12 +472,7 @@ func (r *fileRewriter) spanCallsSafe(nodes []ast.Stmt, uses []spanUse, calls map
 			}
 		}
 	}
-	for _, s := range nodes {
-		if !r.facts.panicFreeExcept(s, index, func(n ast.Node) bool { return tested[n] }) {
-			return false
-		}
-	}
-	return true
+	return tested
 }
 
 // constArrayIndex is the index rule of panicFreeNode that allows only a
@@ -475,6 +490,13 @@ func (r *fileRewriter) constArrayIndex(x *ast.IndexExpr) bool {
 // behind the flag cond, and registers the cover that keeps their hooks in
 // [pre, end) behind the negated flag.
 func (r *fileRewriter) spanHook(uses []spanUse, pre, end token.Pos, b spanBaseText, size, cond string) {
+	flag := r.newTemp()
+	r.before(pre, flagged(flag, cond, r.spanCall(uses, b, size, pre, end, flag))...)
+}
+
+// spanCall renders the range hook of uses, t[B : B+size], and registers
+// the cover that keeps their hooks in [pre, end) behind !flag.
+func (r *fileRewriter) spanCall(uses []spanUse, b spanBaseText, size string, pre, end token.Pos, flag string) string {
 	first := uses[0].a
 	locs := map[ast.Expr]bool{}
 	for _, u := range uses {
@@ -490,10 +512,18 @@ func (r *fileRewriter) spanHook(uses []spanUse, pre, end token.Pos, b spanBaseTe
 	span := b.t + "[" + b.off + " : " + b.off + "+" + size + "]"
 	k := r.addSite(first.pos, kind, first.shown)
 	r.sites[k].expr = squeeze(r.text(uses[0].base) + "[" + b.src + ":" + b.src + "+" + size + "]")
-	flag := r.newTemp()
 	r.stats.RangeHooks++
-	r.before(pre, flagged(flag, cond, rtCall(op, span, r.siteRef(k)))...)
 	r.addCover(&spanCover{start: pre, end: end, locs: locs, write: first.write, flag: flag})
+	return rtCall(op, span, r.siteRef(k))
+}
+
+// spanLoopRun is one planned run of a loop: its accesses (one per
+// iteration), t[B : B+size] and the test that every iteration's access is
+// in range.
+type spanLoopRun struct {
+	uses       []spanUse
+	b          spanBaseText
+	size, cond string
 }
 
 // spanLoop places the range hook of the accessor calls of a loop's body
@@ -501,23 +531,39 @@ func (r *fileRewriter) spanHook(uses []spanUse, pre, end token.Pos, b spanBaseTe
 // rendered by count, before the loop, over the indices of the slice
 // variable drv when it is not nil; the body must not move moved.
 func (r *fileRewriter) spanLoop(j, drv *types.Var, body *ast.BlockStmt, count func(rd *renderer) (string, bool), moved []ast.Expr, pre token.Pos) {
+	if r.fn != nil && r.fn.spanLoops[body] {
+		return // placed with the loop's sliceloop hooks (spanLoopPlan)
+	}
+	runs, _ := r.planSpanLoop(j, drv, body, count, moved, pre, true)
+	for _, run := range runs {
+		r.spanHook(run.uses, pre, body.End(), run.b, run.size, run.cond)
+	}
+}
+
+// planSpanLoop returns the runs of a loop's body (see spanLoop) and the
+// nodes of their accessor calls that the runs' tests stand for (the
+// calls, their slice expressions and their methods' selectors). With
+// alone, each run's calls must be the only way the body can panic but at
+// drv[j] and constant indices of arrays; without, the caller checks the
+// body, with those nodes tested.
+func (r *fileRewriter) planSpanLoop(j, drv *types.Var, body *ast.BlockStmt, count func(rd *renderer) (string, bool), moved []ast.Expr, pre token.Pos, alone bool) ([]spanLoopRun, map[ast.Node]bool) {
 	if j == nil || !r.on(OptSpanRun) || r.fn == nil || r.fn.hasGoto || r.facts.inIsolated(body.Pos()) || r.facts.esc.isShared(j) {
-		return
+		return nil, nil
 	}
 	for _, s := range body.List {
 		switch s.(type) {
 		case *ast.ExprStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.DeclStmt:
 		default:
-			return
+			return nil, nil
 		}
 	}
 	ef := r.facts.effectsOf(body)
 	if ef.call || ef.branch || ef.unbounded || ef.vars[j] {
-		return
+		return nil, nil
 	}
 	for _, x := range moved {
 		if r.facts.exprMoves(ef, x) {
-			return
+			return nil, nil
 		}
 	}
 	// An index cannot panic when it is a constant into an array, or j
@@ -553,6 +599,8 @@ func (r *fileRewriter) spanLoop(j, drv *types.Var, body *ast.BlockStmt, count fu
 			groups[k] = append(groups[k], u)
 		}
 	}
+	var runs []spanLoopRun
+	tested := map[ast.Node]bool{}
 	for _, k := range order {
 		us := groups[k]
 		u0 := us[0]
@@ -562,7 +610,7 @@ func (r *fileRewriter) spanLoop(j, drv *types.Var, body *ast.BlockStmt, count fu
 		if r.facts.varChanged(ef, u0.t) || (u0.e != nil && r.facts.exprMoves(ef, u0.e)) {
 			continue
 		}
-		if !r.spanCallsSafe(body.List, us, calls, index) {
+		if alone && !r.spanCallsSafe(body.List, us, calls, index) {
 			continue
 		}
 		b, ok := r.spanBase(u0, u0.c, pre)
@@ -576,8 +624,12 @@ func (r *fileRewriter) spanLoop(j, drv *types.Var, body *ast.BlockStmt, count fu
 		}
 		stride := strconv.FormatInt(u0.n, 10)
 		cond := "0 <= " + b.off + " && " + b.off + " <= len(" + b.t + ") && " + n + " >= 0 && (len(" + b.t + ")-" + b.off + ")/" + stride + " >= " + n
-		r.spanHook(us, pre, body.End(), b, stride+"*("+n+")", cond)
+		runs = append(runs, spanLoopRun{uses: us, b: b, size: stride + "*(" + n + ")", cond: cond})
+		for node := range r.spanTested(us, calls) {
+			tested[node] = true
+		}
 	}
+	return runs, tested
 }
 
 // forSpanLoop places the range hooks of `for j := 0; j < N; j++` (or
@@ -643,4 +695,70 @@ func (r *fileRewriter) rangeSpanLoop(s *ast.RangeStmt, pre token.Pos) {
 func (r *fileRewriter) steadyCount(n ast.Expr, j *types.Var, pre token.Pos) bool {
 	return isPlainInt(r.info.TypeOf(n)) && r.repeatable(n) && !r.facts.chanLen(n) &&
 		!r.facts.mentions(n, j) && r.facts.exprVisibleAt(n, pre)
+}
+
+// spanLoopPlan plans the accessor runs of loop l of sliceloop.go, whose
+// range hooks and flag they then share (rangeHooks): a loop over the
+// indices of a slice variable, or over 0..N-1 (range N, or from 0 while
+// below N, N of the predeclared int, steady). It returns nil when the
+// loop is of another form or has no run.
+func (r *fileRewriter) spanLoopPlan(l *sliceLoop, pre token.Pos) *spanPlan {
+	if !r.on(OptSpanRun) || l.down || !isPlainInt(l.idx.Type()) {
+		return nil
+	}
+	var count func(rd *renderer) (string, bool)
+	var moved []ast.Expr
+	switch {
+	case l.drv != nil && l.drvName == l.drv.Name():
+		count = func(rd *renderer) (string, bool) { return "len(" + l.drvName + ")", true }
+	case l.drvName == "" && l.hi != nil && !l.inclusive && (l.lo == nil || r.facts.isConstInt(l.lo, 0)) && r.steadyCount(l.hi, l.idx, pre):
+		count = func(rd *renderer) (string, bool) { return rd.value(l.hi) }
+		if !l.hiOnce {
+			moved = []ast.Expr{l.hi}
+		}
+	default:
+		return nil
+	}
+	runs, tested := r.planSpanLoop(l.idx, l.drv, l.body, count, moved, pre, false)
+	if len(runs) == 0 {
+		return nil
+	}
+	return &spanPlan{runs: runs, tested: tested}
+}
+
+// spanPlan is the planned accessor runs of a loop that sliceloop hooks.
+type spanPlan struct {
+	runs   []spanLoopRun
+	tested map[ast.Node]bool
+}
+
+// isTested reports whether the runs' tests stand for the node n's panics.
+func (p *spanPlan) isTested(n ast.Node) bool { return p != nil && p.tested[n] }
+
+// conds returns the runs' tests.
+func (p *spanPlan) conds() []string {
+	var cs []string
+	if p != nil {
+		for _, run := range p.runs {
+			cs = append(cs, run.cond)
+		}
+	}
+	return cs
+}
+
+// place renders the runs' range hooks, behind the loop's flag, and
+// registers their covers.
+func (p *spanPlan) place(r *fileRewriter, body *ast.BlockStmt, pre token.Pos, flag string) []string {
+	if p == nil {
+		return nil
+	}
+	if r.fn.spanLoops == nil {
+		r.fn.spanLoops = map[*ast.BlockStmt]bool{}
+	}
+	r.fn.spanLoops[body] = true
+	var calls []string
+	for _, run := range p.runs {
+		calls = append(calls, r.spanCall(run.uses, run.b, run.size, pre, body.End(), flag))
+	}
+	return calls
 }

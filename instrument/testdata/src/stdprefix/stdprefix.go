@@ -128,6 +128,29 @@ var cases = []struct {
 		sink = append(sink, uint64(binary.LittleEndian.Uint32(d[4:12])))
 		return d
 	}},
+	{"spanrun-decode-short", 10, 16, func(d []byte) []byte {
+		// sliceloop's range hook of out and spanrun's of d share one
+		// flag, which must test d too.
+		defer func() { recover() }()
+		out := make([]uint64, 4)
+		for k := range out {
+			x := binary.LittleEndian.Uint32(d[4*k:])
+			sink = append(sink, uint64(x))
+			out[k] = uint64(x)
+		}
+		return d
+	}},
+	{"spanrun-decode-out-short", 16, 16, func(d []byte) []byte {
+		// out is too short: the third iteration reads, then panics.
+		defer func() { recover() }()
+		out := make([]uint64, 2)
+		for k := 0; k < 4; k++ {
+			x := binary.LittleEndian.Uint32(d[4*k:])
+			sink = append(sink, uint64(x))
+			out[k] = uint64(x)
+		}
+		return d
+	}},
 	{"spanrun-short-statements", 5, 8, func(d []byte) []byte {
 		defer func() { recover() }()
 		sink = append(sink, uint64(binary.BigEndian.Uint16(d[0:])))
