@@ -387,6 +387,9 @@ func (r *fileRewriter) placeSpanRun(win []ast.Stmt, run *spanRun, calls map[ast.
 	if !ok {
 		return
 	}
+	if !r.constSpanOK(u0, run.lo, run.hi-run.lo, true) {
+		return
+	}
 	b, ok := r.spanBase(u0, run.lo, pre)
 	if !ok {
 		return
@@ -394,6 +397,33 @@ func (r *fileRewriter) placeSpanRun(win []ast.Stmt, run *spanRun, calls map[ast.
 	size := strconv.FormatInt(run.hi-run.lo, 10)
 	cond := "0 <= " + b.off + " && " + b.off + " <= len(" + b.t + ") && len(" + b.t + ")-" + b.off + " >= " + size
 	r.spanHook(run.uses, pre, win[run.last].End(), b, size, cond)
+}
+
+// constSpanOK reports whether the hook t[B : B+size] and its flag compile,
+// on every platform, as far as their constant parts go (Go rejects a
+// constant index that is negative, beyond an array's length or beyond
+// int's range, even in code that never runs): B = c is not negative when
+// x has no variable part, and, when the size is known (sizeKnown), it and
+// a constant B+size lie below 2^31, B+size within an array's length.
+func (r *fileRewriter) constSpanOK(u spanUse, c, size int64, sizeKnown bool) bool {
+	if u.e == nil && c < 0 {
+		return false
+	}
+	if !sizeKnown {
+		return true
+	}
+	if size < 0 || size > 1<<31-1 {
+		return false
+	}
+	if u.e == nil {
+		if c+size > 1<<31-1 {
+			return false
+		}
+		if n, isArr := arrayLen(u.t.Type()); isArr && c+size > n {
+			return false
+		}
+	}
+	return true
 }
 
 // spanBaseText is a run's slice and base offset B, rendered.
@@ -530,11 +560,11 @@ type spanLoopRun struct {
 // (see above) before pre: the loop's index j runs through 0..N-1, N
 // rendered by count, before the loop, over the indices of the slice
 // variable drv when it is not nil; the body must not move moved.
-func (r *fileRewriter) spanLoop(j, drv *types.Var, body *ast.BlockStmt, count func(rd *renderer) (string, bool), moved []ast.Expr, pre token.Pos) {
+func (r *fileRewriter) spanLoop(j, drv *types.Var, body *ast.BlockStmt, count func(rd *renderer) (string, bool), countVal constant.Value, moved []ast.Expr, pre token.Pos) {
 	if r.fn != nil && r.fn.spanLoops[body] {
 		return // placed with the loop's sliceloop hooks (spanLoopPlan)
 	}
-	runs, _ := r.planSpanLoop(j, drv, body, count, moved, pre, true)
+	runs, _ := r.planSpanLoop(j, drv, body, count, countVal, moved, pre, true)
 	for _, run := range runs {
 		r.spanHook(run.uses, pre, body.End(), run.b, run.size, run.cond)
 	}
@@ -546,7 +576,7 @@ func (r *fileRewriter) spanLoop(j, drv *types.Var, body *ast.BlockStmt, count fu
 // alone, each run's calls must be the only way the body can panic but at
 // drv[j] and constant indices of arrays; without, the caller checks the
 // body, with those nodes tested.
-func (r *fileRewriter) planSpanLoop(j, drv *types.Var, body *ast.BlockStmt, count func(rd *renderer) (string, bool), moved []ast.Expr, pre token.Pos, alone bool) ([]spanLoopRun, map[ast.Node]bool) {
+func (r *fileRewriter) planSpanLoop(j, drv *types.Var, body *ast.BlockStmt, count func(rd *renderer) (string, bool), countVal constant.Value, moved []ast.Expr, pre token.Pos, alone bool) ([]spanLoopRun, map[ast.Node]bool) {
 	if j == nil || !r.on(OptSpanRun) || r.fn == nil || r.fn.hasGoto || r.facts.inIsolated(body.Pos()) || r.facts.esc.isShared(j) {
 		return nil, nil
 	}
@@ -613,6 +643,17 @@ func (r *fileRewriter) planSpanLoop(j, drv *types.Var, body *ast.BlockStmt, coun
 		if alone && !r.spanCallsSafe(body.List, us, calls, index) {
 			continue
 		}
+		size, known := int64(0), countVal != nil
+		if known {
+			n, exact := constant.Int64Val(constant.ToInt(countVal))
+			if !exact || n < 0 || n > (1<<31-1)/u0.n {
+				continue // the hook's constant bounds would not compile
+			}
+			size = u0.n * n
+		}
+		if !r.constSpanOK(u0, u0.c, size, known) {
+			continue
+		}
 		b, ok := r.spanBase(u0, u0.c, pre)
 		if !ok {
 			continue
@@ -642,7 +683,7 @@ func (r *fileRewriter) forSpanLoop(s *ast.ForStmt, pre token.Pos) {
 	if cond == nil || !r.facts.isConstInt(init.Rhs[0], 0) || !isPlainInt(j.Type()) || !r.steadyCount(cond.Y, j, pre) {
 		return
 	}
-	r.spanLoop(j, nil, s.Body, func(rd *renderer) (string, bool) { return rd.value(cond.Y) }, []ast.Expr{cond.Y}, pre)
+	r.spanLoop(j, nil, s.Body, func(rd *renderer) (string, bool) { return rd.value(cond.Y) }, r.info.Types[cond.Y].Value, []ast.Expr{cond.Y}, pre)
 }
 
 // rangeSpanLoop places the range hooks of `for j := range x`, x an int
@@ -658,6 +699,7 @@ func (r *fileRewriter) rangeSpanLoop(s *ast.RangeStmt, pre token.Pos) {
 		return
 	}
 	var count func(rd *renderer) (string, bool)
+	var countVal constant.Value
 	var drv *types.Var
 	switch t := coreType(r.info.TypeOf(s.X)).(type) {
 	case *types.Array:
@@ -668,6 +710,7 @@ func (r *fileRewriter) rangeSpanLoop(s *ast.RangeStmt, pre token.Pos) {
 		}
 		n := strconv.FormatInt(t.Len(), 10)
 		count = func(*renderer) (string, bool) { return n, true }
+		countVal = constant.MakeInt64(t.Len())
 	case *types.Slice:
 		if drv = r.facts.sliceVar(ast.Unparen(s.X)); drv == nil {
 			return
@@ -681,10 +724,11 @@ func (r *fileRewriter) rangeSpanLoop(s *ast.RangeStmt, pre token.Pos) {
 			return
 		}
 		count = func(rd *renderer) (string, bool) { return rd.value(s.X) }
+		countVal = r.info.Types[s.X].Value
 	default:
 		return
 	}
-	r.spanLoop(j, drv, s.Body, count, nil, pre)
+	r.spanLoop(j, drv, s.Body, count, countVal, nil, pre)
 }
 
 // steadyCount reports whether the count n of a loop over j, rendered
@@ -707,19 +751,21 @@ func (r *fileRewriter) spanLoopPlan(l *sliceLoop, pre token.Pos) *spanPlan {
 		return nil
 	}
 	var count func(rd *renderer) (string, bool)
+	var countVal constant.Value
 	var moved []ast.Expr
 	switch {
 	case l.drv != nil && l.drvName == l.drv.Name():
 		count = func(rd *renderer) (string, bool) { return "len(" + l.drvName + ")", true }
 	case l.drvName == "" && l.hi != nil && !l.inclusive && (l.lo == nil || r.facts.isConstInt(l.lo, 0)) && r.steadyCount(l.hi, l.idx, pre):
 		count = func(rd *renderer) (string, bool) { return rd.value(l.hi) }
+		countVal = r.info.Types[l.hi].Value
 		if !l.hiOnce {
 			moved = []ast.Expr{l.hi}
 		}
 	default:
 		return nil
 	}
-	runs, tested := r.planSpanLoop(l.idx, l.drv, l.body, count, moved, pre, false)
+	runs, tested := r.planSpanLoop(l.idx, l.drv, l.body, count, countVal, moved, pre, false)
 	if len(runs) == 0 {
 		return nil
 	}
