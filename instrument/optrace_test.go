@@ -23,6 +23,8 @@ var optraceScenarios = []struct {
 	{"fallback-clean", ""},
 	{"straight-reads", "// first read"},
 	{"straight-write", "// the write"},
+	{"search", "// search's read"},
+	{"search-clean", ""},
 	{"stencil", "// smooth's accesses"},
 	{"stencil-clean", ""},
 	{"stencil-middle", "// smooth's accesses"},

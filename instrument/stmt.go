@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // stmtList rewrites the statements of a block or clause. The list starts a
@@ -445,7 +446,8 @@ func (r *fileRewriter) forPost(post ast.Stmt, pre token.Pos) {
 
 // rangeStmt rewrites a range loop: the range expression is evaluated once
 // before the loop (its hooks go there: the elements of a slice or array
-// read by the loop are recorded as one read, and none for a composite
+// read by the loop are recorded as one read, or one at a time when the
+// loop may stop early (rangeElemReads), and none for a composite
 // literal, which nothing else holds (freshLiteral); a range expression that calls
 // something is first evaluated into a temporary, see rangetemp.go), and
 // assignments to existing iteration variables are hooked at the start of
@@ -461,6 +463,7 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 		case !hasValue || useTemp || freshLiteral(s.X):
 		case r.rangeWrapWanted(s):
 			r.rangeWraps = append(r.rangeWraps, rangeWrap{s, pre, r.fn})
+		case r.rangeElemReads(s):
 		default:
 			c.add(&acc{pos: s.X.Pos(), form: formSlice, loc: s.X})
 		}
@@ -506,6 +509,64 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt, pre token.Pos) {
 	}
 	r.stmtList(s.Body.List)
 	r.declareFlags(inv, pre)
+}
+
+// rangeElemReads hooks, at the start of each iteration, the read of the
+// element that `for k, v := range s` assigns to v, when the loop may stop
+// before its last element (earlyExit): a read of every element of s before
+// the loop, as other range loops get, would record reads of the elements a
+// search that returns early never reaches. It applies to a slice variable
+// s that the body does not assign, with k and v declared by the loop (k
+// named by the rewriter when it is blank) and not shadowing s, and reports
+// whether it placed the hook. The element k of s is the one the iteration
+// read: the range expression was evaluated once, into the slice that s
+// still holds.
+func (r *fileRewriter) rangeElemReads(s *ast.RangeStmt) bool {
+	if s.Tok != token.DEFINE || s.Key == nil || !earlyExit(s.Body) || r.facts.inIsolated(s.Pos()) {
+		return false
+	}
+	v := r.facts.sliceVar(ast.Unparen(s.X))
+	if v == nil || r.facts.varChanged(r.facts.effectsOf(s.Body), v) || !r.facts.visibleAt(v, s.Body.Lbrace+1) {
+		return false
+	}
+	key := identOf(s.Key)
+	if key == nil {
+		return false
+	}
+	name := key.Name
+	if name == "_" {
+		// A temporary's number, under a name of its own (an index, not
+		// computed.go's slot).
+		name = strings.Replace(r.newTemp(), "_tpinstr_t", "_tpinstr_i", 1)
+		r.replaceNode(key, name)
+	}
+	site := r.siteRef(r.addSite(s.X.Pos(), kindRead, s.X))
+	r.stats.AccessSites++
+	r.stats.Hooks++
+	r.firstInBody(s.Body, rtCall("Read", "&"+v.Name()+"["+name+"]", site)+"; ")
+	return true
+}
+
+// earlyExit reports whether body, a loop's, may leave the loop before its
+// last iteration other than by a panic: it has a return, a goto, a break
+// (one that ends a nested switch or loop counts too) or a continue with a
+// label, outside function literals.
+func earlyExit(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.BranchStmt:
+			if x.Tok == token.BREAK || x.Tok == token.GOTO || x.Label != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isBlank reports whether e is the blank identifier.

@@ -38,6 +38,17 @@ func add(c, a, b []int) {
 	}
 }
 
+// search returns the index of the first x in s, or -1: it reads the
+// elements up to the one it finds, and no further.
+func search(s []int, x int) int {
+	for i, v := range s { // search's read
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
 // smooth sets out[c] to the mean of in's neighbours of c, for c from lo
 // through hi.
 func smooth(out, in []int, lo, hi int) {
@@ -328,6 +339,16 @@ func main() {
 				x = g
 			})
 			x = g
+		case "search":
+			// search finds 5 at index 2, having read in[2].
+			in := []int{1, 2, 5, 0, 0}
+			t.Async(func(*task.T) { s[0] = search(in, 5) })
+			in[2] = 1
+		case "search-clean":
+			// search never reads in[3]: it returns at index 2.
+			in := []int{1, 2, 5, 0, 0}
+			t.Async(func(*task.T) { s[0] = search(in, 5) })
+			in[3] = 1
 		case "stencil":
 			in := make([]int, 8)
 			t.Async(func(*task.T) { smooth(s, in, 1, 6) })
