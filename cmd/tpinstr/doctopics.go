@@ -46,8 +46,9 @@ Like Go's race detector, tpinstr checks what it sees:
     by a Write, when the method called is not rewritten (an interface
     call counts so: io.Reader's contract says Read writes p[:n]), the
     write of all of data by binary.Read(r, order, data) when it succeeds,
-    the
-    read or write of the receiver's object by a method of the standard
+    the stores of fmt.Sscan, Fscan and their f and ln forms into the
+    items they parsed (the first n arguments, n the count they return),
+    the read or write of the receiver's object by a method of the standard
     library's types that synchronise nothing (bytes.Buffer,
     strings.Builder, bufio's Reader, Writer and Scanner, math/rand's
     generators, container/list, strings.Reader, bytes.Reader,
@@ -55,8 +56,8 @@ Like Go's race detector, tpinstr checks what it sees:
     through embedded fields (l.WriteString on a struct that embeds
     bytes.Buffer), and the read or write of the slice,
     map or such object that a function passes on (sort.Ints, slices.Sort,
-    slices.Contains, maps.Copy, fmt.Fprintf and io.Copy to or from such a
-    buffer), the write of s[i:] by slices.Delete(s, i, j), and the
+    slices.Contains, maps.Copy, fmt.Fprintf, fmt.Fscan and io.Copy to or
+    from such a buffer), the write of s[i:] by slices.Delete(s, i, j), and the
     part of a slice that the encoders write or read: encoding/binary's
     byte orders (PutUint16/32/64, Uint16/32/64, AppendUint16/32/64) and
     varints (PutUvarint, PutVarint, AppendUvarint, AppendVarint),
@@ -65,10 +66,10 @@ Like Go's race detector, tpinstr checks what it sees:
     AppendRune, strconv.AppendUint and AppendBool; an Append function
     writes in place only what fits the slice's capacity, as append does.
     Writes and reads that the standard library makes through other
-    functions (fmt.Fscan, json.Unmarshal, the decoders of hex and base64,
-    strconv.AppendInt and AppendFloat, the slice that Buffer.Bytes
-    returns) are not seen. Neither are accesses that the rewriter could not give a hook
-    without changing the program (-stats counts them as skipped); the
+    functions (fmt.Scan from standard input, json.Unmarshal, the decoders
+    of hex and base64, strconv.AppendInt and AppendFloat, the slice that
+    Buffer.Bytes returns) are not seen. Neither are accesses that the
+    rewriter could not give a hook without changing the program (-stats counts them as skipped); the
     verdict line counts those the run reached and names the first.
   - A read of a struct field that no rewritten code of the program may
     write (a tree's children, set only by the composite literals that
