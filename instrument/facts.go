@@ -311,9 +311,7 @@ func (f *facts) isElemOf(e ast.Expr, t *types.Var, key string) bool {
 			e = x.X
 		case *ast.IndexExpr:
 			if f.variable(ast.Unparen(x.X)) == t {
-				kb := &keyBuilder{f: f}
-				kb.value(x.Index)
-				if !kb.failed && kb.b.String() == key {
+				if k, ok := f.valueKey(x.Index); ok && k == key {
 					return true
 				}
 			}

@@ -414,3 +414,11 @@ func hasTypeParam(t types.Type, depth int) bool {
 	}
 	return false
 }
+
+// valueKey returns the key text of the value of e, and false when e has
+// none (keyBuilder.value failed).
+func (f *facts) valueKey(e ast.Expr) (string, bool) {
+	kb := &keyBuilder{f: f}
+	kb.value(e)
+	return kb.b.String(), !kb.failed
+}

@@ -187,12 +187,11 @@ func (f *facts) indexUseOf(x *ast.IndexExpr, idx *types.Var) *indexUse {
 	default:
 		return nil
 	}
-	kb := &keyBuilder{f: f}
-	kb.value(x.Index)
-	if kb.failed {
+	key, ok := f.valueKey(x.Index)
+	if !ok {
 		return nil
 	}
-	u.key = kb.b.String()
+	u.key = key
 	return u
 }
 

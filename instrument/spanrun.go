@@ -208,7 +208,7 @@ func (r *fileRewriter) spanUseOf(a *acc, j *types.Var, calls map[ast.Expr]*ast.C
 	}
 	if u.e != nil {
 		var ok bool
-		if u.eKey, ok = r.exprKeyText(u.e); !ok {
+		if u.eKey, ok = r.facts.valueKey(u.e); !ok {
 			return spanUse{}, false
 		}
 	}
@@ -220,7 +220,7 @@ func (r *fileRewriter) spanUseOf(a *acc, j *types.Var, calls map[ast.Expr]*ast.C
 			return spanUse{}, false
 		}
 		if h.e != nil {
-			k, ok := r.exprKeyText(h.e)
+			k, ok := r.facts.valueKey(h.e)
 			if !ok || k != u.eKey {
 				return spanUse{}, false
 			}
@@ -230,13 +230,6 @@ func (r *fileRewriter) spanUseOf(a *acc, j *types.Var, calls map[ast.Expr]*ast.C
 		}
 	}
 	return u, true
-}
-
-// exprKeyText returns the key text of the value of e (keys.go).
-func (r *fileRewriter) exprKeyText(e ast.Expr) (string, bool) {
-	kb := &keyBuilder{f: r.facts}
-	kb.value(e)
-	return kb.b.String(), !kb.failed
 }
 
 // affine adds x, times sign, to u: a constant to u.c, stride*j to
