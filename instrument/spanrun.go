@@ -127,6 +127,17 @@ type spanUse struct {
 	stride int64 // the coefficient of the loop's index (loops only)
 }
 
+// spanGroup is what the accesses of one run share: the variable, the
+// variable part of the offset (by key) and the kind.
+type spanGroup struct {
+	t     *types.Var
+	eKey  string
+	write bool
+}
+
+// group returns u's group.
+func (u spanUse) group() spanGroup { return spanGroup{u.t, u.eKey, u.a.write} }
+
 // spanCover leaves out, in [start, end), the hooks of the accesses whose
 // slice arguments are locs; with a flag, they stay behind !flag.
 type spanCover struct {
@@ -313,17 +324,12 @@ type spanRun struct {
 
 // windowSpanRuns finds the runs of one window and places them.
 func (r *fileRewriter) windowSpanRuns(win []ast.Stmt) {
-	type groupKey struct {
-		t     *types.Var
-		eKey  string
-		write bool
-	}
 	type elem struct {
 		stmt int
 		u    spanUse
 	}
-	groups := map[groupKey][]elem{}
-	var order []groupKey
+	groups := map[spanGroup][]elem{}
+	var order []spanGroup
 	calls := map[ast.Expr]*ast.CallExpr{}
 	for si, s := range win {
 		c := newCollector(r)
@@ -338,7 +344,7 @@ func (r *fileRewriter) windowSpanRuns(win []ast.Stmt) {
 			if !ok || r.coveredElsewhere(a) {
 				continue
 			}
-			k := groupKey{u.t, u.eKey, a.write}
+			k := u.group()
 			if _, seen := groups[k]; !seen {
 				order = append(order, k)
 			}
@@ -599,13 +605,8 @@ func (r *fileRewriter) planSpanLoop(j, drv *types.Var, body *ast.BlockStmt, coun
 		return drv != nil && r.facts.isUse(ast.Unparen(x.X), drv) && r.facts.isUse(ast.Unparen(x.Index), j) && !r.facts.varChanged(ef, drv)
 	}
 	calls := r.accessorCalls(body)
-	type groupKey struct {
-		t     *types.Var
-		eKey  string
-		write bool
-	}
-	groups := map[groupKey][]spanUse{}
-	var order []groupKey
+	groups := map[spanGroup][]spanUse{}
+	var order []spanGroup
 	for _, s := range body.List {
 		c := newCollector(r)
 		c.dry = true
@@ -615,7 +616,7 @@ func (r *fileRewriter) planSpanLoop(j, drv *types.Var, body *ast.BlockStmt, coun
 			if !ok || u.stride != u.n || r.coveredElsewhere(a) {
 				continue
 			}
-			k := groupKey{u.t, u.eKey, a.write}
+			k := u.group()
 			if _, seen := groups[k]; !seen {
 				order = append(order, k)
 			}
