@@ -543,7 +543,10 @@ func (r *fileRewriter) rangeElemReads(s *ast.RangeStmt) bool {
 	site := r.siteRef(r.addSite(s.X.Pos(), kindRead, s.X))
 	r.stats.AccessSites++
 	r.stats.Hooks++
-	r.firstInBody(s.Body, rtCall("Read", "&"+v.Name()+"["+name+"]", site)+"; ")
+	// As every read hook, behind rt.Repeat: a search that a loop repeats
+	// reads the same elements again in the same step.
+	elem := "&" + v.Name() + "[" + name + "]"
+	r.firstInBody(s.Body, "if !"+rtCall("Repeat", elem)+" { "+rtCall("Read", elem, site)+" }; ")
 	return true
 }
 
